@@ -1,0 +1,34 @@
+"""Computer opponents shared by all games (design.md, "Bots").
+
+`bot(game_id, level)` returns a Bot whose `choose(view, budget_s)` picks an action
+from `view.legal_actions()`. Each game says which shared algorithm serves each
+level, with its own evaluation, through `make_bot(level)` on its Game object.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Bot(Protocol):
+    def choose(self, view: Any, budget_s: float) -> Any: ...
+
+
+def bot(game_id: str, level: str, seed: int | None = None) -> Bot:
+    """The bot for `game_id` at `level` ("easy", "normal" or "hard").
+
+    `seed` fixes the bot's own RNG (tests and benchmarks); None draws one.
+    """
+    from core import GAMES
+
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
+    game = GAMES[game_id]
+    make = getattr(game, "make_bot", None)
+    if make is None:
+        raise ValueError(f"{game.title} has no computer players.")
+    rng = random.Random(seed)
+    return make(level, rng)

@@ -1,0 +1,150 @@
+"""The engine protocol every game implements (design.md, "Engine API").
+
+A game is a stateless `Game` object that makes `State`s. A state holds the whole
+position, including its own chance (a seed and a counter, never a live RNG shared
+with anybody), the pending decision and the log. Everything a player decides is an
+`Action`: a tagged msgspec Struct, so actions save as JSON and compare by value.
+
+This module imports nothing outside the standard library and msgspec, so bots,
+saves and tests can use it without pulling in the UI.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import msgspec
+
+
+class IllegalAction(Exception):
+    """Raised by `State.apply` for an action that is not legal now.
+
+    The state is left exactly as it was; `reason` says why, in words a player reads.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a game ended: the winning seats (empty for a shared loss or a draw that
+    nobody wins), the reason in words, and a score for each seat."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...]
+
+
+class NoOptions(msgspec.Struct, frozen=True):
+    """Options of a game that has none."""
+
+
+def chance(seed: int, counter: int) -> random.Random:
+    """A fresh RNG for the `counter`-th random event of a game started with `seed`.
+
+    States keep just two ints for their chance, so `clone` is a copy of two ints and
+    replay is exact. Bots never call this with a state's numbers: they use their own
+    RNG.
+    """
+    return random.Random(seed * 1_000_003 + counter)
+
+
+class State:
+    """Base class for a game position. Subclasses set the attributes below and
+    implement `legal_actions`, `play`, `view`, `determinize`, `clone` and `to_text`.
+
+    `apply` is the checked way in: it asks `check` first, so an illegal action raises
+    `IllegalAction` and changes nothing. `play` is the unchecked fast path for bots
+    and searches that only ever pick from `legal_actions()`.
+    """
+
+    game_id: ClassVar[str] = ""
+
+    seats: int
+    to_move: int | None
+    prompt: str
+    over: bool
+    outcome: Outcome | None
+    log: list[str]
+
+    # -- the protocol -------------------------------------------------------------
+
+    def legal_actions(self) -> list[Any]:
+        raise NotImplementedError
+
+    def check(self, action: Any) -> str | None:
+        """None if `action` is legal now, else why not. Games override this to give
+        a precise reason; this default only knows legal from illegal."""
+        if self.over:
+            return "The game is over."
+        if action in self.legal_actions():
+            return None
+        return "That is not a legal move now."
+
+    def apply(self, action: Any) -> None:
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.play(action)
+
+    def play(self, action: Any) -> None:
+        """Apply an action known to be legal (no check)."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> State:
+        raise NotImplementedError
+
+    def determinize(self, rng: random.Random) -> State:
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        raise NotImplementedError
+
+    def to_text(self) -> str:
+        raise NotImplementedError
+
+    # -- conveniences shared by every game ---------------------------------------
+
+    def describe(self, action: Any) -> str:
+        """The action in words, for the log, hints and the UI. Games override."""
+        return str(action)
+
+
+class Game:
+    """A game's rules: stateless, one instance per game, registered in core.GAMES."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    seats: ClassVar[range]
+    Options: ClassVar[type[msgspec.Struct]] = NoOptions
+    Action: ClassVar[Any]
+    # Whether the players win or lose together (Dash); competitive games are False.
+    cooperative: ClassVar[bool] = False
+
+    def new(self, seats: int, seed: int, options: Any = None) -> State:
+        raise NotImplementedError
+
+    def from_text(self, text: str) -> State:
+        raise NotImplementedError
+
+    # -- actions and options as plain data (for saves and the command line) ------
+
+    def action_to_builtins(self, action: Any) -> Any:
+        return msgspec.to_builtins(action)
+
+    def action_from_builtins(self, data: Any) -> Any:
+        """Raises msgspec.ValidationError for data that is not one of our actions."""
+        return msgspec.convert(data, self.Action)
+
+    def options_to_builtins(self, options: Any) -> Any:
+        return msgspec.to_builtins(options if options is not None else self.Options())
+
+    def options_from_builtins(self, data: Any) -> Any:
+        return msgspec.convert(data or {}, self.Options)
+
+    def check_seats(self, seats: int) -> None:
+        if seats not in self.seats:
+            lo, hi = self.seats.start, self.seats.stop - 1
+            raise ValueError(f"{self.title} is for {lo} to {hi} players, not {seats}.")
