@@ -1,0 +1,82 @@
+"""Small helpers shared by the bots in core/ai: scoring a finished game, hashing
+actions, and the one-legal-action shortcut.
+
+Nothing here knows any particular game; it only reads the State protocol
+(core.engine): `over`, `outcome`, `seats`, `to_move`, `legal_actions()`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+# Score of a won game in the bots that score from one seat's point of view
+# (GreedyBot, AlphaBetaBot). Game evaluations must stay well inside +-WIN_SCORE/10.
+WIN_SCORE = 1_000_000.0
+
+
+def outcome_rewards(outcome: Any, seats: int) -> tuple[float, ...]:
+    """Per-seat rewards in [0, 1] for a finished game.
+
+    The winners share 1 (a sole winner gets 1, two joint winners 0.5 each) and the
+    others get 0. An outcome without winners (a draw, or a shared loss in a
+    cooperative game) gives everybody the same fair share, 1 / seats, so a draw is
+    worth more than a loss and less than a win.
+    """
+    winners = outcome.winners
+    if not winners:
+        share = 1.0 / seats
+        return (share,) * seats
+    share = 1.0 / len(winners)
+    return tuple(share if s in winners else 0.0 for s in range(seats))
+
+
+def outcome_score(outcome: Any, seat: int, seats: int) -> float:
+    """A finished game scored from `seat`'s side on the WIN_SCORE scale.
+
+    Sole win = +WIN_SCORE, loss (somebody else won) = -WIN_SCORE, no winners
+    (draw) = 0; a shared win is worth its share, mapped the same way
+    (two joint winners of two seats: 0; of three seats: +WIN_SCORE/3 ...).
+    """
+    winners = outcome.winners
+    if not winners:
+        return 0.0
+    if seat not in winners:
+        return -WIN_SCORE
+    # share 1 -> +1, fair share 1/seats -> 0, linear in between.
+    share = 1.0 / len(winners)
+    fair = 1.0 / seats
+    if share >= 1.0:
+        return WIN_SCORE
+    return WIN_SCORE * (share - fair) / (1.0 - fair)
+
+
+def action_key(action: Any) -> Any:
+    """A hashable key for an action: the action itself when it hashes (frozen msgspec
+    Structs, tuples, ints, strings), else its JSON encoding."""
+    try:
+        hash(action)
+        return action
+    except TypeError:
+        return ("__json__", msgspec.json.encode(action))
+
+
+def first_if_forced(view: Any) -> tuple[list[Any], Any]:
+    """The legal actions of `view`, and the action to return at once when there is
+    exactly one (else None). Raises ValueError when there is nothing to choose."""
+    if view.over or view.to_move is None:
+        raise ValueError("The game is over: there is nothing to choose.")
+    actions = view.legal_actions()
+    if not actions:
+        raise ValueError("No legal action in a game that is not over.")
+    return actions, (actions[0] if len(actions) == 1 else None)
+
+
+def fresh_state(view: Any, rng: Any) -> Any:
+    """A state the bot may play actions on: `view.determinize(rng)` when the game
+    implements it (hidden parts filled at random), else `view.clone()`."""
+    try:
+        return view.determinize(rng)
+    except NotImplementedError:
+        return view.clone()
