@@ -1,0 +1,47 @@
+"""Save files, settings and stats for Houses (design.md, "Saves").
+
+A save is the game id, seats, options, seed and the list of actions; `replay`
+rebuilds the position. `Store` keeps saves, settings and stats in one folder and
+writes every file atomically. Imports core (late), never textual.
+
+    store = Store()                       # $HOUSES_HOME, else the user data dir
+    save = new_save("dash", [Seat("You")], None, seed=7)
+    record(save, action, state=state)     # after each move ...
+    store.write(save)                     # ... autosave
+    state = replay(store.load(save.id))
+"""
+
+from saves.game import app_version, new_id, new_save, record, redo, replay, undo
+from saves.model import (
+    FORMAT,
+    GameStats,
+    Recorded,
+    SaveError,
+    SaveFile,
+    Seat,
+    Settings,
+    Stats,
+)
+from saves.store import Store, Unreadable, atomic_write, default_root
+
+__all__ = [
+    "FORMAT",
+    "GameStats",
+    "Recorded",
+    "SaveError",
+    "SaveFile",
+    "Seat",
+    "Settings",
+    "Stats",
+    "Store",
+    "Unreadable",
+    "app_version",
+    "atomic_write",
+    "default_root",
+    "new_id",
+    "new_save",
+    "record",
+    "redo",
+    "replay",
+    "undo",
+]

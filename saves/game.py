@@ -1,0 +1,210 @@
+"""Saves and games: making a save, recording moves in it, and replaying it.
+
+A save is (game id, seats, options, seed, actions); the position is never stored,
+it is rebuilt by replaying the actions, so a save is small and always agrees with
+the rules that made it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+
+from saves.model import FORMAT, SaveError, SaveFile, Seat
+
+
+def games() -> dict[str, Any]:
+    """The game registry, `core.GAMES` (imported late, so that importing saves never
+    fails or slows down because of one game)."""
+    import core
+
+    return core.GAMES
+
+
+def now_iso() -> str:
+    """The time now as an ISO-8601 UTC string, to the microsecond (sorts as text)."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@lru_cache(maxsize=1)
+def app_version() -> str:
+    """The installed version of Houses, or "unknown" when running from a bare tree."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("houses")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def new_id(game_id: str) -> str:
+    """A fresh save id: game, UTC date and time, and 4 random hex digits, e.g.
+    "dash-20261129-121314-ab12". Ids sort by game, then by the time they were made."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    return f"{game_id}-{stamp}-{secrets.token_hex(2)}"
+
+
+def file_name(save_id: str) -> str:
+    return f"{save_id}.json"
+
+
+def _game(game_id: str, where: str) -> Any:
+    game = games().get(game_id)
+    if game is None:
+        raise SaveError(f"{where} is for a game this version of Houses does not have: {game_id!r}.")
+    return game
+
+
+def _seat(seat: Any) -> Seat:
+    if isinstance(seat, Seat):
+        return Seat(seat.name, seat.kind, seat.level)
+    return msgspec.convert(seat, Seat)
+
+
+def new_save(game_id: str, seats: list[Any], options: Any = None, seed: int = 0) -> SaveFile:
+    """A new save for a game about to start: no actions yet, a fresh id.
+
+    `seats` is a list of `Seat` (or dicts with name, kind, level); `options` the
+    game's Options struct, a dict of its fields, or None for the defaults. Raises
+    ValueError for an unknown game, a wrong number of seats or bad options.
+    """
+    game = games().get(game_id)
+    if game is None:
+        raise ValueError(f"There is no game {game_id!r}.")
+    seat_list = [_seat(s) for s in seats]
+    game.check_seats(len(seat_list))
+    if options is None or isinstance(options, dict):
+        try:
+            options = game.options_from_builtins(options)
+        except msgspec.ValidationError as e:
+            raise ValueError(f"Bad options for {game.title}: {e}.") from None
+    stamp = now_iso()
+    return SaveFile(
+        format=FORMAT,
+        app_version=app_version(),
+        game=game_id,
+        seats=seat_list,
+        options=game.options_to_builtins(options),
+        seed=int(seed),
+        actions=[],
+        cursor=0,
+        created=stamp,
+        updated=stamp,
+        over=False,
+        summary=f"{game.title}, new game",
+        id=new_id(game_id),
+    )
+
+
+def record(
+    save: SaveFile,
+    action: Any,
+    *,
+    over: bool | None = None,
+    summary: str | None = None,
+    state: Any = None,
+) -> None:
+    """Record `action` (a game Action, or its builtins) as the next move.
+
+    It goes in at the cursor; any redo tail after the cursor is dropped. `over`
+    and `summary` are set when given; with `state` (the position after the action)
+    `over` is taken from `state.over` unless given. Does not write the file: call
+    `Store.write(save)` after (autosave).
+    """
+    game = _game(save.game, "This save")
+    data = action if isinstance(action, dict) else game.action_to_builtins(action)
+    del save.actions[save.cursor :]
+    save.actions.append(data)
+    save.cursor = len(save.actions)
+    if over is None and state is not None:
+        over = bool(state.over)
+    if over is not None:
+        save.over = over
+    if summary is not None:
+        save.summary = summary
+
+
+def undo(save: SaveFile, steps: int = 1, *, summary: str | None = None) -> int:
+    """Step the cursor back over `steps` actions (they stay for redo). The position
+    at the cursor is then not the end of the game, so `over` becomes False.
+    Returns how many actions were stepped back over."""
+    n = max(0, min(steps, save.cursor))
+    save.cursor -= n
+    if n:
+        save.over = False
+    if summary is not None:
+        save.summary = summary
+    return n
+
+
+def redo(save: SaveFile, steps: int = 1, *, over: bool | None = None, summary: str | None = None) -> int:
+    """Step the cursor forward over up to `steps` kept actions. Returns how many.
+    `over` and `summary` are set when given (the caller knows the new position)."""
+    n = max(0, min(steps, len(save.actions) - save.cursor))
+    save.cursor += n
+    if over is not None:
+        save.over = over
+    if summary is not None:
+        save.summary = summary
+    return n
+
+
+def _name(save: SaveFile) -> str:
+    return f"Save '{file_name(save.id)}'" if save.id else "This save"
+
+
+def decode_actions(save: SaveFile, where: str | None = None) -> list[Any]:
+    """The save's actions as the game's Action structs. SaveError if the game is
+    unknown or an action is not one of that game's actions."""
+    where = where or _name(save)
+    game = _game(save.game, where)
+    out = []
+    convert = game.action_from_builtins
+    for i, data in enumerate(save.actions, 1):
+        try:
+            out.append(convert(data))
+        except (msgspec.ValidationError, TypeError, ValueError) as e:
+            raise SaveError(
+                f"{where} holds a move that is not a {game.title} move: move {i} ({e}). "
+                "It was left as it is.",
+                move=i,
+            ) from None
+    return out
+
+
+def replay(save: SaveFile, upto: int | None = None) -> Any:
+    """The position of `save`: `new(...)`, then `apply` each action up to the cursor
+    (or up to `upto` actions). SaveError names the move and why it fails."""
+    where = _name(save)
+    game = _game(save.game, where)
+    actions = decode_actions(save, where)
+    try:
+        options = game.options_from_builtins(save.options)
+    except msgspec.ValidationError as e:
+        raise SaveError(f"{where} has options {game.title} does not accept: {e}.") from None
+    try:
+        state = game.new(len(save.seats), save.seed, options)
+    except ValueError as e:
+        raise SaveError(f"{where} cannot start its game: {e}") from None
+    end = save.cursor if upto is None else upto
+    end = max(0, min(end, len(actions)))
+    from core.engine import IllegalAction
+
+    for i in range(end):
+        action = actions[i]
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            try:
+                what = state.describe(action)
+            except Exception:  # a describe that cannot cope with an illegal action
+                what = str(save.actions[i])
+            raise SaveError(
+                f"{where} no longer replays: move {i + 1} ({what}) cannot be made: {e.reason}",
+                move=i + 1,
+            ) from None
+    return state

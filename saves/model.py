@@ -1,0 +1,116 @@
+"""The shapes of the files saves writes: save files, settings and stats.
+
+Every file carries `format`, the version of its shape. `FORMAT` is the one this
+version of Houses writes and the newest it reads; a file with a higher number is
+from a newer Houses and is left alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+# The one place the file format number lives (save files, settings and stats).
+FORMAT = 1
+
+
+class SaveError(Exception):
+    """A save (or the save folder) could not be read or written.
+
+    `str(error)` is a message for players: it names the file and the problem, and
+    says what was done about it. `path` is the file concerned (or None) and `move`
+    the 1-based move number when a move failed to replay.
+    """
+
+    def __init__(self, message: str, *, path: Any = None, move: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.move = move
+
+
+class Seat(msgspec.Struct):
+    """Who sits at one seat: a person or a computer player at some level."""
+
+    name: str
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = None
+
+
+class SaveFile(msgspec.Struct):
+    """One game, as a list of actions from a seed (design.md, "Saves").
+
+    `actions` holds every action as builtins (`GAME.action_to_builtins(a)`);
+    the first `cursor` of them are in force, any after it are kept for redo.
+    `id` is the file's stem; on load it is always taken from the file name.
+    """
+
+    format: int
+    app_version: str
+    game: str
+    seats: list[Seat]
+    options: dict[str, Any]
+    seed: int
+    actions: list[Any]
+    cursor: int
+    created: str
+    updated: str
+    over: bool = False
+    summary: str = ""
+    id: str = ""
+
+
+class Settings(msgspec.Struct):
+    """The player's preferences. Unknown keys in the file are ignored, missing ones
+    take these defaults, so older and newer files both read."""
+
+    format: int = FORMAT
+    theme: str = "textual-dark"
+    ascii: bool = False
+    anim: bool = True
+    player_name: str = "You"
+    # game id -> the values of the last new-game form for that game
+    last_new_game: dict[str, dict[str, Any]] = msgspec.field(default_factory=dict)
+
+
+class GameStats(msgspec.Struct):
+    """Results of the finished games of one game id.
+
+    `streak` is the current run of wins (a loss or a draw ends it), `best_streak`
+    the longest ever. `best` holds the best solo results by name, e.g.
+    {"best_trees": 5, "fewest_cards_left": 2}; `better` says for each name whether
+    higher or lower is better.
+    """
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best: dict[str, float] = msgspec.field(default_factory=dict)
+    better: dict[str, Literal["high", "low"]] = msgspec.field(default_factory=dict)
+
+
+class Stats(msgspec.Struct):
+    """All stats: per game id, plus the ids of the saves already counted, so a
+    finished game is counted once however often it is resumed or replayed."""
+
+    format: int = FORMAT
+    games: dict[str, GameStats] = msgspec.field(default_factory=dict)
+    counted: list[str] = msgspec.field(default_factory=list)
+
+    def get(self, game_id: str) -> GameStats:
+        """The stats of `game_id` (zeros if it was never played)."""
+        return self.games.get(game_id) or GameStats()
+
+
+class Recorded(msgspec.Struct):
+    """What `Store.record_result` did: whether the game was counted now (False if it
+    had been counted before), the game's stats after it, and the names of the solo
+    results that are new bests."""
+
+    counted: bool
+    stats: GameStats
+    new_bests: list[str] = msgspec.field(default_factory=list)
