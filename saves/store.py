@@ -337,10 +337,10 @@ class Store:
                     f"reads up to {FORMAT}); {tail}"
                 )
             return msgspec.convert(raw, kind), None
+        except msgspec.ValidationError as e:  # (a subclass of DecodeError: first)
+            why = f"unexpected contents: {e}"
         except msgspec.DecodeError as e:
             why = _describe_decode_error(e, data)
-        except msgspec.ValidationError as e:
-            why = f"unexpected contents: {e}"
         return kind(), f"{label} file {path} cannot be read ({why}); {tail}"
 
     # -- stats ----------------------------------------------------------------------
