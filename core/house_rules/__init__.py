@@ -1,0 +1,58 @@
+"""HOUSE RULES: a two-player abstract on a 6x7 board where the rules themselves
+change as cards are played (rules: docs/rules/house-rules.md).
+
+Seat 0 plays White, seat 1 Black.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core.engine import Game
+from core.house_rules.actions import (
+    Action,
+    EndTurn,
+    Move,
+    Pass,
+    PlaceMarker,
+    PlayCard,
+    Revive,
+    Swap,
+    TakeBonus,
+)
+from core.house_rules.cards import CARD_BY_ID, CARDS, Card
+from core.house_rules.notation import NotationError, from_text
+from core.house_rules.state import HouseRulesState, Options, Pawn, validate_options
+
+
+class HouseRulesGame(Game):
+    id = "house-rules"
+    title = "HOUSE RULES"
+    seats = range(2, 3)
+    Options = Options
+    Action = Action
+    cooperative = False
+
+    def new(self, seats: int = 2, seed: int = 0, options: Any = None) -> HouseRulesState:
+        self.check_seats(seats)
+        options = options if options is not None else Options()
+        validate_options(options)
+        return HouseRulesState.start(seed, options)
+
+    def from_text(self, text: str) -> HouseRulesState:
+        return from_text(text)
+
+    def make_bot(self, level: str, rng: random.Random):
+        from core.house_rules.bot import make_bot
+
+        return make_bot(level, rng)
+
+
+GAME = HouseRulesGame()
+
+__all__ = [
+    "GAME", "Action", "Card", "CARDS", "CARD_BY_ID", "EndTurn", "HouseRulesState", "Move",
+    "NotationError", "Options", "Pass", "Pawn", "PlaceMarker", "PlayCard", "Revive", "Swap",
+    "TakeBonus",
+]

@@ -1,0 +1,59 @@
+"""Actions of HOUSE RULES: every decision is one small tagged struct."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class Move(msgspec.Struct, frozen=True, tag="move"):
+    """Move the pawn on `src` to `dst` (a step, a diagonal step or a sprint)."""
+
+    src: str
+    dst: str
+
+
+class Swap(msgspec.Struct, frozen=True, tag="swap"):
+    """Regroup: swap two orthogonally adjacent pawns of your colour, instead of moving."""
+
+    a: str
+    b: str
+
+
+class Pass(msgspec.Struct, frozen=True, tag="pass"):
+    """No move is possible: pass."""
+
+
+class PlayCard(msgspec.Struct, frozen=True, tag="card"):
+    """Play a House Rules card from your hand (before or after the move)."""
+
+    card: str
+
+
+class EndTurn(msgspec.Struct, frozen=True, tag="end"):
+    """End the turn without playing a card or placing a change marker."""
+
+
+class Revive(msgspec.Struct, frozen=True, tag="revive"):
+    """Upgrade by bringing back a captured pawn of base value `pawn` onto `cell`."""
+
+    pawn: int
+    cell: str
+
+
+class TakeBonus(msgspec.Struct, frozen=True, tag="bonus"):
+    """Upgrade by +1 (the choice Homecoming leaves to a pawn of value 1-3)."""
+
+
+class PlaceMarker(msgspec.Struct, frozen=True, tag="marker"):
+    """Change: put a yellow change marker on an empty cell, then the turn ends."""
+
+    cell: str
+
+
+Action = Union[Move, Swap, Pass, PlayCard, EndTurn, Revive, TakeBonus, PlaceMarker]
+
+PASS = Pass()
+END_TURN = EndTurn()
+TAKE_BONUS = TakeBonus()

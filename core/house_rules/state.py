@@ -1,0 +1,842 @@
+"""The HOUSE RULES position and its rules (docs/rules/house-rules.md).
+
+Turn flow, one small decision at a time:
+
+    phase "before"   PlayCard (if none yet this turn), or Move / Swap, or Pass (no move)
+    phase "upgrade"  after a move that earned an upgrade with a choice: Revive or TakeBonus
+    phase "after"    PlayCard (if none yet this turn), PlaceMarker (Change), EndTurn
+
+The "after" phase is skipped when it offers nothing but EndTurn. The game is a
+perfect-information game: both hands are open (each colour holds the five cards of
+its colour), so a view only drops the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+import msgspec
+
+from core.engine import Outcome, State, chance
+from core.house_rules.actions import (
+    END_TURN,
+    PASS,
+    TAKE_BONUS,
+    EndTurn,
+    Move,
+    Pass,
+    PlaceMarker,
+    PlayCard,
+    Revive,
+    Swap,
+    TakeBonus,
+)
+from core.house_rules.board import (
+    BASE,
+    BASE_CELL_COLOUR,
+    BLACK,
+    CELL_INDEX,
+    CELL_NAMES,
+    CODE_CHARS,
+    COL,
+    COLOUR_NAMES,
+    DIAG,
+    FAR_ROW,
+    FILES,
+    HOME_ROW,
+    KIND_NAMES,
+    NCELLS,
+    ORTH,
+    SETUP_BASES,
+    SPRINT,
+    START_CELLS,
+    TOKEN,
+    TOKEN_CODE,
+    UP,
+    VALUE,
+    WHITE,
+    code,
+)
+from core.house_rules.cards import CARD_BY_ID, CARD_IDS, CARDS, END_LIMITS, MARKERS
+
+CARD_MODES = ("hands", "none", "random")
+QUIET_LIMIT = 200  # 100 moves by each side without a capture
+REPEAT_LIMIT = 3
+
+
+class Options(msgspec.Struct, frozen=True):
+    """cards: "hands" (each player holds the five cards of their colour), "none"
+    (variant 1) or "random" (variant 2: `random_cards` cards drawn at the start, in
+    force from the first move). first: who moves first, "white" or "black"."""
+
+    cards: str = "hands"
+    random_cards: int = 3
+    first: str = "white"
+
+
+def validate_options(options: Options) -> None:
+    if options.cards not in CARD_MODES:
+        raise ValueError(f"cards must be one of {', '.join(CARD_MODES)}, not {options.cards!r}.")
+    if not 2 <= options.random_cards <= 10:
+        raise ValueError(f"random_cards must be 2 to 10, not {options.random_cards}.")
+    if options.first not in ("white", "black"):
+        raise ValueError(f"first must be white or black, not {options.first!r}.")
+
+
+class Pawn(NamedTuple):
+    """A pawn as the screen sees it."""
+
+    colour: int  # WHITE or BLACK
+    kind: str  # "square", "tetrahedron", ...
+    base: int  # printed value 1-4
+    value: int  # with its upgrade
+    upgrade: str  # "" none yet, "+1" taken, "spent" (brought a pawn back)
+
+
+def _pawn(k: int) -> Pawn:
+    c, b = COL[k], BASE[k]
+    return Pawn(c, KIND_NAMES[c][b], b, VALUE[k], ("", "+1", "spent")[UP[k]])
+
+
+def _colour_arg(color: Any) -> int:
+    if color in (WHITE, BLACK):
+        return int(color)
+    s = str(color).lower()
+    if s == "white":
+        return WHITE
+    if s == "black":
+        return BLACK
+    raise ValueError(f"Not a colour: {color!r}")
+
+
+def _cell_arg(cell: Any) -> int:
+    if isinstance(cell, int):
+        if 0 <= cell < NCELLS:
+            return cell
+    elif isinstance(cell, str) and cell in CELL_INDEX:
+        return CELL_INDEX[cell]
+    raise ValueError(f"Not a cell of the board: {cell!r}")
+
+
+class HouseRulesState(State):
+    game_id = "house-rules"
+
+    __slots__ = (
+        "seats", "options", "board", "captured_bases", "hands", "cards_in_force", "marker_cells",
+        "side", "phase", "card_played", "pending", "turn", "quiet", "passes", "history",
+        "seed", "chance_counter", "over", "outcome", "log",
+    )
+
+    # -- construction ----------------------------------------------------------
+
+    @classmethod
+    def start(cls, seed: int, options: Options) -> HouseRulesState:
+        s = cls.__new__(cls)
+        s.seats = 2
+        s.options = options
+        s.board = [0] * NCELLS
+        for c in (WHITE, BLACK):
+            for f, b in enumerate(SETUP_BASES):
+                s.board[HOME_ROW[c][f]] = code(c, b)
+        s.captured_bases = [[], []]
+        s.hands = [[], []]
+        s.cards_in_force = []
+        s.marker_cells = []
+        s.seed = seed
+        s.chance_counter = 0
+        s.log = []
+        if options.cards == "hands":
+            s.hands = [[c.id for c in CARDS if c.colour == col] for col in (WHITE, BLACK)]
+        elif options.cards == "random":
+            rng = chance(seed, s.chance_counter)
+            s.chance_counter += 1
+            drawn = set(rng.sample(CARD_IDS, options.random_cards))
+            s.cards_in_force = [cid for cid in CARD_IDS if cid in drawn]
+            s.log.append("In force for the whole game: " + ", ".join(CARD_BY_ID[c].name for c in s.cards_in_force) + ".")
+        s.side = WHITE if options.first == "white" else BLACK
+        s.phase = "before"
+        s.card_played = False
+        s.pending = -1
+        s.turn = 1
+        s.quiet = 0
+        s.passes = 0
+        s.history = [s._key()]
+        s.over = False
+        s.outcome = None
+        return s
+
+    def clone(self) -> HouseRulesState:
+        s = HouseRulesState.__new__(HouseRulesState)
+        s.seats = 2
+        s.options = self.options
+        s.board = self.board[:]
+        cb = self.captured_bases
+        s.captured_bases = [cb[0][:], cb[1][:]]
+        h = self.hands
+        s.hands = [h[0][:], h[1][:]]
+        s.cards_in_force = self.cards_in_force[:]
+        s.marker_cells = self.marker_cells[:]
+        s.side = self.side
+        s.phase = self.phase
+        s.card_played = self.card_played
+        s.pending = self.pending
+        s.turn = self.turn
+        s.quiet = self.quiet
+        s.passes = self.passes
+        s.history = self.history[:]
+        s.seed = self.seed
+        s.chance_counter = self.chance_counter
+        s.over = self.over
+        s.outcome = self.outcome
+        s.log = self.log[:]
+        return s
+
+    def _fields(self) -> tuple:
+        return (
+            self.options, self.board, self.captured_bases, self.hands, self.cards_in_force,
+            self.marker_cells, self.side, self.phase, self.card_played, self.pending, self.turn,
+            self.quiet, self.passes, self.history, self.seed, self.chance_counter, self.over,
+            self.outcome,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HouseRulesState):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def view(self, seat: int | None) -> HouseRulesState:
+        """Everything is open in HOUSE RULES (both hands are known from the start);
+        a view only drops the seed."""
+        v = self.clone()
+        v.seed = None
+        return v
+
+    def determinize(self, rng: random.Random) -> HouseRulesState:
+        return self.clone()
+
+    # -- protocol attributes ---------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.side
+
+    @property
+    def prompt(self) -> str:
+        if self.over:
+            return "The game is over."
+        who = COLOUR_NAMES[self.side]
+        if self.phase == "upgrade":
+            k = self.board[self.pending]
+            name = KIND_NAMES[COL[k]][BASE[k]]
+            if BASE[k] == 4:
+                return f"{who}: your {name} on {CELL_NAMES[self.pending]} brings back a captured pawn: choose it and its cell"
+            return f"{who}: your {name} on {CELL_NAMES[self.pending]} upgrades: take +1 or bring back a captured pawn"
+        if self.phase == "after":
+            parts = []
+            if self._may_play_card():
+                parts.append("play a card")
+            if self._may_place_marker():
+                parts.append("place a change marker")
+            return f"{who}: " + " or ".join(parts) + ", or end your turn"
+        card = self._may_play_card()
+        if not self._has_any_move():
+            return f"{who}: no move is possible: " + ("play a card or pass" if card else "pass")
+        return f"{who}: move a pawn" + (" (or play a card first)" if card else "")
+
+    # -- helpers for the screen ------------------------------------------------
+
+    def pawn_at(self, cell: Any) -> Pawn | None:
+        k = self.board[_cell_arg(cell)]
+        return _pawn(k) if k else None
+
+    def moves_from(self, cell: Any) -> list[Any]:
+        """The legal Move (and Regroup Swap) actions of the pawn on `cell`."""
+        i = _cell_arg(cell)
+        if self.over or self.phase != "before":
+            return []
+        return [a for a in self.legal_actions() if (type(a) is Move and a.src == CELL_NAMES[i])
+                or (type(a) is Swap and CELL_NAMES[i] in (a.a, a.b))]
+
+    def capture_preview(self, src: Any, dst: Any) -> tuple[int, int, str]:
+        """(attacker strength, defender strength, breakdown in words) for the pawn on
+        `src` attacking the pawn on `dst` (reach is not checked)."""
+        i, j = _cell_arg(src), _cell_arg(dst)
+        a, d = self.board[i], self.board[j]
+        if not a or not d:
+            raise ValueError("A capture needs a pawn on both cells.")
+        sa, sd, text = self._strengths(i, j, explain=True)
+        return sa, sd, text
+
+    def totals(self) -> tuple[int, int]:
+        t = [0, 0]
+        for k in self.board:
+            if k:
+                t[COL[k]] += VALUE[k]
+        return t[0], t[1]
+
+    def captured(self, color: Any) -> list[Pawn]:
+        c = _colour_arg(color)
+        return [Pawn(c, KIND_NAMES[c][b], b, b, "") for b in self.captured_bases[c]]
+
+    @property
+    def markers(self) -> list[str]:
+        return [CELL_NAMES[i] for i in self.marker_cells]
+
+    @property
+    def markers_left(self) -> int:
+        return MARKERS - len(self.marker_cells)
+
+    def cell_colour(self, cell: Any) -> str | None:
+        """"white" or "black" as the cell counts now (change markers flip it), or
+        None while Colour Blind is in force (no cell gives a bonus)."""
+        if "colour-blind" in self.cards_in_force:
+            return None
+        return ("white", "black")[self._cell_col(_cell_arg(cell))]
+
+    # -- rules core ------------------------------------------------------------
+
+    def _cell_col(self, i: int) -> int:
+        c = BASE_CELL_COLOUR[i]
+        return 1 - c if i in self.marker_cells else c
+
+    def _strengths(self, i: int, j: int, explain: bool = False) -> Any:
+        board = self.board
+        a, d = board[i], board[j]
+        ac, dc = COL[a], COL[d]
+        sa, sd = VALUE[a], VALUE[d]
+        inf = self.cards_in_force
+        ba = bd = ta = td = 0
+        if inf and "colour-blind" in inf:
+            cc = -1
+        else:
+            cc = self._cell_col(j)
+            if cc == ac:
+                ba = 1
+            elif cc == dc:
+                bd = 1
+        if inf and "team-support" in inf:
+            for n in ORTH[j]:
+                if n != i:
+                    k = board[n]
+                    if k:
+                        if COL[k] == ac:
+                            ta += 1
+                        else:
+                            td += 1
+            ta = min(ta, 2)
+            td = min(td, 2)
+        sa += ba + ta
+        sd += bd + td
+        if not explain:
+            return sa, sd
+        an, dn = KIND_NAMES[ac][BASE[a]], KIND_NAMES[dc][BASE[d]]
+
+        def side(name, k, b, t, total):
+            parts = [f"{name} {VALUE[k]}"]
+            if UP[k] == 1:
+                parts[0] += " (with +1)"
+            if b:
+                parts.append(f"{('white', 'black')[cc]} cell +1")
+            if t:
+                parts.append(f"team support +{t}")
+            return " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+
+        text = side(an, a, ba, ta, sa) + " vs " + side(dn, d, bd, td, sd)
+        if cc == -1:
+            text += " (Colour Blind: no cell bonus)"
+        return sa, sd, text
+
+    def _fortress(self, j: int) -> bool:
+        """Fortress: the pawn on j has two or more pawns of its colour orthogonally next to it."""
+        board = self.board
+        c = COL[board[j]]
+        n = 0
+        for m in ORTH[j]:
+            k = board[m]
+            if k and COL[k] == c:
+                n += 1
+        return n >= 2
+
+    def _can_capture(self, i: int, j: int) -> bool:
+        inf = self.cards_in_force
+        if inf and "fortress" in inf and self._fortress(j):
+            return False
+        sa, sd = self._strengths(i, j)
+        if inf and "stalwart" in inf:
+            return sa > sd
+        return sa >= sd
+
+    def _targets(self, i: int) -> list[int]:
+        """Destinations of the pawn on i (cells it may legally move to)."""
+        board = self.board
+        inf = self.cards_in_force
+        c = COL[board[i]]
+        out = []
+        for j in ORTH[i]:
+            k = board[j]
+            if not k or (COL[k] != c and self._can_capture(i, j)):
+                out.append(j)
+        if inf:
+            if "diagonal-step" in inf:
+                for j in DIAG[i]:
+                    k = board[j]
+                    if not k or (COL[k] != c and self._can_capture(i, j)):
+                        out.append(j)
+            if "sprint" in inf:
+                for m, j in SPRINT[i]:
+                    if not board[m]:
+                        k = board[j]
+                        if not k or (COL[k] != c and self._can_capture(i, j)):
+                            out.append(j)
+        return out
+
+    def _move_pairs(self) -> list[tuple[int, int]]:
+        board = self.board
+        side = self.side
+        out = []
+        for i in range(NCELLS):
+            k = board[i]
+            if k and COL[k] == side:
+                for j in self._targets(i):
+                    out.append((i, j))
+        return out
+
+    def _swap_pairs(self) -> list[tuple[int, int]]:
+        if "regroup" not in self.cards_in_force:
+            return []
+        board = self.board
+        side = self.side
+        out = []
+        for i in range(NCELLS):
+            k = board[i]
+            if k and COL[k] == side:
+                for j in ORTH[i]:
+                    if j > i:
+                        m = board[j]
+                        if m and COL[m] == side and m != k:
+                            out.append((i, j))
+        return out
+
+    def _has_any_move(self) -> bool:
+        board = self.board
+        side = self.side
+        for i in range(NCELLS):
+            k = board[i]
+            if k and COL[k] == side and self._targets(i):
+                return True
+        return bool(self._swap_pairs())
+
+    def _may_play_card(self) -> bool:
+        return not self.card_played and bool(self.hands[self.side])
+
+    def _may_place_marker(self) -> bool:
+        if "change" not in self.cards_in_force or len(self.marker_cells) >= MARKERS:
+            return False
+        board = self.board
+        mk = self.marker_cells
+        return any(not board[i] and i not in mk for i in range(NCELLS))
+
+    def _revive_cells(self, colour: int, base: int) -> list[int]:
+        board = self.board
+        free = [i for i in START_CELLS[colour][base] if not board[i]]
+        if free:
+            return free
+        return [i for i in HOME_ROW[colour] if not board[i]]
+
+    def _can_revive(self, colour: int) -> bool:
+        if not self.captured_bases[colour]:
+            return False
+        board = self.board
+        return any(not board[i] for i in HOME_ROW[colour])
+
+    def _key(self) -> bytes:
+        return bytes(self.board) + bytes((self.side,))
+
+    # -- legal actions ---------------------------------------------------------
+
+    def legal_actions(self) -> list[Any]:
+        if self.over:
+            return []
+        phase = self.phase
+        side = self.side
+        if phase == "before":
+            out: list[Any] = []
+            if not self.card_played:
+                out.extend(PlayCard(c) for c in self.hands[side])
+            names = CELL_NAMES
+            moves = [Move(names[i], names[j]) for i, j in self._move_pairs()]
+            swaps = [Swap(names[i], names[j]) for i, j in self._swap_pairs()]
+            if moves or swaps:
+                out.extend(moves)
+                out.extend(swaps)
+            else:
+                out.append(PASS)
+            return out
+        if phase == "upgrade":
+            out = []
+            k = self.board[self.pending]
+            if BASE[k] < 4:
+                out.append(TAKE_BONUS)
+            for b in sorted(set(self.captured_bases[side])):
+                for i in self._revive_cells(side, b):
+                    out.append(Revive(b, CELL_NAMES[i]))
+            return out
+        # after
+        out = []
+        if self._may_play_card():
+            out.extend(PlayCard(c) for c in self.hands[side])
+        if self._may_place_marker():
+            board = self.board
+            mk = self.marker_cells
+            out.extend(PlaceMarker(CELL_NAMES[i]) for i in range(NCELLS) if not board[i] and i not in mk)
+        out.append(END_TURN)
+        return out
+
+    def check(self, action: Any) -> str | None:
+        if self.over:
+            return "The game is over."
+        t = type(action)
+        phase = self.phase
+        side = self.side
+        who = COLOUR_NAMES[side]
+        if t is PlayCard:
+            card = CARD_BY_ID.get(action.card)
+            if card is None:
+                return f"There is no House Rules card called {action.card!r}."
+            if phase == "upgrade":
+                return "First finish the upgrade of the pawn that reached the far row."
+            if self.options.cards != "hands":
+                return "In this game the cards are not held in hand: no card can be played."
+            if self.card_played:
+                return "You have already played a card this turn (one card a turn)."
+            if action.card not in self.hands[side]:
+                if action.card in self.cards_in_force:
+                    return f"{card.name} is already in force."
+                return f"{card.name} is not in {who}'s hand."
+            return None
+        if t is Move or t is Swap or t is Pass:
+            if phase == "upgrade":
+                return "First finish the upgrade of the pawn that reached the far row."
+            if phase == "after":
+                return "You have already moved this turn: play a card, place a marker or end your turn."
+            if t is Pass:
+                if self._has_any_move():
+                    return "You may pass only when no move is possible."
+                return None
+            if t is Swap:
+                return self._check_swap(action)
+            return self._check_move(action)
+        if t is Revive or t is TakeBonus:
+            if phase != "upgrade":
+                return "No pawn is waiting for an upgrade."
+            k = self.board[self.pending]
+            if t is TakeBonus:
+                if BASE[k] == 4:
+                    return "A value-4 pawn cannot take +1: it brings back a captured pawn."
+                return None
+            if action.pawn not in self.captured_bases[side]:
+                return f"No captured {who} pawn of value {action.pawn} to bring back."
+            if action.cell not in CELL_INDEX:
+                return f"{action.cell!r} is not a cell of the board."
+            cells = self._revive_cells(side, action.pawn)
+            if CELL_INDEX[action.cell] not in cells:
+                name = KIND_NAMES[side][action.pawn]
+                return f"The {name} must come back on " + " or ".join(CELL_NAMES[i] for i in cells) + "."
+            return None
+        if t is PlaceMarker:
+            if phase != "after":
+                return "A change marker is placed at the end of your turn, after your move."
+            if "change" not in self.cards_in_force:
+                return "Change markers need the Change card in force."
+            if len(self.marker_cells) >= MARKERS:
+                return "All four change markers are on the board."
+            if action.cell not in CELL_INDEX:
+                return f"{action.cell!r} is not a cell of the board."
+            i = CELL_INDEX[action.cell]
+            if self.board[i]:
+                return "A change marker goes on an empty cell."
+            if i in self.marker_cells:
+                return f"{action.cell} already has a change marker."
+            return None
+        if t is EndTurn:
+            if phase != "after":
+                return "Move first: the turn ends after the move." if phase == "before" else "First finish the upgrade."
+            return None
+        return "That is not a HOUSE RULES action."
+
+    def _check_move(self, action: Move) -> str | None:
+        src, dst = action.src, action.dst
+        if src not in CELL_INDEX:
+            return f"{src!r} is not a cell of the board."
+        if dst not in CELL_INDEX:
+            return f"{dst!r} is not a cell of the board."
+        i, j = CELL_INDEX[src], CELL_INDEX[dst]
+        board = self.board
+        k = board[i]
+        side = self.side
+        if not k:
+            return f"There is no pawn on {src}."
+        if COL[k] != side:
+            return f"The pawn on {src} is not yours."
+        inf = self.cards_in_force
+        name = KIND_NAMES[side][BASE[k]]
+        if j in ORTH[i]:
+            pass
+        elif j in DIAG[i]:
+            if "diagonal-step" not in inf:
+                return "Pawns move one cell forward, back, left or right: no diagonal moves (unless Diagonal Step is in force)."
+        else:
+            via = [m for m, d in SPRINT[i] if d == j]
+            if not via:
+                return f"The {name} on {src} cannot reach {dst}: pawns move one cell at a time."
+            if "sprint" not in inf:
+                return "Pawns move one cell at a time (two in a line only with Sprint in force)."
+            if board[via[0]]:
+                return f"Sprint needs the cell between to be empty: {CELL_NAMES[via[0]]} is taken."
+        d = board[j]
+        if not d:
+            return None
+        if COL[d] == side:
+            return f"{dst} holds one of your own pawns."
+        dname = KIND_NAMES[COL[d]][BASE[d]]
+        if "fortress" in inf and self._fortress(j):
+            return f"The {dname} on {dst} cannot be captured: Fortress (two or more of its pawns are next to it)."
+        sa, sd, text = self._strengths(i, j, explain=True)
+        if "stalwart" in inf:
+            if sa <= sd:
+                return f"The {name} cannot capture the {dname}: strength {sa} vs {sd} ({text}); with Stalwart the attacker needs more."
+        elif sa < sd:
+            return f"The {name} cannot capture the {dname}: strength {sa} vs {sd} ({text})."
+        return None
+
+    def _check_swap(self, action: Swap) -> str | None:
+        if "regroup" not in self.cards_in_force:
+            return "Swapping pawns needs the Regroup card in force."
+        a, b = action.a, action.b
+        if a not in CELL_INDEX or b not in CELL_INDEX:
+            return "A swap names two cells of the board."
+        i, j = CELL_INDEX[a], CELL_INDEX[b]
+        board = self.board
+        side = self.side
+        if not board[i] or COL[board[i]] != side or not board[j] or COL[board[j]] != side:
+            return "Regroup swaps two of your own pawns."
+        if j not in ORTH[i]:
+            return "Regroup swaps two orthogonally adjacent pawns."
+        if board[i] == board[j]:
+            return "Those two pawns are alike: swapping them would change nothing."
+        return None
+
+    # -- playing ---------------------------------------------------------------
+
+    def play(self, action: Any) -> None:
+        t = type(action)
+        if t is Move:
+            self._move(CELL_INDEX[action.src], CELL_INDEX[action.dst])
+        elif t is PlayCard:
+            self._play_card(action.card)
+        elif t is EndTurn:
+            self._end_turn()
+        elif t is Swap:
+            i, j = CELL_INDEX[action.a], CELL_INDEX[action.b]
+            self.log.append(f"{COLOUR_NAMES[self.side]}: {self.describe(action)}.")
+            b = self.board
+            b[i], b[j] = b[j], b[i]
+            self.passes = 0
+            self.quiet += 1
+            self._after_move()
+        elif t is Pass:
+            self.log.append(f"{COLOUR_NAMES[self.side]} passes: no move is possible.")
+            self.passes += 1
+            self.quiet += 1
+            self._after_move()
+        elif t is Revive:
+            self._revive(action.pawn, CELL_INDEX[action.cell])
+        elif t is TakeBonus:
+            i = self.pending
+            k = self.board[i]
+            self.board[i] = code(COL[k], BASE[k], 1)
+            self.log.append(f"{COLOUR_NAMES[self.side]}'s {KIND_NAMES[COL[k]][BASE[k]]} on {CELL_NAMES[i]} takes +1 (now {VALUE[k] + 1}).")
+            self.pending = -1
+            self.history = []
+            self._after_move()
+        elif t is PlaceMarker:
+            i = CELL_INDEX[action.cell]
+            self.marker_cells.append(i)
+            self.marker_cells.sort()
+            self.history = []
+            self.log.append(f"{COLOUR_NAMES[self.side]} places a change marker on {action.cell}: it now counts as {('white', 'black')[self._cell_col(i)]}.")
+            self._end_turn()
+        else:  # pragma: no cover - apply() checks first
+            raise ValueError(f"Not a HOUSE RULES action: {action!r}")
+
+    def _move(self, i: int, j: int) -> None:
+        board = self.board
+        k = board[i]
+        d = board[j]
+        side = self.side
+        self.log.append(f"{COLOUR_NAMES[side]}: {self.describe(Move(CELL_NAMES[i], CELL_NAMES[j]))}.")
+        if d:
+            self.captured_bases[COL[d]].append(BASE[d])
+            self.captured_bases[COL[d]].sort()
+            self.quiet = 0
+            self.history = []
+        else:
+            self.quiet += 1
+        board[j] = k
+        board[i] = 0
+        self.passes = 0
+        if self._end_check():
+            return
+        if UP[k] == 0 and j in FAR_ROW[side]:
+            b = BASE[k]
+            name = KIND_NAMES[side][b]
+            if b == 4:
+                if self._can_revive(side):
+                    self.phase = "upgrade"
+                    self.pending = j
+                    return
+                self.log.append(f"The {name} reached the far row, but there is no pawn to bring back: it keeps its upgrade for later.")
+            elif "homecoming" in self.cards_in_force and self._can_revive(side):
+                self.phase = "upgrade"
+                self.pending = j
+                return
+            else:
+                board[j] = code(side, b, 1)
+                self.history = []
+                self.log.append(f"The {name} reached the far row and is upgraded: value {b + 1}.")
+                if self._end_check():
+                    return
+        self._after_move()
+
+    def _revive(self, base: int, cell: int) -> None:
+        side = self.side
+        i = self.pending
+        k = self.board[i]
+        self.board[i] = code(side, BASE[k], 2)
+        self.captured_bases[side].remove(base)
+        self.board[cell] = code(side, base)
+        self.pending = -1
+        self.history = []
+        self.log.append(
+            f"{COLOUR_NAMES[side]}'s {KIND_NAMES[side][BASE[k]]} on {CELL_NAMES[i]} brings back a "
+            f"{KIND_NAMES[side][base]} to {CELL_NAMES[cell]}."
+        )
+        if self._end_check():
+            return
+        self._after_move()
+
+    def _play_card(self, cid: str) -> None:
+        side = self.side
+        self.hands[side].remove(cid)
+        self.cards_in_force.append(cid)
+        self.card_played = True
+        self.history = []
+        self.log.append(f"{COLOUR_NAMES[side]} plays {CARD_BY_ID[cid].name}: {CARD_BY_ID[cid].text}")
+        if self._end_check():
+            return
+        if self.phase == "after" and not self._may_place_marker():
+            self._end_turn()
+
+    def _after_move(self) -> None:
+        self.phase = "after"
+        if not self._may_play_card() and not self._may_place_marker():
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.side = 1 - self.side
+        self.turn += 1
+        self.phase = "before"
+        self.card_played = False
+        self.pending = -1
+        if self.passes >= 2:
+            self._finish((), "Draw: both players passed in a row.")
+            return
+        key = self._key()
+        self.history.append(key)
+        if self.history.count(key) >= REPEAT_LIMIT:
+            self._finish((), "Draw: the same position came up for the third time.")
+            return
+        if self.quiet >= QUIET_LIMIT:
+            self._finish((), "Draw: 100 moves by each player without a capture.")
+
+    def _end_check(self) -> bool:
+        w, b = self.totals()
+        lose, lead = END_LIMITS["last-stand" in self.cards_in_force]
+        wl, bl = w <= lose, b <= lose
+        if wl and bl:
+            self._finish((), f"Draw: both totals are {lose} or less ({w} to {b}).")
+        elif wl:
+            self._finish((BLACK,), f"Black wins: White's total is {w}, {lose} or less.")
+        elif bl:
+            self._finish((WHITE,), f"White wins: Black's total is {b}, {lose} or less.")
+        elif w - b >= lead:
+            self._finish((WHITE,), f"White wins: a lead of {w - b} ({w} to {b}), {lead} or more.")
+        elif b - w >= lead:
+            self._finish((BLACK,), f"Black wins: a lead of {b - w} ({b} to {w}), {lead} or more.")
+        else:
+            return False
+        return True
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.over = True
+        self.phase = "over"
+        self.pending = -1
+        if winners:
+            scores = tuple(1.0 if s in winners else 0.0 for s in (0, 1))
+        else:
+            scores = (0.5, 0.5)
+        self.outcome = Outcome(winners, reason, scores)
+        self.log.append(reason)
+
+    # -- words -----------------------------------------------------------------
+
+    def describe(self, action: Any) -> str:
+        t = type(action)
+        if t is Move:
+            i, j = CELL_INDEX.get(action.src), CELL_INDEX.get(action.dst)
+            if i is None or j is None or not self.board[i]:
+                return f"move {action.src} to {action.dst}"
+            k = self.board[i]
+            name = KIND_NAMES[COL[k]][BASE[k]]
+            d = self.board[j]
+            if d:
+                sa, sd = self._strengths(i, j)
+                return f"{name} {action.src} takes {KIND_NAMES[COL[d]][BASE[d]]} on {action.dst} ({sa} vs {sd})"
+            return f"{name} {action.src} to {action.dst}"
+        if t is Swap:
+            i, j = CELL_INDEX.get(action.a), CELL_INDEX.get(action.b)
+            if i is None or j is None or not self.board[i] or not self.board[j]:
+                return f"swap {action.a} and {action.b}"
+            ki, kj = self.board[i], self.board[j]
+            return (f"Regroup: swap the {KIND_NAMES[COL[ki]][BASE[ki]]} on {action.a} and the "
+                    f"{KIND_NAMES[COL[kj]][BASE[kj]]} on {action.b}")
+        if t is Pass:
+            return "pass"
+        if t is PlayCard:
+            c = CARD_BY_ID.get(action.card)
+            return f"play {c.name}" if c else f"play {action.card}"
+        if t is EndTurn:
+            return "end the turn"
+        if t is TakeBonus:
+            return "take +1"
+        if t is Revive:
+            side = self.side
+            name = KIND_NAMES[side].get(action.pawn, f"pawn of value {action.pawn}")
+            return f"bring back the {name} to {action.cell}"
+        if t is PlaceMarker:
+            return f"place a change marker on {action.cell}"
+        return str(action)
+
+    # -- notation --------------------------------------------------------------
+
+    def to_text(self) -> str:
+        from core.house_rules.notation import to_text
+
+        return to_text(self)
+
+    def __repr__(self) -> str:
+        return f"<HouseRulesState turn {self.turn} {COLOUR_NAMES[self.side]} {self.phase}>"
+
