@@ -1,21 +1,37 @@
-"""Icehouse Dash (game id `dash`): placeholder while the engine is being written."""
+"""Icehouse Dash (game id `dash`): a cooperative puzzle of pyramids moved by cards.
+
+`GAME` is the Game object; `Play` the only action; `daily_seed(date)` the seed of
+the day's deal. The solver lives in `core.dash.solver`.
+"""
 
 from __future__ import annotations
 
-import msgspec
+import datetime
+import hashlib
+from typing import ClassVar
 
 from core.engine import Game
+from core.dash.notation import NotationError, from_text
+from core.dash.state import DashState, Options, Play, deal
+
+# How hard the solver tries on each candidate deal of a winnable-only game, and how
+# many candidate deals it looks at before settling for the last one tried.
+WINNABLE_NODE_LIMIT = 4000
+WINNABLE_MAX_TRIES = 400
 
 
-class Options(msgspec.Struct, frozen=True):
-    hidden_hands: bool = False
-    winnable: bool = False
+def derived_seed(seed: int, k: int) -> int:
+    """The k-th candidate deal seed of a winnable-only game started with `seed`."""
+    if k == 0:
+        return seed
+    h = hashlib.blake2b(f"dash:{seed}:{k}".encode(), digest_size=6).digest()
+    return int.from_bytes(h, "big")
 
 
-class Play(msgspec.Struct, frozen=True, tag="play"):
-    card: str
-    side: str
-    src: str
+def daily_seed(date: datetime.date) -> int:
+    """The seed of the daily deal: the same for everybody on `date`."""
+    h = hashlib.blake2b(f"dash-daily:{date.isoformat()}".encode(), digest_size=4).digest()
+    return int(date.strftime("%Y%m%d")) * 10_000 + int.from_bytes(h, "big") % 10_000
 
 
 class DashGame(Game):
@@ -24,7 +40,25 @@ class DashGame(Game):
     seats = range(1, 5)
     Options = Options
     Action = Play
-    cooperative = True
+    cooperative: ClassVar[bool] = True
+
+    def new(self, seats: int, seed: int, options: Options | None = None) -> DashState:
+        self.check_seats(seats)
+        options = options if options is not None else Options()
+        if not options.winnable:
+            return deal(seats, seed, options, seed)
+        from core.dash.solver import solve
+
+        for k in range(WINNABLE_MAX_TRIES):
+            state = deal(seats, seed, options, derived_seed(seed, k))
+            if solve(state, WINNABLE_NODE_LIMIT) is not None:
+                return state
+        return state  # pragma: no cover - never seen in practice
+
+    def from_text(self, text: str) -> DashState:
+        return from_text(text)
 
 
 GAME = DashGame()
+
+__all__ = ["GAME", "DashGame", "DashState", "NotationError", "Options", "Play", "daily_seed", "derived_seed"]

@@ -1,0 +1,156 @@
+"""The Icehouse Dash notation: one readable text for a whole position.
+
+    dash players=1 hidden_hands=0 winnable=0
+    seed 42 deal 42 counter 4 turns 3
+    board a1:R3 c4:B3,B2 e7:Y3,G1 ...
+    hand1 5D 8S 2H
+    pile 3H 4C ...
+    N 7C
+    E -
+    S AH 2D
+    W -
+    trees R:c4 G:f6
+    last e2 e7
+    move 1
+    end win All five trees stand: the team wins!
+
+Lines are `key values`. `board` lists occupied squares, each with its stack
+bottom to top (colour letter R Y G B K and size 3 2 1). The pile is in draw order,
+next card first; a view writes each hidden card as `??` and its seeds as `-`.
+`move` is the player to move (1-based), or `-` when the game is over; `end`
+appears only then. `-` stands for an empty list.
+"""
+
+from __future__ import annotations
+
+from core.engine import Outcome
+from core.dash.cards import COLOURS, SIDES, UNKNOWN, is_card, is_square
+
+FORMAT = "dash"
+
+
+def _opt(x) -> str:
+    return "-" if x is None else str(x)
+
+
+def _list(xs) -> str:
+    return " ".join(xs) if xs else "-"
+
+
+def to_text(s) -> str:
+    from core.dash.state import _sq_order
+
+    lines = [
+        f"{FORMAT} players={s.seats} hidden_hands={int(s.options.hidden_hands)} winnable={int(s.options.winnable)}",
+        f"seed {_opt(s.seed)} deal {_opt(s.deal_seed)} counter {s.counter} turns {s.turns}",
+        "board " + _list([sq + ":" + ",".join(f"{c}{n}" for c, n in s.stacks[sq])
+                          for sq in sorted(s.stacks, key=_sq_order)]),
+    ]
+    for i, hand in enumerate(s.hands):
+        lines.append(f"hand{i + 1} {_list(hand)}")
+    lines.append(f"pile {_list(s.pile)}")
+    for side in SIDES:
+        lines.append(f"{side} {_list(s.played[side])}")
+    lines.append("trees " + _list([f"{c}:{s.tree_squares[c]}" for c in s.trees]))
+    lines.append("last " + ("-" if s.last_move is None else f"{s.last_move[0]} {s.last_move[1]}"))
+    lines.append("move " + ("-" if s.to_move is None else str(s.to_move + 1)))
+    if s.over:
+        lines.append(f"end {'win' if s.outcome.winners else 'loss'} {s.outcome.reason}")
+    return "\n".join(lines) + "\n"
+
+
+class NotationError(ValueError):
+    pass
+
+
+def from_text(text: str):
+    from core.dash.state import DashState, Options
+
+    rows: dict[str, str] = {}
+    for raw in text.strip().splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        key, _, rest = line.partition(" ")
+        if key in rows:
+            raise NotationError(f"Line {key!r} appears twice.")
+        rows[key] = rest.strip()
+
+    def need(key: str) -> str:
+        if key not in rows:
+            raise NotationError(f"The notation has no {key!r} line.")
+        return rows[key]
+
+    def items(key: str) -> list[str]:
+        v = need(key)
+        return [] if v == "-" else v.split()
+
+    def cards(key: str) -> list[str]:
+        out = items(key)
+        for c in out:
+            if c != UNKNOWN and not is_card(c):
+                raise NotationError(f"{c!r} in {key!r} is not a card.")
+        return out
+
+    s = DashState()
+    try:
+        head = dict(kv.split("=", 1) for kv in need(FORMAT).split())
+        s.seats = int(head["players"])
+        s.options = Options(hidden_hands=head.get("hidden_hands", "0") == "1",
+                            winnable=head.get("winnable", "0") == "1")
+        f = need("seed").split()
+        nums = dict(zip(["seed"] + f[1::2], f[0::2]))
+        s.seed = None if nums["seed"] == "-" else int(nums["seed"])
+        s.deal_seed = None if nums["deal"] == "-" else int(nums["deal"])
+        s.counter = int(nums["counter"])
+        s.turns = int(nums["turns"])
+    except (KeyError, ValueError) as e:
+        raise NotationError(f"Bad header: {e}") from None
+    if s.seats not in range(1, 5):
+        raise NotationError("Icehouse Dash is for 1 to 4 players.")
+    s.stacks = {}
+    for item in items("board"):
+        sq, _, pieces = item.partition(":")
+        if not is_square(sq) or not pieces:
+            raise NotationError(f"Bad stack {item!r}.")
+        stack = []
+        for p in pieces.split(","):
+            if len(p) != 2 or p[0] not in COLOURS or p[1] not in "123":
+                raise NotationError(f"Bad piece {p!r} on {sq}.")
+            stack.append((p[0], int(p[1])))
+        s.stacks[sq] = stack
+    s.hands = [cards(f"hand{i + 1}") for i in range(s.seats)]
+    s.pile = cards("pile")
+    s.played = {side: cards(side) for side in SIDES}
+    s.trees, s.tree_squares = [], {}
+    for t in items("trees"):
+        c, _, sq = t.partition(":")
+        if c not in COLOURS or not is_square(sq):
+            raise NotationError(f"Bad tree {t!r}.")
+        s.trees.append(c)
+        s.tree_squares[c] = sq
+    last = items("last")
+    s.last_move = (last[0], last[1]) if len(last) == 2 else None
+    mv = need("move")
+    s.to_move = None if mv == "-" else int(mv) - 1
+    s.log = []
+    if "end" in rows:
+        kind, _, reason = rows["end"].partition(" ")
+        s.over = True
+        n = float(len(s.trees))
+        s.outcome = Outcome(tuple(range(s.seats)) if kind == "win" else (), reason,
+                            tuple(n for _ in range(s.seats)))
+    elif s.to_move is None or not 0 <= s.to_move < s.seats:
+        raise NotationError("The player to move is missing or out of range.")
+    _validate(s)
+    return s
+
+
+def _validate(s) -> None:
+    pieces = sorted(p for st in s.stacks.values() for p in st)
+    if len(pieces) != 15 or len(set(pieces)) != 15:
+        raise NotationError("The board must hold the 15 pyramids, each once.")
+    known = [c for h in s.hands for c in h] + s.pile + [c for v in s.played.values() for c in v]
+    real = [c for c in known if c != UNKNOWN]
+    if len(known) != 32 or len(set(real)) != len(real):
+        raise NotationError("The 32 cards must each appear once (hands, pile, played).")

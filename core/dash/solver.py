@@ -1,0 +1,295 @@
+"""A solver for Icehouse Dash that knows the whole deal (hands and pile order).
+
+It searches depth first over plays, remembering positions already shown to be
+lost, with these cuts, all of them safe (they never throw away a win):
+
+- cards of the same value that are both diamonds or both not diamonds move pieces
+  alike, so only one of each kind in a hand is tried, and positions are remembered
+  by the kinds of cards in hand, not the cards;
+- for each colour the solver counts the plays its tree still needs at the least
+  (1, 2 or 3); when the cards left (hands and pile) are fewer, the position is lost;
+- a colour with a piece buried under a finished tree can never be built: lost.
+
+Moves are tried best first by a position score (trees, mediums on their large,
+pieces in line with where they must go). The search counts positions, never time,
+so its answers do not depend on the machine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.dash.cards import COLOURS, FILES, RANKS, SIDES, distance
+from core.dash.state import DashState, Play
+
+_COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
+_SQ_NAME = [FILES[i % 8] + RANKS[i // 8] for i in range(64)]
+_SQ_INDEX = {n: i for i, n in enumerate(_SQ_NAME)}
+_SIDE_DELTA = (("N", 0, 1), ("E", 1, 0), ("S", 0, -1), ("W", -1, 0))
+_ALL_DONE = 0b11111
+
+
+def _pid(piece: tuple[str, int]) -> int:
+    return _COLOUR_INDEX[piece[0]] * 3 + piece[1] - 1
+
+
+def _kind(card: str) -> str:
+    return card[0] + ("D" if card[1] == "D" else "x")
+
+
+class _Budget(Exception):
+    pass
+
+
+@dataclass
+class SearchResult:
+    """`line`: the winning plays from the position, or None; `decided`: True when
+    the search finished (so None means the deal cannot be won); `nodes`: positions
+    searched."""
+
+    line: list[Play] | None
+    decided: bool
+    nodes: int
+
+
+class _Search:
+    def __init__(self, state: DashState, node_limit: int) -> None:
+        if state.seed is None or any(c == "??" for c in state.pile) or any(
+                c == "??" for h in state.hands for c in h):
+            raise ValueError("The solver needs the whole deal, not a view.")
+        self.limit = node_limit
+        self.nodes = 0
+        self.seats = state.seats
+        self.stacks: list[list[int]] = [[] for _ in range(64)]
+        for sq, st in state.stacks.items():
+            self.stacks[_SQ_INDEX[sq]] = [_pid(p) for p in st]
+        self.loc = [0] * 15
+        self.ht = [0] * 15
+        for i, st in enumerate(self.stacks):
+            for h, p in enumerate(st):
+                self.loc[p] = i
+                self.ht[p] = h
+        self.hands = [h[:] for h in state.hands]
+        self.pile = state.pile[:]
+        self.pidx = 0
+        self.tm = state.to_move
+        self.done = 0
+        for c in state.trees:
+            self.done |= 1 << _COLOUR_INDEX[c]
+        self.failed: set = set()
+        self.line: list[Play] = []
+
+    # -- position helpers ----------------------------------------------------------
+
+    def key(self):
+        hk = tuple("".join(sorted(_kind(c) for c in h)) for h in self.hands)
+        return bytes(self.loc) + bytes(self.ht), hk, self.pidx, self.tm
+
+    def need(self) -> int:
+        """Fewest plays that can still build the missing trees."""
+        loc, ht, total = self.loc, self.ht, 0
+        for c in range(5):
+            if self.done >> c & 1:
+                continue
+            L, M, S = c * 3 + 2, c * 3 + 1, c * 3
+            m_on_l = loc[M] == loc[L] and ht[M] == ht[L] + 1
+            s_on_m = loc[S] == loc[M] and ht[S] == ht[M] + 1
+            total += 1 if m_on_l else (3 if s_on_m else 2)
+        return total
+
+    def buried_dead(self) -> bool:
+        """A piece of an unbuilt colour under a finished tree: lost for good."""
+        for c in range(5):
+            if self.done >> c & 1:
+                st = self.stacks[self.loc[c * 3 + 2]]
+                for p in st[: self.ht[c * 3 + 2]]:
+                    if not self.done >> (p // 3) & 1:
+                        return True
+        return False
+
+    def score(self) -> int:
+        loc, ht, stacks, sc = self.loc, self.ht, self.stacks, 0
+        for c in range(5):
+            if self.done >> c & 1:
+                sc += 1000
+                continue
+            L, M, S = c * 3 + 2, c * 3 + 1, c * 3
+            lq, mq, sq = loc[L], loc[M], loc[S]
+            m_on_l = lq == mq and ht[M] == ht[L] + 1
+            if m_on_l:
+                sc += 300
+                if len(stacks[mq]) - 1 != ht[M]:
+                    sc -= 60 * (len(stacks[mq]) - 1 - ht[M])
+                elif sq % 8 == mq % 8 or sq // 8 == mq // 8:
+                    sc += 60
+            else:
+                if len(stacks[lq]) - 1 != ht[L]:
+                    sc -= 60 * (len(stacks[lq]) - 1 - ht[L])
+                if lq % 8 == mq % 8 or lq // 8 == mq // 8:
+                    sc += 60
+                if sq % 8 == mq % 8 or sq // 8 == mq // 8 or sq % 8 == lq % 8 or sq // 8 == lq // 8:
+                    sc += 20
+            if len(stacks[sq]) - 1 != ht[S]:
+                sc -= 40
+            if len(stacks[mq]) - 1 > ht[M] and not m_on_l:
+                sc -= 40
+        return sc
+
+    def moves(self):
+        """(card, side, src, dest) for the player to move, one card of each kind."""
+        hand = self.hands[self.tm]
+        seen = set()
+        out = []
+        stacks, done = self.stacks, self.done
+        tops = [(i, st[-1]) for i, st in enumerate(stacks) if st and not done >> (st[-1] // 3) & 1]
+        for card in hand:
+            k = _kind(card)
+            if k in seen:
+                continue
+            seen.add(k)
+            stay = False
+            for sq, p in tops:
+                d = distance(card, p % 3 + 1)
+                if d == 0:
+                    if not stay:
+                        stay = True
+                        out.append((card, "N", sq, sq))
+                    continue
+                f, r = sq % 8, sq // 8
+                for side, df, dr in _SIDE_DELTA:
+                    nf, nr = f + df * d, r + dr * d
+                    if 0 <= nf < 8 and 0 <= nr < 8:
+                        dest = nr * 8 + nf
+                        st = stacks[dest]
+                        if st:
+                            q = st[-1]
+                            if q // 3 != p // 3 or q % 3 != p % 3 + 1:
+                                continue
+                        out.append((card, side, sq, dest))
+        return out
+
+    def do(self, mv):
+        card, side, src, dest = mv
+        tm = self.tm
+        hand = self.hands[tm]
+        idx = hand.index(card)
+        hand.pop(idx)
+        tree = False
+        p = self.stacks[src][-1]
+        if src != dest:
+            self.stacks[src].pop()
+            st = self.stacks[dest]
+            self.ht[p] = len(st)
+            st.append(p)
+            self.loc[p] = dest
+            if p % 3 == 0 and len(st) >= 3 and st[-2] == p + 1 and st[-3] == p + 2:
+                tree = True
+                self.done |= 1 << (p // 3)
+        drew = False
+        if not tree and self.pidx < len(self.pile):
+            hand.append(self.pile[self.pidx])
+            self.pidx += 1
+            drew = True
+        nxt = None
+        for k in range(1, self.seats + 1):
+            s = (tm + k) % self.seats
+            if self.hands[s]:
+                nxt = s
+                break
+        self.tm = nxt
+        return (tm, idx, tree, drew, p, src, dest)
+
+    def undo(self, mv, rec):
+        tm, idx, tree, drew, p, src, dest = rec
+        card = mv[0]
+        hand = self.hands[tm]
+        if drew:
+            hand.pop()
+            self.pidx -= 1
+        hand.insert(idx, card)
+        if tree:
+            self.done &= ~(1 << (p // 3))
+        if src != dest:
+            self.stacks[dest].pop()
+            st = self.stacks[src]
+            self.ht[p] = len(st)
+            st.append(p)
+            self.loc[p] = src
+        self.tm = tm
+
+    # -- the search ----------------------------------------------------------------
+
+    def dfs(self) -> bool:
+        if self.done == _ALL_DONE:
+            return True
+        if self.tm is None:
+            return False
+        key = self.key()
+        if key in self.failed:
+            return False
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _Budget
+        cards_left = sum(len(h) for h in self.hands) + len(self.pile) - self.pidx
+        if self.need() > cards_left or self.buried_dead():
+            self.failed.add(key)
+            return False
+        scored = []
+        for i, mv in enumerate(self.moves()):
+            rec = self.do(mv)
+            scored.append((-self.score(), i, mv))
+            self.undo(mv, rec)
+        scored.sort()
+        for _, _, mv in scored:
+            rec = self.do(mv)
+            if self.dfs():
+                self.line.append(mv)
+                return True
+            self.undo(mv, rec)
+        self.failed.add(key)
+        return False
+
+    def run(self) -> SearchResult:
+        try:
+            won = self.dfs()
+        except _Budget:
+            return SearchResult(None, False, self.nodes)
+        if not won:
+            return SearchResult(None, True, self.nodes)
+        line = [Play(card, side, _SQ_NAME[src]) for card, side, src, _ in reversed(self.line)]
+        return SearchResult(line, True, self.nodes)
+
+
+def search(state: DashState, node_limit: int = 20_000) -> SearchResult:
+    """Search the full `state` (not a view) for a winning line."""
+    if state.over:
+        return SearchResult([] if state.outcome.winners else None, True, 0)
+    return _Search(state, node_limit).run()
+
+
+def solve(state: DashState, node_limit: int = 20_000) -> list[Play] | None:
+    """A winning line from `state` (plays to apply in order), or None when none was
+    found within `node_limit` positions. Works on a full state, not a view."""
+    return search(state, node_limit).line
+
+
+def hint(state: DashState, node_limit: int = 20_000) -> Play | None:
+    """The next play of a winning line if the solver finds one; else the play that
+    leads to the best-looking position. None when the game is over."""
+    if state.over:
+        return None
+    line = solve(state, node_limit)
+    if line:
+        return line[0]
+    s = _Search(state, 0)
+    best, best_score = None, None
+    for mv in s.moves():
+        rec = s.do(mv)
+        alive = s.tm is not None or s.done == _ALL_DONE
+        sc = (alive, s.score())
+        s.undo(mv, rec)
+        if best_score is None or sc > best_score:
+            best, best_score = mv, sc
+    if best is None:  # pragma: no cover - a live state always has a play
+        return None
+    return Play(best[0], best[1], _SQ_NAME[best[2]])

@@ -1,0 +1,382 @@
+"""The Icehouse Dash position: board stacks, hands, draw pile, played cards, trees.
+
+`stacks` maps each occupied square to its pieces bottom to top, each piece a
+(colour, size) tuple such as ("R", 3). Empty squares are absent from the dict.
+`pile` is the draw pile in draw order (next card first); a view replaces its cards
+with "??" so that only its size shows. `trees` lists the colours whose tree stands,
+in the order they were completed; `tree_squares` says where each stands.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from core.engine import IllegalAction, Outcome, State, chance
+from core.dash.cards import (
+    BLACK_CARDS,
+    COLOUR_NAMES,
+    COLOURS,
+    DECK,
+    HAND_SIZE,
+    RED_CARDS,
+    SETUP_ORDER,
+    SIDE_NAMES,
+    SIDES,
+    SIZE_NAMES,
+    UNKNOWN,
+    distance,
+    is_card,
+    is_square,
+    piece_name,
+    setup_square,
+    shift,
+)
+
+
+class Options(msgspec.Struct, frozen=True):
+    """Icehouse Dash options.
+
+    hidden_hands: team members do not see each other's hands.
+    winnable: only deal positions the solver proves can be won.
+    """
+
+    hidden_hands: bool = False
+    winnable: bool = False
+
+
+class Play(msgspec.Struct, frozen=True, tag="play"):
+    """Lay `card` at `side` ("N", "E", "S", "W") and move the top piece on `src`."""
+
+    card: str
+    side: str
+    src: str
+
+
+Piece = tuple[str, int]
+
+
+class DashState(State):
+    game_id = "dash"
+
+    __slots__ = (
+        "seats", "options", "seed", "deal_seed", "counter", "stacks", "hands", "pile",
+        "played", "trees", "tree_squares", "to_move", "over", "outcome", "log",
+        "last_move", "turns", "_tops",
+    )
+
+    def __init__(self) -> None:
+        self.seats = 1
+        self.options = Options()
+        self.seed: int | None = 0
+        self.deal_seed: int | None = 0
+        self.counter = 0
+        self.stacks: dict[str, list[Piece]] = {}
+        self.hands: list[list[str]] = [[]]
+        self.pile: list[str] = []
+        self.played: dict[str, list[str]] = {s: [] for s in SIDES}
+        self.trees: list[str] = []
+        self.tree_squares: dict[str, str] = {}
+        self.to_move: int | None = None
+        self.over = False
+        self.outcome: Outcome | None = None
+        self.log: list[str] = []
+        self.last_move: tuple[str, str] | None = None
+        self.turns = 0  # cards played so far
+
+    # -- derived -------------------------------------------------------------------
+
+    @property
+    def pile_count(self) -> int:
+        return len(self.pile)
+
+    @property
+    def prompt(self) -> str:
+        if self.over:
+            return "The game is over."
+        who = "" if self.seats == 1 else f"Player {self.to_move + 1}: "
+        return f"{who}play a card to a side and move a top piece"
+
+    def is_view(self) -> bool:
+        return self.seed is None
+
+    def movable(self, sq: str) -> bool:
+        """Whether the top piece on `sq` may move (pieces of a finished tree stay)."""
+        stack = self.stacks.get(sq)
+        return bool(stack) and self.tree_squares.get(stack[-1][0]) != sq
+
+    def top_squares(self) -> list[str]:
+        """Squares whose top piece may move, in board order a1, b1, ... h8."""
+        return [sq for sq in sorted(self.stacks, key=_sq_order) if self.movable(sq)]
+
+    # -- rules -----------------------------------------------------------------------
+
+    def target(self, card: str, side: str, src: str) -> tuple[str | None, str | None]:
+        """Where the top piece on `src` goes with `card` laid at `side`:
+        (dest, None) if legal, else (None, reason). Assumes `src` has a piece."""
+        piece = self.stacks[src][-1]
+        if self.tree_squares.get(piece[0]) == src:
+            return None, f"the {piece_name(piece)} is part of the finished {COLOUR_NAMES[piece[0]]} tree"
+        d = distance(card, piece[1])
+        if d == 0:
+            return src, None
+        dest = shift(src, side, d)
+        if dest is None:
+            way = "toward" if d > 0 else "away from"
+            return None, (f"would leave the board ({abs(d)} {'square' if abs(d) == 1 else 'squares'} "
+                          f"{way} the {SIDE_NAMES[side]} side)")
+        stack = self.stacks.get(dest)
+        if stack:
+            top = stack[-1]
+            if top[0] != piece[0] or top[1] != piece[1] + 1:
+                if piece[1] == 3:
+                    need = "a large can only land on an empty square"
+                else:
+                    need = f"needs a {COLOUR_NAMES[piece[0]]} {SIZE_NAMES[piece[1] + 1]}"
+                return None, f"lands on a {piece_name(top)} on {dest}: {need}"
+        return dest, None
+
+    def preview(self, card: str, side: str) -> dict[str, tuple[str | None, str | None]]:
+        """For every top piece: (dest, None) where `card` at `side` sends it, or
+        (None, reason) when it cannot go."""
+        return {sq: self.target(card, side, sq) for sq in sorted(self.stacks, key=_sq_order)}
+
+    def legal_actions(self) -> list[Play]:
+        if self.over:
+            return []
+        hand = self.hands[self.to_move]
+        tops = self.top_squares()
+        out = []
+        for card in hand:
+            for side in SIDES:
+                for sq in tops:
+                    if self.target(card, side, sq)[0] is not None:
+                        out.append(Play(card, side, sq))
+        return out
+
+    def has_legal_play(self, seat: int) -> bool:
+        tops = self.top_squares()
+        for card in self.hands[seat]:
+            for side in SIDES:
+                for sq in tops:
+                    if self.target(card, side, sq)[0] is not None:
+                        return True
+        return False
+
+    def check(self, action: Any) -> str | None:
+        if self.over:
+            return "The game is over."
+        if not isinstance(action, Play):
+            return "That is not an Icehouse Dash move."
+        card, side, src = action.card, action.side, action.src
+        if not is_card(card):
+            return f"{card!r} is not a card (cards look like AH, 5D, 8S)."
+        hand = self.hands[self.to_move]
+        if card not in hand:
+            who = "You do not" if self.seats == 1 else f"Player {self.to_move + 1} does not"
+            return f"{who} hold the {card}."
+        if side not in SIDES or len(side) != 1:
+            return f"{side!r} is not a side: choose N, E, S or W."
+        if not is_square(src):
+            return f"{src!r} is not a square (a1 to h8)."
+        if src not in self.stacks:
+            return f"There is no piece on {src}."
+        dest, reason = self.target(card, side, src)
+        if dest is None:
+            piece = self.stacks[src][-1]
+            return f"The {card} {SIDE_NAMES[side]} cannot move the {piece_name(piece)} on {src}: {reason}."
+        return None
+
+    def apply(self, action: Any) -> None:
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.play(action)
+
+    def play(self, action: Play) -> None:
+        card, side, src = action.card, action.side, action.src
+        seat = self.to_move
+        text = self.describe(action)
+        dest, _ = self.target(card, side, src)
+        self.hands[seat].remove(card)
+        self.played[side].append(card)
+        piece = self.stacks[src][-1]
+        tree = False
+        if dest != src:
+            self.stacks[src].pop()
+            if not self.stacks[src]:
+                del self.stacks[src]
+            stack = self.stacks.setdefault(dest, [])
+            stack.append(piece)
+            tree = _is_tree(stack, piece[0])
+            if tree:
+                self.trees.append(piece[0])
+                self.tree_squares[piece[0]] = dest
+        self.last_move = (src, dest)
+        self.turns += 1
+        who = "" if self.seats == 1 else f"Player {seat + 1}: "
+        self.log.append(who + text)
+        if not tree and self.pile:
+            self.hands[seat].append(self.pile.pop(0))
+        elif tree:
+            self.log.append(f"The {COLOUR_NAMES[piece[0]]} tree stands: no draw, that hand is one card smaller for good.")
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        """Settle the end of the game or pass the turn on from `seat`."""
+        if len(self.trees) == 5:
+            self._finish(True, "All five trees stand: the team wins!")
+            return
+        for k in range(1, self.seats + 1):
+            nxt = (seat + k) % self.seats
+            if self.hands[nxt]:
+                break
+        else:
+            self._finish(False, "Nobody holds a card: the team loses.")
+            return
+        self.to_move = nxt
+        if not self.has_legal_play(nxt):
+            who = "You have" if self.seats == 1 else f"Player {nxt + 1} has"
+            self._finish(False, f"{who} no legal play: the team loses.")
+
+    def _finish(self, won: bool, reason: str) -> None:
+        self.over = True
+        self.to_move = None
+        n = float(len(self.trees))
+        winners = tuple(range(self.seats)) if won else ()
+        self.outcome = Outcome(winners, reason, tuple(n for _ in range(self.seats)))
+        self.log.append(reason)
+
+    # -- words -----------------------------------------------------------------------
+
+    def describe(self, action: Any) -> str:
+        if not isinstance(action, Play):
+            return str(action)
+        card, side, src = action.card, action.side, action.src
+        head = f"{card} {SIDE_NAMES.get(side, side)}"
+        stack = self.stacks.get(src) if isinstance(src, str) else None
+        if not stack or not is_card(card) or side not in SIDES or len(side) != 1:
+            return f"{head}: move the piece on {src}"
+        piece = stack[-1]
+        dest, reason = self.target(card, side, src)
+        if dest is None:
+            return f"{head}: {piece_name(piece)} {src} (cannot move: {reason})"
+        if dest == src:
+            return f"{head}: {piece_name(piece)} stays on {src}"
+        text = f"{head}: {piece_name(piece)} {src} -> {dest}"
+        if dest in self.stacks:
+            stack = self.stacks[dest] + [piece]
+            if _is_tree(stack, piece[0]):
+                text += f", completes the {COLOUR_NAMES[piece[0]]} tree"
+            else:
+                text += f", onto the {piece_name(self.stacks[dest][-1])}"
+        return text
+
+    # -- copies and views ------------------------------------------------------------
+
+    def clone(self) -> DashState:
+        s = DashState.__new__(DashState)
+        s.seats = self.seats
+        s.options = self.options
+        s.seed = self.seed
+        s.deal_seed = self.deal_seed
+        s.counter = self.counter
+        s.stacks = {sq: st[:] for sq, st in self.stacks.items()}
+        s.hands = [h[:] for h in self.hands]
+        s.pile = self.pile[:]
+        s.played = {k: v[:] for k, v in self.played.items()}
+        s.trees = self.trees[:]
+        s.tree_squares = dict(self.tree_squares)
+        s.to_move = self.to_move
+        s.over = self.over
+        s.outcome = self.outcome
+        s.log = self.log[:]
+        s.last_move = self.last_move
+        s.turns = self.turns
+        return s
+
+    def view(self, seat: int | None) -> DashState:
+        """What `seat` may know (None: a spectator). The pile order and the seeds
+        are always hidden; with hidden_hands, so are the other players' hands
+        (a spectator then sees no hand)."""
+        v = self.clone()
+        v.seed = None
+        v.deal_seed = None
+        v.pile = [UNKNOWN] * len(self.pile)
+        if self.options.hidden_hands:
+            v.hands = [h[:] if i == seat else [UNKNOWN] * len(h) for i, h in enumerate(self.hands)]
+        return v
+
+    def determinize(self, rng: random.Random) -> DashState:
+        """Fill the unknown cards of a view at random, consistent with what it shows."""
+        s = self.clone()
+        known = [c for h in s.hands for c in h if c != UNKNOWN]
+        known += [c for side in s.played.values() for c in side]
+        known += [c for c in s.pile if c != UNKNOWN]
+        unknown = sorted(set(DECK) - set(known), key=DECK.index)
+        rng.shuffle(unknown)
+        it = iter(unknown)
+        s.hands = [[next(it) if c == UNKNOWN else c for c in h] for h in s.hands]
+        s.pile = [next(it) if c == UNKNOWN else c for c in s.pile]
+        if s.seed is None:
+            s.seed = rng.getrandbits(32)
+            s.deal_seed = s.seed
+        return s
+
+    def to_text(self) -> str:
+        from core.dash.notation import to_text
+
+        return to_text(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DashState):
+            return NotImplemented
+        return self.to_text() == other.to_text()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _sq_order(sq: str) -> tuple[str, str]:
+    return sq[1], sq[0]
+
+
+def _is_tree(stack: list[Piece], colour: str) -> bool:
+    return len(stack) >= 3 and stack[-1] == (colour, 1) and stack[-2] == (colour, 2) and stack[-3] == (colour, 3)
+
+
+def deal(seats: int, seed: int, options: Options, deal_seed: int) -> DashState:
+    """Set up a game from `deal_seed` (the seed actually used to shuffle)."""
+    s = DashState()
+    s.seats = seats
+    s.options = options
+    s.seed = seed
+    s.deal_seed = deal_seed
+    red, black = list(RED_CARDS), list(BLACK_CARDS)
+    chance(deal_seed, 0).shuffle(red)
+    chance(deal_seed, 1).shuffle(black)
+    for i, piece in enumerate(SETUP_ORDER):
+        sq = setup_square(red[i], black[i])
+        s.stacks.setdefault(sq, []).append(piece)
+    for colour in COLOURS:  # a tree may stand from the setup already
+        for sq, stack in s.stacks.items():
+            if _is_tree(stack, colour):
+                s.trees.append(colour)
+                s.tree_squares[colour] = sq
+    deck = list(DECK)
+    chance(deal_seed, 2).shuffle(deck)
+    n = HAND_SIZE[seats]
+    s.hands = [deck[i * n:(i + 1) * n] for i in range(seats)]
+    s.pile = deck[seats * n:]
+    first = chance(deal_seed, 3).randrange(seats)
+    s.counter = 4
+    s.log.append("New deal." if seats == 1 else f"New deal for {seats} players; player {first + 1} goes first.")
+    for colour in s.trees:
+        s.log.append(f"The {COLOUR_NAMES[colour]} tree already stands after the setup.")
+    if len(s.trees) == 5:  # pragma: no cover - practically impossible
+        s.to_move = first
+        s._finish(True, "All five trees stand: the team wins!")
+    else:
+        s._advance((first - 1) % seats)
+    return s
