@@ -318,3 +318,47 @@ def test_savefile_format_field_comes_first_in_the_file(store):
     text = store.write(s).read_text()
     assert text.lstrip("{\n ").startswith('"format"')
     assert msgspec.json.decode(text.encode(), type=SaveFile).id == s.id
+
+
+def test_store_root_is_houses_home_else_user_data_dir(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOUSES_HOME", str(tmp_path / "h"))
+    assert Store().root == tmp_path / "h"
+    assert Store().saves_dir == tmp_path / "h" / "saves"
+    monkeypatch.delenv("HOUSES_HOME")
+    assert Store().root.name == "houses"
+
+
+def test_renamed_file_takes_its_id_from_the_file_name(store):
+    s = new_save("toy", [Seat("Ann")], None, 1)
+    path = store.write(s)
+    path.rename(store.saves_dir / "my-game.json")
+    assert store.load("my-game").id == "my-game"
+    assert [x.id for x in store.list()] == ["my-game"]
+
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    names=st.lists(st.text(min_size=1, max_size=12), min_size=1, max_size=2),
+    moves=st.lists(st.one_of(st.integers(1, 3), st.none()), max_size=40),
+    seed=st.integers(-(2**40), 2**40),
+    back=st.integers(0, 5),
+)
+def test_round_trip_any_names_moves_and_cursor(tmp_path_factory, games, toy, names, moves, seed, back):
+    store = Store(tmp_path_factory.mktemp("h"))
+    save = new_save("toy", [Seat(n) for n in names], {"target": 10_000}, seed)
+    state = toy.TOY.new(len(names), seed, toy.ToyOptions(10_000))
+    for m in moves:
+        a = toy.Roll() if m is None else toy.Add(m)
+        state.apply(a)
+        record(save, a, state=state)
+    undo(save, back)
+    store.write(save)
+    loaded = store.load(save.id)
+    assert loaded == save
+    expected = replay(save, upto=len(moves) - min(back, len(moves)))
+    assert replay(loaded).to_text() == expected.to_text()
+    if back == 0:
+        assert expected.to_text() == state.to_text()
