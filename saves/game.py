@@ -169,7 +169,7 @@ def decode_actions(save: SaveFile, where: str | None = None) -> list[Any]:
             out.append(convert(data))
         except (msgspec.ValidationError, TypeError, ValueError) as e:
             raise SaveError(
-                f"{where} holds a move that is not a {game.title} move: move {i} ({e}). "
+                f"{where} holds a move that {game.title} does not know: move {i} ({e}). "
                 "It was left as it is.",
                 move=i,
             ) from None

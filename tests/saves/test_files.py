@@ -218,7 +218,7 @@ def test_bad_file_another_games_actions(store, toy):
     _, data = _good_bytes(store, toy)
     raw = json.loads(data)
     raw["actions"].append({"type": "flip", "card": "A"})
-    err = _bad_case(store, toy, "foreign.json", json.dumps(raw).encode(), "not a Toy move: move 3")
+    err = _bad_case(store, toy, "foreign.json", json.dumps(raw).encode(), "Toy does not know: move 3")
     assert err.move == 3
 
 
