@@ -246,7 +246,7 @@ class Store:
 
             save.id = new_id(save.game)
         path = self.path(save.id)
-        self._check_overwrite(save.id, path)
+        self._check_overwrite(save, path)
         previous = save.updated
         save.updated = now_iso()
         try:
@@ -261,23 +261,28 @@ class Store:
             self._good.pop(save.id, None)
         return path
 
-    def _check_overwrite(self, save_id: str, path: Path) -> None:
+    def _check_overwrite(self, save: SaveFile, path: Path) -> None:
         try:
             st = path.stat()
         except FileNotFoundError:
             return
         except OSError as e:
             raise SaveError(f"Could not save to {path}: {_reason(e)}", path=path) from None
-        if self._good.get(save_id) == (st.st_mtime_ns, st.st_size):
+        if self._good.get(save.id) == (st.st_mtime_ns, st.st_size):
             return
         try:
-            self._read(path)
+            on_disk = self._read(path)
         except SaveError as e:
             raise SaveError(
                 f"Did not save over '{path.name}': that file cannot be read, so it was kept as it is. "
                 f"({e})",
                 path=path,
             ) from None
+        if (on_disk.game, on_disk.created) != (save.game, save.created):
+            raise SaveError(
+                f"Did not save over '{path.name}': it holds another game, so it was kept as it is.",
+                path=path,
+            )
 
     def delete(self, save_id: str) -> None:
         """Delete a save's file (the UI asks the player first). Missing is not an error."""

@@ -362,3 +362,14 @@ def test_round_trip_any_names_moves_and_cursor(tmp_path_factory, games, toy, nam
     assert replay(loaded).to_text() == expected.to_text()
     if back == 0:
         assert expected.to_text() == state.to_text()
+
+
+def test_write_refuses_to_overwrite_another_game_with_the_same_id(store, toy):
+    a = new_save("toy", [Seat("Ann")], None, 1)
+    path = store.write(a)
+    before = path.read_bytes()
+    b = new_save("toy", [Seat("Bob")], None, 2)
+    b.id, b.created = a.id, "1999-01-01T00:00:00.000000Z"
+    with pytest.raises(SaveError, match="holds another game"):
+        Store(store.root).write(b)
+    assert path.read_bytes() == before
