@@ -1,0 +1,223 @@
+"""The Houses app: one Textual App that hosts every screen.
+
+It owns the save store, the settings and a single background writer, so every save
+leaves the UI thread and saves land on disk in the order they were made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import date
+
+import msgspec
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+import saves
+from tui.glyphs import Glyphs, locale_is_utf8
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class HousesApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Houses"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+        Binding("question_mark", "help", "Help", id="app.help"),
+    ]
+
+    def __init__(
+        self,
+        store: saves.Store | None = None,
+        *,
+        ascii: bool | None = None,
+        today: date | None = None,
+        start: tuple | None = None,
+        bot_delay: float = 0.5,
+    ) -> None:
+        super().__init__()
+        self.store = store if store is not None else saves.Store()
+        self.settings, settings_problem = self._load_settings()
+        if ascii is None:
+            ascii = self.settings.ascii or not locale_is_utf8()
+        self.glyphs = Glyphs(ascii)
+        self.today = today or date.today()
+        self.start = start or ("home",)
+        self.bot_delay = bot_delay
+        self._startup_notes = [settings_problem] if settings_problem else []
+        self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="houses-save")
+        self._too_small_shown = False
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+
+    # -- settings and saving -------------------------------------------------------
+
+    def _load_settings(self) -> tuple[saves.Settings, str | None]:
+        return self.store.read_settings()
+
+    def save_settings(self) -> None:
+        settings = msgspec.structs.replace(self.settings)
+        self._saver.submit(self._write_settings, settings)
+
+    def _write_settings(self, settings: saves.Settings) -> None:
+        try:
+            self.store.save_settings(settings)
+        except (saves.SaveError, OSError) as exc:
+            self.call_from_thread(self.notify, f"Settings not saved: {exc}", severity="warning")
+
+    def autosave(self, save: saves.SaveFile) -> None:
+        """Write a copy of `save` in the background; report a failure, never raise."""
+        snapshot = msgspec.structs.replace(save, actions=list(save.actions))
+        self._saver.submit(self._write_save, snapshot)
+
+    def _write_save(self, save: saves.SaveFile) -> None:
+        try:
+            self.store.write(save)
+        except (saves.SaveError, OSError) as exc:
+            self.call_from_thread(
+                self.notify, f"{exc}\nPlay goes on; this game is not being saved.", title="Could not save", severity="error", timeout=8
+            )
+
+    def flush_saves(self) -> None:
+        """Wait for every queued write (used before the process exits)."""
+        self._saver.submit(lambda: None).result()
+
+    def watch_theme(self, theme: str) -> None:
+        if getattr(self, "settings", None) is not None and self.settings.theme != theme:
+            self.settings.theme = theme
+            self.save_settings()
+
+    # -- start-up, signals, size --------------------------------------------------
+
+    def on_mount(self) -> None:
+        from tui.screens.home import HomeScreen
+
+        self._install_signal_handlers()
+        self.push_screen(HomeScreen())
+        for note in self._startup_notes:
+            self.notify(note, severity="warning", timeout=8)
+        kind = self.start[0]
+        if kind == "new":
+            _, game_id, seats, seed, options = self.start
+            self.start_game(game_id, seats, seed, options)
+        elif kind == "resume":
+            self.resume(self.start[1])
+        elif kind == "new-form":
+            self.open_new_game(self.start[1])
+        self.call_after_refresh(self._check_size)
+
+    def _install_signal_handlers(self) -> None:
+        # A dropped SSH connection (SIGHUP) or a kill (SIGTERM): every move is already
+        # saved, so finishing the queued writes and leaving cleanly is all there is.
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                loop.add_signal_handler(sig, self.exit)
+        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+            pass
+
+    def on_resize(self, event) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        from tui.screens.too_small import TooSmallScreen
+
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+
+    # -- navigation used by every screen ------------------------------------------
+
+    def start_game(self, game_id: str, seats: list[saves.Seat], seed: int, options) -> None:
+        from core import GAMES
+
+        game = GAMES[game_id]
+        try:
+            save = saves.new_save(game_id, seats, game.options_to_builtins(options), seed)
+            state = saves.replay(save)
+        except (saves.SaveError, ValueError) as exc:
+            self.notify(str(exc), title="Could not start", severity="error")
+            return
+        self.autosave(save)
+        self.open_game(save, state)
+
+    def open_game(self, save: saves.SaveFile, state=None, replay: bool = False) -> None:
+        from tui.games import screen_class
+
+        if state is None:
+            try:
+                state = saves.replay(save)
+            except saves.SaveError as exc:
+                self.notify(str(exc), title="Could not open", severity="error", timeout=8)
+                return
+        self.go_home()
+        self.push_screen(screen_class(save.game)(save, state, replay=replay))
+
+    def resume(self, save_id: str | None = None) -> None:
+        try:
+            save = self.store.load(save_id) if save_id else self.store.newest_unfinished()
+        except saves.SaveError as exc:
+            self.notify(str(exc), title="Could not resume", severity="error", timeout=8)
+            return
+        if save is None:
+            self.notify("No unfinished game to resume.")
+            return
+        self.open_game(save)
+
+    def open_new_game(self, game_id: str | None = None) -> None:
+        from tui.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen(game_id))
+
+    def go_home(self) -> None:
+        from tui.screens.home import HomeScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+        if isinstance(self.screen, HomeScreen):
+            self.screen.refresh_entries()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        game_id = getattr(self.screen, "game_id", None)
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(game_id))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Home", "Back to the home screen (games are saved)", self.go_home)
+        yield SystemCommand("New game", "Choose a game and its players", self.open_new_game)
+        yield SystemCommand("Continue", "Resume the newest unfinished game", self.resume)
+        yield SystemCommand("Saves", "Browse, resume, replay or delete saved games", self._open_saves)
+        yield SystemCommand("Statistics", "Games played, won and streaks", self._open_stats)
+        yield SystemCommand("Daily Dash", "Today's Icehouse Dash deal", self.start_daily_dash)
+
+    def _open_saves(self) -> None:
+        from tui.screens.saves_browser import SavesScreen
+
+        self.push_screen(SavesScreen())
+
+    def _open_stats(self) -> None:
+        from tui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
+
+    def start_daily_dash(self) -> None:
+        from core import GAMES
+        from core.dash import daily_seed
+
+        game = GAMES["dash"]
+        seats = [saves.Seat(name=self.settings.player_name, kind="human", level=None)]
+        self.start_game("dash", seats, daily_seed(self.today), game.Options(winnable=True))
+
+    async def action_quit(self) -> None:
+        self.exit()

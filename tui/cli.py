@@ -1,0 +1,148 @@
+"""The `houses` command line (design.md, "Command line").
+
+Sub-commands that print (saves, rules, --version) never start Textual, so they stay
+fast and work in a pipe.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+import msgspec
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("houses")
+    except PackageNotFoundError:
+        return "0.1.0"
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _add_option_flags(parser: argparse.ArgumentParser, options_type: type) -> None:
+    """One flag per field of a game's Options struct, from its type and default."""
+    for field in msgspec.structs.fields(options_type):
+        flag, default = _flag(field.name), field.default
+        if field.type is bool:
+            parser.add_argument(flag, dest=f"opt_{field.name}", action=argparse.BooleanOptionalAction, default=None,
+                                help=f"(default: {'on' if default else 'off'})")
+        else:
+            kind = int if field.type is int else str
+            parser.add_argument(flag, dest=f"opt_{field.name}", type=kind, default=None,
+                                help=f"(default: {default})")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from core import GAMES
+
+    parser = argparse.ArgumentParser(prog="houses", description="Four house games in the terminal.")
+    parser.add_argument("--version", action="version", version=f"houses {version()}")
+    parser.add_argument("--ascii", action="store_true", default=None, help="draw with ASCII characters only")
+    sub = parser.add_subparsers(dest="command")
+
+    new = sub.add_parser("new", help="start a new game")
+    games = new.add_subparsers(dest="game", required=True, metavar="GAME")
+    for game in GAMES.values():
+        g = games.add_parser(game.id, help=game.title)
+        g.add_argument("--seats", type=int, default=None, help=f"players ({game.seats.start}-{game.seats.stop - 1})")
+        g.add_argument("--seed", type=int, default=None, help="deal number (the game ID shown on screen)")
+        if not game.cooperative:
+            g.add_argument("--bots", default="", help="levels of the computer players, e.g. easy,hard: "
+                           "they take the last seats, the rest are human")
+        _add_option_flags(g, game.Options)
+
+    resume = sub.add_parser("resume", help="resume the newest unfinished game, or the one named")
+    resume.add_argument("save_id", nargs="?", default=None)
+    sub.add_parser("saves", help="list saved games (no TUI)")
+    rules = sub.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game", choices=list(GAMES))
+    return parser
+
+
+def new_game_spec(args: argparse.Namespace) -> tuple:
+    """("new", game_id, seats, seed, options) from parsed `houses new` arguments."""
+    import saves
+    from core import GAMES
+
+    game = GAMES[args.game]
+    levels = [s.strip() for s in getattr(args, "bots", "").split(",") if s.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            raise SystemExit(f"houses: unknown bot level {level!r}; use {', '.join(LEVELS)}")
+    count = args.seats if args.seats is not None else max(game.seats.start, 1 + len(levels))
+    if count not in game.seats:
+        raise SystemExit(f"houses: {game.title} is for {game.seats.start} to {game.seats.stop - 1} players")
+    if len(levels) >= count:
+        raise SystemExit("houses: at least one seat must be human")
+    humans = count - len(levels)
+    seats = [saves.Seat(name=f"Player {i + 1}" if humans > 1 else "You", kind="human", level=None) for i in range(humans)]
+    seats += [saves.Seat(name=f"{level.title()} bot", kind="bot", level=level) for level in levels]
+    values: dict[str, Any] = {}
+    for field in msgspec.structs.fields(game.Options):
+        value = getattr(args, f"opt_{field.name}")
+        if value is not None:
+            values[field.name] = value
+    try:
+        options = msgspec.convert(values, game.Options)
+    except msgspec.ValidationError as exc:
+        raise SystemExit(f"houses: bad option: {exc}") from None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    return ("new", game.id, seats, seed, options)
+
+
+def print_saves(store) -> int:
+    good, bad = store.scan()
+    if not good and not bad:
+        print(f"No saved games in {store.root}.")
+        return 0
+    for s in good:
+        state = "finished" if s.over else "in play"
+        print(f"{s.id:40} {s.updated[:16].replace('T', ' '):17} {state:9} {s.summary}")
+    for u in bad:
+        print(f"{u.id:40} {'':17} {'UNREADABLE':9} {u.message}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "rules":
+        from tui.rules import rules_text
+
+        sys.stdout.write(rules_text(args.game))
+        return 0
+
+    import saves
+
+    store = saves.Store()
+    if args.command == "saves":
+        return print_saves(store)
+    if args.command == "new":
+        start = new_game_spec(args)
+    elif args.command == "resume":
+        start = ("resume", args.save_id)
+    else:
+        start = ("home",)
+
+    from tui.app import HousesApp
+
+    app = HousesApp(store, ascii=args.ascii, start=start)
+    try:
+        app.run()
+    finally:
+        app.flush_saves()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

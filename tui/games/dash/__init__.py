@@ -1,0 +1,1 @@
+"""Icehouse Dash screen."""

@@ -1,0 +1,400 @@
+"""Icehouse Dash: the board, the hand, the four sides, hints and undo.
+
+A move is made in three short steps, each by keyboard: pick a card in the hand, pick
+the side to lay it at (an arrow key), then pick the piece on the board. Once the card
+and side are known, every top piece shows whether it can go, and the cursor's piece
+shows where it lands or why it cannot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+from textual.worker import get_current_worker
+
+from core.dash.cards import COLOUR_NAMES, COLOURS, FILES, RANKS, SIDE_NAMES, SIZE_NAMES, UNKNOWN
+from tui.games.base import GameScreen
+from tui.widgets.board import BoardGrid, CellPaint
+from tui.widgets.cards import card_text
+from tui.widgets.hand import HandBar
+from tui.widgets.log import GameLog
+from tui.widgets.sides import SideChooser
+
+PIECE_COLOUR = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "magenta"}
+CELL_W, CELL_H = 5, 2
+
+
+def square_of(cell: tuple[int, int]) -> str:
+    row, col = cell
+    return FILES[col] + RANKS[7 - row]
+
+
+def cell_of(square: str) -> tuple[int, int]:
+    return 7 - RANKS.index(square[1]), FILES.index(square[0])
+
+
+class DashScreen(GameScreen):
+    game_id = "dash"
+    UNDO = True
+    CSS_PATH = "dash.tcss"
+
+    BINDINGS = [
+        Binding("tab", "zone(1)", "Next zone", id="dash.next_zone", show=False),
+        Binding("shift+tab", "zone(-1)", "Previous zone", id="dash.prev_zone", show=False),
+        Binding("escape", "back_out", "Back", id="dash.back"),
+        Binding("t", "hint", "Hint", id="dash.hint"),
+        Binding("r", "restart", "Restart", id="dash.restart"),
+        *[Binding(str(i + 1), f"card({i})", f"Card {i + 1}", show=False) for i in range(6)],
+    ]
+
+    def __init__(self, save, state, replay: bool = False) -> None:
+        super().__init__(save, state, replay)
+        self.card: str | None = None
+        self.side: str | None = None
+        self.preview: dict[str, tuple[str | None, str | None]] = {}
+        self._view = None
+        self._thinking = False
+
+    def hides_hands(self) -> bool:
+        return bool(self.state.options.hidden_hands)
+
+    # -- layout ---------------------------------------------------------------------
+
+    def compose_game(self) -> ComposeResult:
+        glyphs = self.app.glyphs
+        yield Static("", id="dash-title", classes="screen-title")
+        with Horizontal(id="dash-main"):
+            with Vertical(id="dash-board-col"):
+                yield Static("", id="side-N", classes="side-label")
+                with Horizontal(id="dash-board-row"):
+                    yield Static("", id="side-W", classes="side-label-v")
+                    yield BoardGrid(8, 8, self.paint, cell_width=CELL_W, cell_height=CELL_H,
+                                    row_labels=list(reversed(RANKS)), col_labels=list(FILES),
+                                    ascii=glyphs.ascii, id="board")
+                    yield Static("", id="side-E", classes="side-label-v")
+                yield Static("", id="side-S", classes="side-label")
+            with Vertical(id="dash-side"):
+                yield Static("", id="hand-title", classes="panel-title")
+                yield HandBar(id="hand")
+                yield Static("", id="others")
+                yield Static("Side", classes="panel-title")
+                yield SideChooser(glyphs, id="sides")
+                yield Static("", id="trees")
+                yield Static("", id="piece-info")
+                yield GameLog(id="log")
+
+    def on_mount(self) -> None:
+        board = self.query_one(BoardGrid)
+        board.read_only = self.replay
+        board.can_focus = not self.replay
+        tops = self.shown().top_squares()
+        if tops:
+            board.set_reactive(BoardGrid.cursor, cell_of(tops[0]))
+        if self.replay:
+            for w in self.query(HandBar).results():
+                w.can_focus = False
+            self.query_one(SideChooser).can_focus = False
+        else:
+            self.query_one(HandBar).focus()
+        super().on_mount()
+
+    # -- drawing --------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        view = self._view = self.shown()
+        glyphs = self.app.glyphs
+        seat = view.to_move if view.to_move is not None else (self.viewer or 0)
+        # Trees: one mark a colour, done or not, so progress reads at a glance.
+        marks = []
+        for c in COLOURS:
+            done = c in view.trees
+            marks.append(Text(f"{c}{glyphs['tree'] if done else glyphs['dot']} ",
+                              style=Style(color=PIECE_COLOUR[c], bold=done, dim=not done)))
+        self.query_one("#trees", Static).update(Text("Trees ").append_text(Text.assemble(*marks))
+                                                .append(f" {len(view.trees)}/5"))
+        title = f" Icehouse Dash   deal {self.save.seed}   trees {len(view.trees)}/5   pile {view.pile_count}"
+        if view.seats > 1 and view.to_move is not None:
+            title += f"   {self.seat_name(view.to_move)} to play"
+        self.query_one("#dash-title", Static).update(title)
+        # The hand of the player to move (or the viewer's own when hands are hidden).
+        hand_seat = seat if not self.hides_hands() else (self.viewer or 0)
+        hand = view.hands[hand_seat] if hand_seat < len(view.hands) else []
+        if self.card not in hand:
+            self.card, self.side = None, None
+        items = [Text(glyphs["card_back"] * 2) if c == UNKNOWN else card_text(c, glyphs) for c in hand]
+        chosen = hand.index(self.card) if self.card in hand else None
+        self.query_one(HandBar).set_items(items, chosen)
+        who = "Your hand" if view.seats == 1 else f"Hand of {self.seat_name(hand_seat)}"
+        self.query_one("#hand-title", Static).update(f"{who} ({len(hand)})")
+        others = []
+        for i, h in enumerate(view.hands):
+            if i != hand_seat and view.seats > 1:
+                cards = " ".join(glyphs["card_back"] * 2 if c == UNKNOWN else str(card_text(c, glyphs)) for c in h)
+                others.append(f"{self.seat_name(i)}: {cards or '-'}")
+        self.query_one("#others", Static).update("\n".join(others))
+        self.query_one("#others", Static).display = bool(others)
+        # Cards laid at each side: the last one shows.
+        for side in "NESW":
+            laid = view.played[side]
+            arrow = glyphs["arrow_" + side.lower()]
+            label = f"{SIDE_NAMES[side]} {arrow} {len(laid)}"
+            last = str(card_text(laid[-1], glyphs)) if laid else ""
+            widget = self.query_one(f"#side-{side}", Static)
+            if side in "NS":
+                widget.update(f"{label}  {last}".center(44))
+            else:
+                widget.update("\n".join(f"{SIDE_NAMES[side][:1].upper()}\n{arrow}\n{last}".split("\n")))
+        self.query_one(SideChooser).set_side(self.side, enabled=self.card is not None)
+        self._update_preview()
+        self.query_one(GameLog).set_lines(view.log)
+
+    def _update_preview(self) -> None:
+        view = self._view
+        board = self.query_one(BoardGrid)
+        self.preview = view.preview(self.card, self.side) if self.card and self.side and not view.over else {}
+        marks: dict[tuple[int, int], str] = {}
+        last = getattr(view, "last_move", None)
+        if last and not self.preview:
+            marks[cell_of(last[1])] = "last"
+        for src, (dest, _reason) in self.preview.items():
+            if not view.movable(src):
+                continue
+            marks[cell_of(src)] = "target" if dest is not None else "bad"
+        cursor_sq = square_of(board.cursor)
+        dest = self.preview.get(cursor_sq, (None, None))[0]
+        if dest is not None and dest != cursor_sq:
+            marks[cell_of(dest)] = "chosen"
+        board.set_marks(marks)
+        board.refresh()
+        self._describe_cursor()
+
+    def paint(self, row: int, col: int) -> CellPaint:
+        view = self._view
+        square = FILES[col] + RANKS[7 - row]
+        base = "light" if (row + col) % 2 == 0 else "dark"
+        stack = view.stacks.get(square) if view is not None else None
+        if not stack:
+            dot = self.app.glyphs["dot"]
+            return CellPaint((((f"  {dot}  ", None),), ((" " * CELL_W, None),)), base)
+        colour, size = stack[-1]
+        in_tree = view.tree_squares.get(colour) == square
+        mark = self.app.glyphs["tree"] if in_tree else " "
+        top_style = Style(color=PIECE_COLOUR[colour], bold=True)
+        line1 = ((" ", None), (f"{colour}{size}", top_style), (f"{mark} ", top_style if in_tree else None))
+        below = stack[:-1][::-1]
+        text = "".join(f"{c.lower()}{s}" for c, s in below[:2])
+        if len(below) > 2:
+            text = f"{below[0][0].lower()}{below[0][1]}+{len(below) - 1}"
+        line2 = ((f"{text:<4}"[:4] + " ", Style(dim=True)),)
+        return CellPaint((line1, line2), base)
+
+    def _describe_cursor(self) -> None:
+        view = self._view
+        board = self.query_one(BoardGrid)
+        square = square_of(board.cursor)
+        stack = view.stacks.get(square)
+        info = self.query_one("#piece-info", Static)
+        if not stack:
+            info.update(f"{square}: empty")
+            return
+        names = ", ".join(f"{COLOUR_NAMES[c]} {SIZE_NAMES[s]}" for c, s in reversed(stack))
+        text = f"{square}: {names}"
+        if square in self.preview:
+            dest, reason = self.preview[square]
+            arrow = self.app.glyphs["to"]
+            if dest is None:
+                text += f"\ncannot move: {reason}"
+            elif dest == square:
+                text += "\nstays where it is"
+            else:
+                text += f"\n{arrow} {dest}"
+        info.update(text)
+
+    def on_board_grid_cursor_moved(self, event: BoardGrid.CursorMoved) -> None:
+        if self._view is None:
+            return
+        # Only the destination mark follows the cursor; the rest stays as it is.
+        board = event.board
+        marks = {c: m for c, m in board.marks.items() if m != "chosen"}
+        dest = self.preview.get(square_of(event.cell), (None, None))[0]
+        if dest is not None and dest != square_of(event.cell):
+            marks[cell_of(dest)] = "chosen"
+        board.set_marks(marks)
+        self._describe_cursor()
+
+    # -- choosing ---------------------------------------------------------------------
+
+    def on_hand_bar_selected(self, event: HandBar.Selected) -> None:
+        self._choose_card(event.index)
+
+    def _hand(self) -> list[str]:
+        view = self._view
+        seat = view.to_move if view.to_move is not None else 0
+        return view.hands[seat]
+
+    def _choose_card(self, index: int) -> None:
+        if self.state.over or self.replay:
+            return
+        hand = self._hand()
+        if index >= len(hand) or hand[index] == UNKNOWN:
+            return
+        self.card = hand[index]
+        self.query_one(HandBar).cursor = index
+        self.redraw()
+        self.query_one(SideChooser).focus()
+        self.say(f"Lay the {card_text(self.card, self.app.glyphs)} at which side? "
+                 "Press an arrow: up north, right east, down south, left west.")
+
+    def action_card(self, index: int) -> None:
+        if index < len(self._hand()):
+            self._choose_card(index)
+
+    def on_side_chooser_chosen(self, event: SideChooser.Chosen) -> None:
+        if self.card is None:
+            self.say("Choose a card first.", error=True)
+            self.query_one(HandBar).focus()
+            return
+        self.side = event.side
+        self.redraw()
+        board = self.query_one(BoardGrid)
+        movable = [sq for sq, (dest, _) in self.preview.items() if dest is not None and self._view.movable(sq)]
+        if movable and square_of(board.cursor) not in movable:
+            board.cursor = cell_of(movable[0])
+        board.focus()
+        count = len(movable)
+        self.say(f"{card_text(self.card, self.app.glyphs)} {SIDE_NAMES[self.side]}: {count} "
+                 f"piece{'s' if count != 1 else ''} can move (marked). Choose one, or escape.",
+                 error=count == 0)
+
+    def on_board_grid_selected(self, event: BoardGrid.Selected) -> None:
+        if self.replay or self.state.over:
+            return
+        square = square_of(event.cell)
+        if self.card is None:
+            self.say("Choose a card from your hand first (tab, or the keys 1-6).", error=True)
+            return
+        if self.side is None:
+            self.say("Choose a side first: press an arrow key.", error=True)
+            self.query_one(SideChooser).focus()
+            return
+        from core.dash import Play
+
+        if self.submit(Play(self.card, self.side, square)):
+            self.card, self.side = None, None
+            self.redraw()
+            if not self.state.over:
+                self.query_one(HandBar).focus()
+
+    def action_back_out(self) -> None:
+        if self.side is not None:
+            self.side = None
+            self.redraw()
+            self.query_one(SideChooser).focus()
+            self.say("Choose a side again, or escape to choose another card.")
+        elif self.card is not None:
+            self.card = None
+            self.redraw()
+            self.query_one(HandBar).focus()
+            self.say_prompt()
+        else:
+            self.say_prompt()
+
+    def action_zone(self, delta: int) -> None:
+        zones = [self.query_one(HandBar), self.query_one(SideChooser), self.query_one(BoardGrid)]
+        focused = self.focused
+        index = zones.index(focused) if focused in zones else -1
+        zones[(index + delta) % len(zones)].focus()
+
+    def on_played(self, action: Any, seat: int | None, text: str) -> None:
+        self.card, self.side = None, None
+
+    # -- hints and restart --------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("hint", "restart", "back_out", "zone", "card"):
+            if self.replay:
+                return False
+            if action == "hint":
+                return (not self.state.over and not self._thinking) or None
+            if action == "restart":
+                return self.save.cursor > 0 or None
+        return super().check_action(action, parameters)
+
+    def action_hint(self) -> None:
+        if self.state.over or self._thinking:
+            return
+        self._thinking = True
+        self.say(f"Looking for a winning line{self.app.glyphs['ellipsis']}")
+        self.refresh_bindings()
+        self._find_hint(self.state.clone(), self.save.cursor)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _find_hint(self, state, token: int) -> None:
+        from core.dash.solver import search, hint
+
+        result = search(state, 20_000)
+        play = result.line[0] if result.line else hint(state, 0)
+        won = bool(result.line)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_hint, play, won, result.complete, token)
+
+    def _show_hint(self, play, won: bool, complete: bool, token: int) -> None:
+        self._thinking = False
+        self.refresh_bindings()
+        if token != self.save.cursor or play is None:
+            self.say_prompt()
+            return
+        hand = self._hand()
+        self.card, self.side = play.card, play.side
+        self.query_one(HandBar).cursor = hand.index(play.card)
+        self.redraw()
+        board = self.query_one(BoardGrid)
+        board.cursor = cell_of(play.src)
+        board.focus()
+        if won:
+            lead = "Hint (a winning line exists):"
+        elif complete:
+            lead = "Hint (no winning line from here; best try):"
+        else:
+            lead = "Hint (best guess):"
+        self.say(f"{lead} {self.state.describe(play)}. Press enter to play it.")
+
+    def action_restart(self) -> None:
+        if self.save.cursor == 0:
+            return
+        self._go_to(0)
+        self.card, self.side = None, None
+        self.redraw()
+        self.say("Back to the deal. ctrl+r steps forward again through your moves.")
+
+    # -- results ----------------------------------------------------------------------
+
+    def summary(self) -> str:
+        state = self.state
+        players = "" if state.seats == 1 else f", {state.seats} players"
+        if state.over:
+            result = "won" if state.outcome and state.outcome.winners else "lost"
+            return f"Icehouse Dash deal {self.save.seed}{players}: {result}, {len(state.trees)}/5 trees"
+        return f"Icehouse Dash deal {self.save.seed}{players}: {len(state.trees)}/5 trees, {state.pile_count} in pile"
+
+    def result_lines(self) -> list[str]:
+        state = self.state
+        lines = [f"Trees built: {len(state.trees)} of 5, with {state.turns} cards played."]
+        if not (state.outcome and state.outcome.winners):
+            lines.append("u undoes the last move; r in the game restarts the deal.")
+        return lines
+
+    def solo_results(self) -> dict[str, float]:
+        if self.state.seats != 1:
+            return {}
+        results = {"most_trees": float(len(self.state.trees))}
+        if self.state.outcome and self.state.outcome.winners:
+            results["fewest_cards_to_win"] = float(self.state.turns)
+        return results

@@ -1,0 +1,1 @@
+"""The app's screens that do not belong to one game."""

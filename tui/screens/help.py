@@ -1,0 +1,66 @@
+"""Rules and keys: a game's docs/rules/<id>.md with the common keys after it."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.rules import KEYS, rules_text
+
+
+class HelpScreen(ModalScreen[None]):
+    """Scrollable rules of one game (or the keys alone), closed with escape, q or ?."""
+
+    BINDINGS = [
+        Binding("escape,q,question_mark", "dismiss", "Close", id="help.close"),
+        Binding("up,k,w", "scroll(-1)", "Scroll", show=False),
+        Binding("down,j,s", "scroll(1)", "Scroll", show=False),
+        Binding("pageup,b", "scroll(-18)", "Page up", show=False),
+        Binding("pagedown,space,f", "scroll(18)", "Page down", show=False),
+        Binding("home,g", "scroll_to(0)", "Top", show=False),
+        Binding("end,G", "scroll_to(-1)", "End", show=False),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        text = rules_text(self.game_id) + "\n" + KEYS if self.game_id else "# Houses\n\n" + KEYS
+        with VerticalScroll(id="help-body"):
+            yield Markdown(text)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-body").focus()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#help-body", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_scroll_to(self, where: int) -> None:
+        body = self.query_one("#help-body", VerticalScroll)
+        if where == 0:
+            body.scroll_home(animate=False)
+        else:
+            body.scroll_end(animate=False)
+
+
+class RulesMenuScreen(Screen):
+    """Pick a game to read its rules."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="rules.back")]
+
+    def compose(self) -> ComposeResult:
+        from core import GAMES
+        from tui.games import playable
+
+        yield Static("Rules", classes="screen-title")
+        yield OptionList(*[Option(GAMES[g].title, id=g) for g in playable()], id="rules-menu")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.push_screen(HelpScreen(event.option.id))

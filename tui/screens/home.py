@@ -1,0 +1,93 @@
+"""The home screen: continue, today's puzzle, new game, saves, statistics, rules, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+import saves
+
+BANNER = "H O U S E S"
+
+
+class HomeScreen(Screen):
+    BINDINGS = [
+        Binding("c", "pick('continue')", "Continue", id="home.continue", show=False),
+        Binding("t", "pick('daily')", "Today's puzzle", id="home.daily"),
+        Binding("n", "pick('new')", "New game", id="home.new"),
+        Binding("s", "pick('saves')", "Saves", id="home.saves", show=False),
+        Binding("q", "app.quit", "Quit", id="home.quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Static(BANNER, id="banner")
+            yield Static("four house games for the terminal", id="tagline")
+            with Center():
+                yield OptionList(id="menu")
+            yield Static("", id="home-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_entries()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_entries()
+
+    def refresh_entries(self) -> None:
+        app = self.app
+        menu = self.query_one("#menu", OptionList)
+        try:
+            unfinished = app.store.newest_unfinished()
+        except saves.SaveError:
+            unfinished = None
+        self._continue = unfinished
+        menu.clear_options()
+        options = []
+        if unfinished is not None:
+            options.append(Option(f"Continue   {unfinished.summary}", id="continue"))
+        day = app.today.strftime("%d %b %Y").lstrip("0")
+        options += [
+            Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),
+            Option("New game", id="new"),
+            Option("Saved games", id="saves"),
+            Option("Statistics", id="stats"),
+            Option("Rules", id="rules"),
+            Option("Quit", id="quit"),
+        ]
+        menu.add_options(options)
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id or "")
+
+    def action_pick(self, what: str) -> None:
+        app = self.app
+        if what == "continue":
+            if self._continue is not None:
+                app.open_game(self._continue)
+            else:
+                app.notify("No unfinished game to resume.")
+        elif what == "daily":
+            app.start_daily_dash()
+        elif what == "new":
+            app.open_new_game()
+        elif what == "saves":
+            from tui.screens.saves_browser import SavesScreen
+
+            app.push_screen(SavesScreen())
+        elif what == "stats":
+            from tui.screens.stats import StatsScreen
+
+            app.push_screen(StatsScreen())
+        elif what == "rules":
+            from tui.screens.help import RulesMenuScreen
+
+            app.push_screen(RulesMenuScreen())
+        elif what == "quit":
+            app.exit()
