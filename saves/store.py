@@ -159,9 +159,9 @@ class Store:
         # Why the settings file could not be read on the latest load_settings(), or None.
         self.settings_problem: str | None = None
         self.stats_problem: str | None = None
-        # save id -> (mtime_ns, size) of a file we know is readable (we read or wrote it),
+        # save id -> (mtime_ns, size, game, created) of a file we know is readable (we read or wrote it),
         # so autosave does not re-read its own file before every write.
-        self._good: dict[str, tuple[int, int]] = {}
+        self._good: dict[str, tuple[int, int, str, str]] = {}
 
     # -- saves ----------------------------------------------------------------------
 
@@ -186,7 +186,7 @@ class Store:
         except SaveError as e:
             e.path = path
             raise
-        self._good[save.id] = (st.st_mtime_ns, st.st_size)
+        self._good[save.id] = (st.st_mtime_ns, st.st_size, save.game, save.created)
         return save
 
     def load(self, save_id: str) -> SaveFile:
@@ -256,7 +256,7 @@ class Store:
             raise
         try:
             st = path.stat()
-            self._good[save.id] = (st.st_mtime_ns, st.st_size)
+            self._good[save.id] = (st.st_mtime_ns, st.st_size, save.game, save.created)
         except OSError:
             self._good.pop(save.id, None)
         return path
@@ -268,7 +268,7 @@ class Store:
             return
         except OSError as e:
             raise SaveError(f"Could not save to {path}: {_reason(e)}", path=path) from None
-        if self._good.get(save.id) == (st.st_mtime_ns, st.st_size):
+        if self._good.get(save.id) == (st.st_mtime_ns, st.st_size, save.game, save.created):
             return
         try:
             on_disk = self._read(path)

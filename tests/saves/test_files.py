@@ -370,6 +370,7 @@ def test_write_refuses_to_overwrite_another_game_with_the_same_id(store, toy):
     before = path.read_bytes()
     b = new_save("toy", [Seat("Bob")], None, 2)
     b.id, b.created = a.id, "1999-01-01T00:00:00.000000Z"
-    with pytest.raises(SaveError, match="holds another game"):
-        Store(store.root).write(b)
-    assert path.read_bytes() == before
+    for writer in (store, Store(store.root)):  # with and without having written it
+        with pytest.raises(SaveError, match="holds another game"):
+            writer.write(b)
+        assert path.read_bytes() == before
