@@ -354,4 +354,6 @@ class TricksGame(Game):
         self.hand = hand
 
     def new(self, seats, seed, options=None):
+        if seats * self.hand > self.deck:
+            raise ValueError("not enough cards for that many players")
         return TricksState(seats, seed, self.deck, self.hand)

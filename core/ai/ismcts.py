@@ -1,0 +1,194 @@
+"""Single-observer Information Set Monte Carlo Tree Search (Cowling, Powley and
+Whitehouse, 2012) for 2-5 players with hidden information (TOWN 77, Skirmish).
+It works for perfect-information games too, where `determinize` is a clone.
+
+    bot = ISMCTSBot(rng, c=0.7, max_iterations=None, rollout_policy=None,
+                    rollout_depth=None, evaluate=None)
+    action = bot.choose(state.view(seat), budget_s=1.0)
+
+One iteration
+1. Determinize: `view.determinize(rng)` fills what the bot cannot see (other
+   hands, the deck order) at random, consistently with what it knows.
+2. Select: from the root, while every action legal in this determinization has a
+   child, go to the child with the best UCB1 value among the *available* ones
+   (legal here). Each node keeps an availability count (how often it was
+   available when its parent was visited), used in place of the parent's visits:
+   mean + c * sqrt(ln(availability) / visits).
+3. Expand: add one untried legal action (chosen at random) as a new child.
+4. Roll out: play `rollout_policy(state, rng)` (default: uniformly random) to the
+   end, or for at most `rollout_depth` actions, then score with `evaluate(state)
+   -> tuple of per-seat rewards in [0, 1]`; a finished game is scored from its
+   outcome (winners share 1, no winners: 1 / seats each; see
+   core.ai.common.outcome_rewards) unless `outcome_reward(outcome, seats)` is given.
+5. Backpropagate: every node on the path gets one visit and adds the reward of
+   the seat that *chose* the action leading to it. So a seat that acts several
+   times in a row is simply credited at each step, and every seat maximises its
+   own reward (no zero-sum assumption: works for 2-5 players).
+
+The answer is the root action visited most (ties: the better mean, then `rng`).
+Tree nodes are keyed by the actions themselves (frozen msgspec Structs hash; an
+action that does not hash is keyed by its JSON encoding).
+
+Stopping: after `max_iterations` (deterministic for a fixed rng seed) or when
+the time budget `budget_s` runs out (a ceiling, checked with time.perf_counter
+after every iteration), whichever comes first. After `choose`, `bot.stats`
+holds iterations, seconds and the root children's visits as
+(action, visits) pairs.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from core.ai.common import action_key, first_if_forced, fresh_state, outcome_rewards
+
+
+class Node:
+    """A tree node: the action that leads here, the seat that chose it, and the
+    statistics for that seat."""
+
+    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "total")
+
+    def __init__(self, action: Any, seat: int | None, parent: Node | None) -> None:
+        self.action = action
+        self.seat = seat
+        self.parent = parent
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class ISMCTSBot:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        c: float = 0.7,
+        max_iterations: int | None = None,
+        rollout_policy: Callable[[Any, random.Random], Any] | None = None,
+        rollout_depth: int | None = None,
+        evaluate: Callable[[Any], tuple[float, ...]] | None = None,
+        outcome_reward: Callable[[Any, int], tuple[float, ...]] | None = None,
+    ) -> None:
+        """`c` is the UCB1 exploration constant (rewards are in [0, 1]; 0.7 is a
+        good start, larger explores more). `evaluate` scores a rollout cut by
+        `rollout_depth`; without it a cut rollout counts as a fair share for
+        everybody, so give one whenever you set `rollout_depth`."""
+        self.rng = rng if rng is not None else random.Random()
+        self.c = c
+        self.max_iterations = max_iterations
+        self.rollout_policy = rollout_policy
+        self.rollout_depth = rollout_depth
+        self.evaluate = evaluate
+        self.outcome_reward = outcome_reward or outcome_rewards
+        self.stats: dict[str, Any] = {}
+
+    def choose(self, view: Any, budget_s: float = 1.0) -> Any:
+        actions, forced = first_if_forced(view)
+        start = time.perf_counter()
+        if forced is not None:
+            self.stats = {"iterations": 0, "seconds": 0.0, "visits": []}
+            return forced
+        deadline = start + max(0.0, budget_s)
+        root = Node(None, None, None)
+        rng = self.rng
+        cap = self.max_iterations
+        n = 0
+        while cap is None or n < cap:
+            self._iterate(root, view, rng)
+            n += 1
+            if time.perf_counter() > deadline:
+                break
+
+        best = self._best_root_action(root, actions)
+        self.stats = {
+            "iterations": n,
+            "seconds": time.perf_counter() - start,
+            "visits": [(child.action, child.visits) for child in root.children.values()],
+        }
+        return best
+
+    # -- one iteration -----------------------------------------------------------
+
+    def _iterate(self, root: Node, view: Any, rng: random.Random) -> None:
+        state = fresh_state(view, rng)
+        node = root
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        # Select and expand.
+        while not state.over:
+            actions = state.legal_actions()
+            children = node.children
+            untried = []
+            available = []
+            for action in actions:
+                k = action_key(action)
+                child = children.get(k)
+                if child is None:
+                    untried.append((k, action))
+                else:
+                    available.append(child)
+            for child in available:
+                child.avail += 1
+            if untried:
+                k, action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                seat = state.to_move
+                state.play(action)
+                child = Node(action, seat, node)
+                children[k] = child
+                node = child
+                break
+            best_child = None
+            best_ucb = -1.0
+            for child in available:
+                ucb = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if ucb > best_ucb:
+                    best_ucb, best_child = ucb, child
+            node = best_child
+            state.play(node.action)
+
+        # Roll out.
+        if not state.over:
+            policy = self.rollout_policy
+            limit = self.rollout_depth
+            steps = 0
+            while not state.over and (limit is None or steps < limit):
+                if policy is None:
+                    state.play(rng.choice(state.legal_actions()))
+                else:
+                    state.play(policy(state, rng))
+                steps += 1
+        if state.over:
+            rewards = self.outcome_reward(state.outcome, state.seats)
+        elif self.evaluate is not None:
+            rewards = self.evaluate(state)
+        else:
+            share = 1.0 / state.seats
+            rewards = (share,) * state.seats
+
+        # Backpropagate.
+        while node is not None:
+            node.visits += 1
+            if node.seat is not None:
+                node.total += rewards[node.seat]
+            node = node.parent
+
+    def _best_root_action(self, root: Node, actions: list[Any]) -> Any:
+        best_actions: list[Any] = []
+        best = (-1, -1.0)
+        for action in actions:
+            child = root.children.get(action_key(action))
+            if child is None:
+                score = (0, 0.0)
+            else:
+                score = (child.visits, child.total / child.visits if child.visits else 0.0)
+            if score > best:
+                best, best_actions = score, [action]
+            elif score == best:
+                best_actions.append(action)
+        return best_actions[0] if len(best_actions) == 1 else self.rng.choice(best_actions)
