@@ -10,7 +10,6 @@ import sys
 import msgspec
 import pytest
 
-import saves
 from saves import FORMAT, SaveError, SaveFile, Seat, Store, new_save, record, redo, replay, undo
 
 
