@@ -1,0 +1,226 @@
+"""TOWN 77 solo: the daily game, the level table, and the strong strategy behind
+`solo_hint` (and the calibration in bench/town_solo_levels.py).
+
+The strategy sees only what the player sees (the town, the revealed tile and the
+colour of each stack's top). It scores a town by how well the tiles still unseen
+would fit it: every unseen tile should keep some free cell (next to the town or
+not yet) whose row and column lack its colour and its style, and tiles whose
+colour shows on a stack top, which come next, count more. It places a tile in the
+cell that leaves the best score, and picks the stack whose top tile, averaged over
+the styles it may still have, is most likely to fit and leaves the best score.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+from typing import Any
+
+from core.town.state import (
+    COLS_MASK,
+    FULL,
+    NCELLS,
+    ROWS_MASK,
+    SOLO_CHOOSE,
+    SOLO_PLACE,
+    SOLO_START,
+    ChooseStack,
+    Place,
+    TownState,
+    cells_of,
+    frontier_of,
+)
+from core.town.tiles import CELLS, COLOUR_OF, SIZE, TILE_CS, TILES
+
+# Named ranks by tiles placed: (lowest score of the rank, name). 49 is the top.
+# Calibrated from the strong strategy over 1,000 seeds (bench/town_solo_levels.py).
+LEVELS: tuple[tuple[int, str], ...] = (
+    (0, "Squatter"),
+    (20, "Builder"),
+    (26, "Foreman"),
+    (31, "Architect"),
+    (36, "Town Planner"),
+    (42, "Mayor"),
+    (49, "Founder of TOWN 77"),
+)
+
+
+def level_for(score: int) -> str:
+    """The rank a solo score (tiles placed, 1 to 49) earns."""
+    name = LEVELS[0][1]
+    for low, n in LEVELS:
+        if score >= low:
+            name = n
+    return name
+
+
+def daily_seed(date: _dt.date | str | None = None) -> int:
+    """The seed of the day's solo game: the same for everyone on a date (UTC)."""
+    if date is None:
+        date = _dt.datetime.now(_dt.timezone.utc).date()
+    text = date if isinstance(date, str) else date.isoformat()
+    digest = hashlib.sha256(("town77-daily-" + text).encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+# -- the strong strategy -----------------------------------------------------------------
+
+def _ok_masks(rc: list[int], rs: list[int], cc: list[int], cs: list[int]):
+    """For each colour and style: the rows / columns that still lack it (7-bit)."""
+    rows_c = [0] * SIZE
+    rows_s = [0] * SIZE
+    cols_c = [0] * SIZE
+    cols_s = [0] * SIZE
+    for i in range(SIZE):
+        b = 1 << i
+        a, s_, c_, d = rc[i], rs[i], cc[i], cs[i]
+        for x in range(SIZE):
+            if not (a >> x) & 1:
+                rows_c[x] |= b
+            if not (s_ >> x) & 1:
+                rows_s[x] |= b
+            if not (c_ >> x) & 1:
+                cols_c[x] |= b
+            if not (d >> x) & 1:
+                cols_s[x] |= b
+    return rows_c, rows_s, cols_c, cols_s
+
+
+# Weights of the town score: a tile that fits no free cell, a free cell that no
+# unseen tile fits, a tile that fits next to the town now, each such cell (up to 3),
+# each free cell it fits (up to 4).
+COEF = (3.0, 2.0, 1.0, 0.35, 0.25)
+
+
+def evaluate(occ: int, rc, rs, cc, cs, unseen: list[tuple[int, int]], weights: list[float],
+             coef: tuple[float, ...] = COEF) -> float:
+    """How well a town suits the unseen tiles (higher is better)."""
+    k_lost, k_dead, k_fit, k_front, k_free = coef
+    rows_c, rows_s, cols_c, cols_s = _ok_masks(rc, rs, cc, cs)
+    free = FULL & ~occ
+    front = frontier_of(occ)
+    score = 0.0
+    covered = 0
+    for (c, s), w in zip(unseen, weights):
+        fit = ROWS_MASK[rows_c[c] & rows_s[s]] & COLS_MASK[cols_c[c] & cols_s[s]] & free
+        if not fit:
+            score -= k_lost * w
+            continue
+        covered |= fit
+        n = fit.bit_count()
+        f = (fit & front).bit_count()
+        score += w * ((k_fit if f else 0.0) + k_front * min(f, 3) + k_free * min(n, 4))
+    dead = (free & ~covered).bit_count()
+    return score - k_dead * dead
+
+
+class SoloPlanner:
+    """The strong solo strategy, on what the player can see."""
+
+    def __init__(self, top_weight: float = 2.0, coef: tuple[float, ...] = COEF) -> None:
+        self.top_weight = top_weight
+        self.coef = coef
+
+    def _unseen(self, st: TownState) -> list[tuple[int, int]]:
+        seen = set(t for t in st.cells if t is not None)
+        if st.revealed in TILE_CS:
+            seen.add(st.revealed)  # type: ignore[arg-type]
+        return [TILE_CS[t] for t in TILES if t not in seen]
+
+    def _weights(self, st: TownState, unseen: list[tuple[int, int]]) -> list[float]:
+        tops = [COLOUR_OF[s[-1][0]] for s in st.stacks if s]
+        counts = [0] * SIZE
+        for c, _ in unseen:
+            counts[c] += 1
+        return [1.0 + self.top_weight * sum(1 for t in tops if t == c) / max(1, counts[c])
+                for c, _ in unseen]
+
+    def _place_value(self, st: TownState, tile: tuple[int, int], unseen, weights) -> tuple[float, int]:
+        """Best (value, cell) for placing `tile` now; (-inf, -1) when it fits nowhere."""
+        c, s = tile
+        if st.occ == 0:
+            cells = [0]
+        else:
+            cells = cells_of(st._legal_mask(c, s))
+        best = (float("-inf"), -1)
+        bc, bs = 1 << c, 1 << s
+        for i in cells:
+            r, k = divmod(i, SIZE)
+            rc = st.rc[:]
+            rs = st.rs[:]
+            cc = st.cc[:]
+            cs = st.cs[:]
+            rc[r] |= bc
+            rs[r] |= bs
+            cc[k] |= bc
+            cs[k] |= bs
+            v = evaluate(st.occ | (1 << i), rc, rs, cc, cs, unseen, weights, self.coef)
+            if v > best[0]:
+                best = (v, i)
+        return best
+
+    def choose_cell(self, st: TownState) -> str:
+        tile = TILE_CS[st.revealed]  # type: ignore[index]
+        unseen = self._unseen(st)
+        weights = self._weights(st, unseen)
+        return CELLS[self._place_value(st, tile, unseen, weights)[1]]
+
+    def stack_values(self, st: TownState) -> list[float]:
+        """For each stack: the expected value of revealing its top (-inf if empty)."""
+        unseen = self._unseen(st)
+        out = []
+        for stack in st.stacks:
+            if not stack:
+                out.append(float("-inf"))
+                continue
+            c = COLOUR_OF[stack[-1][0]]
+            cands = [t for t in unseen if t[0] == c]
+            total = 0.0
+            fits = 0
+            for tile in cands:
+                rest = [t for t in unseen if t != tile]
+                w = self._weights(st, rest)
+                v, cell = self._place_value(st, tile, rest, w)
+                if cell >= 0:
+                    fits += 1
+                    total += v
+            n = max(1, len(cands))
+            # Above all, the chance that the tile fits; then the town it leaves.
+            out.append(fits / n * 1000.0 + total / n)
+        return out
+
+    def choose_stack(self, st: TownState) -> int:
+        vals = self.stack_values(st)
+        return max(range(len(vals)), key=lambda i: (vals[i], -i))
+
+    def choose(self, st: TownState) -> Any:
+        if st.phase == SOLO_PLACE:
+            return Place(st.revealed, self.choose_cell(st))  # type: ignore[arg-type]
+        if st.phase in (SOLO_START, SOLO_CHOOSE):
+            return ChooseStack(self.choose_stack(st))
+        raise ValueError("The solo planner only plays solo games that are not over.")
+
+
+_PLANNER = SoloPlanner()
+
+
+def solo_hint(state: TownState) -> Any:
+    """The action the strong strategy takes now: a `ChooseStack` or a `Place`.
+    It looks only at what the player may see (the seat's view)."""
+    if not state.solo or state.over:
+        raise ValueError("Hints are for solo games in progress.")
+    return _PLANNER.choose(state.view(0) if not state.hidden else state)
+
+
+class SoloBot:
+    """A bot for the solo game (any level): the strong strategy."""
+
+    def __init__(self, planner: SoloPlanner | None = None) -> None:
+        self.planner = planner or _PLANNER
+
+    def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
+        return self.planner.choose(view)
+
+
+__all__ = ["LEVELS", "SoloBot", "SoloPlanner", "daily_seed", "evaluate", "level_for", "solo_hint",
+           "NCELLS"]
