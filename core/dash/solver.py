@@ -27,6 +27,7 @@ _SQ_NAME = [FILES[i % 8] + RANKS[i // 8] for i in range(64)]
 _SQ_INDEX = {n: i for i, n in enumerate(_SQ_NAME)}
 _SIDE_DELTA = (("N", 0, 1), ("E", 1, 0), ("S", 0, -1), ("W", -1, 0))
 _ALL_DONE = 0b11111
+_PROVEN = 1 << 30  # a position shown lost with no discrepancy limit
 
 
 def _pid(piece: tuple[str, int]) -> int:
@@ -76,7 +77,8 @@ class _Search:
         self.done = 0
         for c in state.trees:
             self.done |= 1 << _COLOUR_INDEX[c]
-        self.failed: set = set()
+        self.failed: dict = {}  # position key -> discrepancies it failed with
+        self.truncated = False
         self.line: list[Play] = []
 
     # -- position helpers ----------------------------------------------------------
@@ -219,20 +221,22 @@ class _Search:
 
     # -- the search ----------------------------------------------------------------
 
-    def dfs(self) -> bool:
+    def dfs(self, budget: int) -> bool:
+        """Depth first, best move first, allowing `budget` discrepancies: taking the
+        j-th best move at a node spends j of them (limited discrepancy search)."""
         if self.done == _ALL_DONE:
             return True
         if self.tm is None:
             return False
         key = self.key()
-        if key in self.failed:
+        if self.failed.get(key, -1) >= budget:
             return False
         self.nodes += 1
         if self.nodes > self.limit:
             raise _Budget
         cards_left = sum(len(h) for h in self.hands) + len(self.pile) - self.pidx
         if self.need() > cards_left or self.buried_dead():
-            self.failed.add(key)
+            self.failed[key] = _PROVEN
             return False
         scored = []
         for i, mv in enumerate(self.moves()):
@@ -240,22 +244,34 @@ class _Search:
             scored.append((-self.score(), i, mv))
             self.undo(mv, rec)
         scored.sort()
-        for _, _, mv in scored:
+        proven = True
+        for j, (_, _, mv) in enumerate(scored):
+            if j > budget:
+                proven = False
+                self.truncated = True
+                break
             rec = self.do(mv)
-            if self.dfs():
+            if self.dfs(budget - j):
                 self.line.append(mv)
                 return True
+            if proven and self.tm is not None and self.failed.get(self.key()) != _PROVEN:
+                proven = False
             self.undo(mv, rec)
-        self.failed.add(key)
+        self.failed[key] = _PROVEN if proven else budget
         return False
 
     def run(self) -> SearchResult:
         try:
-            won = self.dfs()
+            budget = 0
+            while True:
+                self.truncated = False
+                if self.dfs(budget):
+                    break
+                if not self.truncated:
+                    return SearchResult(None, True, self.nodes)
+                budget += 1
         except _Budget:
             return SearchResult(None, False, self.nodes)
-        if not won:
-            return SearchResult(None, True, self.nodes)
         line = [Play(card, side, _SQ_NAME[src]) for card, side, src, _ in reversed(self.line)]
         return SearchResult(line, True, self.nodes)
 
