@@ -32,7 +32,8 @@ How it searches
   first shuffled with the bot's `rng`, so equal moves vary from seed to seed.
 - `max_nodes` and `max_depth` make a search reproducible (same rng seed, same
   caps -> same action); the time budget is a ceiling checked with
-  time.perf_counter every few nodes.
+  time.perf_counter every few nodes. `stop()` from another thread (the TUI
+  cancelling a worker) ends the search the same way.
 
 After `choose`, `bot.stats` holds what the last search did: depth completed,
 nodes, value, seconds, and the principal move.
@@ -81,6 +82,12 @@ class AlphaBetaBot:
         self.max_nodes = max_nodes
         self.tt_limit = tt_limit
         self.stats: dict[str, Any] = {}
+        self._stopped = False
+
+    def stop(self) -> None:
+        """Ask a `choose` running in another thread to finish now: it returns as
+        if the time budget had run out (best action of the last completed depth)."""
+        self._stopped = True
 
     # -- the public entry --------------------------------------------------------
 
@@ -91,6 +98,7 @@ class AlphaBetaBot:
             self.stats = {"depth": 0, "nodes": 0, "value": None, "seconds": 0.0, "move": forced}
             return forced
         self._deadline = start + max(0.0, budget_s)
+        self._stopped = False
         self._nodes = 0
         self._horizon = 0
         self._tt: dict[Hashable, tuple] = {}
@@ -153,7 +161,7 @@ class AlphaBetaBot:
     def _search(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
         self._nodes += 1
         if not self._nodes & 63:
-            if time.perf_counter() > self._deadline:
+            if time.perf_counter() > self._deadline or self._stopped:
                 raise _Stop()
         if self.max_nodes is not None and self._nodes > self.max_nodes:
             raise _Stop()

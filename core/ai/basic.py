@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from core.ai.common import first_if_forced, fresh_state, outcome_score
+from core.ai.common import action_key, first_if_forced, fresh_state, outcome_score
 
 Evaluate = Callable[[Any, int], float]
 Policy = Callable[[Any, random.Random], Any]
@@ -82,10 +82,10 @@ class GreedyBot:
             if sample and time.perf_counter() > deadline:
                 break
             base = fresh_state(view, self.rng)
-            legal = None if self.samples == 1 else base.legal_actions()
+            legal = {action_key(a) for a in base.legal_actions()}
             for i, action in enumerate(actions):
-                if legal is not None and action not in legal:
-                    continue
+                if action_key(action) not in legal:
+                    continue  # not possible in this determinization
                 state = base.clone()
                 state.play(action)
                 if state.over:
@@ -105,6 +105,8 @@ class GreedyBot:
             return forced
         scores = self.score_actions(view, actions, budget_s)
         rng = self.rng
+        if max(scores) == float("-inf"):  # no sample allowed any: should not happen
+            return rng.choice(actions)
         if self.noise:
             noise = self.noise
             scores = [s + rng.uniform(-noise, noise) for s in scores]

@@ -31,7 +31,8 @@ action that does not hash is keyed by its JSON encoding).
 
 Stopping: after `max_iterations` (deterministic for a fixed rng seed) or when
 the time budget `budget_s` runs out (a ceiling, checked with time.perf_counter
-after every iteration), whichever comes first. After `choose`, `bot.stats`
+after every iteration), whichever comes first; `stop()` from another thread
+(the TUI cancelling a worker) ends the search after the current iteration. After `choose`, `bot.stats`
 holds iterations, seconds and the root children's visits as
 (action, visits) pairs.
 """
@@ -86,6 +87,7 @@ class ISMCTSBot:
         self.evaluate = evaluate
         self.outcome_reward = outcome_reward or outcome_rewards
         self.stats: dict[str, Any] = {}
+        self._stopped = False
 
     def choose(self, view: Any, budget_s: float = 1.0) -> Any:
         actions, forced = first_if_forced(view)
@@ -98,10 +100,11 @@ class ISMCTSBot:
         rng = self.rng
         cap = self.max_iterations
         n = 0
+        self._stopped = False
         while cap is None or n < cap:
             self._iterate(root, view, rng)
             n += 1
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > deadline or self._stopped:
                 break
 
         best = self._best_root_action(root, actions)
@@ -111,6 +114,11 @@ class ISMCTSBot:
             "visits": [(child.action, child.visits) for child in root.children.values()],
         }
         return best
+
+    def stop(self) -> None:
+        """Ask a `choose` running in another thread to finish now: it returns the
+        best action found so far after the current iteration."""
+        self._stopped = True
 
     # -- one iteration -----------------------------------------------------------
 
@@ -123,30 +131,32 @@ class ISMCTSBot:
         # Select and expand.
         while not state.over:
             actions = state.legal_actions()
-            children = node.children
+            get = node.children.get
             untried = []
             available = []
             for action in actions:
-                k = action_key(action)
-                child = children.get(k)
+                try:
+                    child = get(action)
+                except TypeError:  # an unhashable action: keyed by its JSON
+                    child = get(action_key(action))
                 if child is None:
-                    untried.append((k, action))
+                    untried.append(action)
                 else:
+                    child.avail += 1
                     available.append(child)
-            for child in available:
-                child.avail += 1
             if untried:
-                k, action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                action = untried[0] if len(untried) == 1 else untried[int(rng.random() * len(untried))]
                 seat = state.to_move
                 state.play(action)
                 child = Node(action, seat, node)
-                children[k] = child
+                node.children[action_key(action)] = child
                 node = child
                 break
             best_child = None
             best_ucb = -1.0
             for child in available:
-                ucb = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                visits = child.visits
+                ucb = child.total / visits + c * sqrt(log(child.avail) / visits)
                 if ucb > best_ucb:
                     best_ucb, best_child = ucb, child
             node = best_child
@@ -156,13 +166,19 @@ class ISMCTSBot:
         if not state.over:
             policy = self.rollout_policy
             limit = self.rollout_depth
-            steps = 0
-            while not state.over and (limit is None or steps < limit):
-                if policy is None:
-                    state.play(rng.choice(state.legal_actions()))
-                else:
-                    state.play(policy(state, rng))
-                steps += 1
+            if policy is None and limit is None:
+                rnd = rng.random
+                while not state.over:
+                    legal = state.legal_actions()
+                    state.play(legal[int(rnd() * len(legal))])
+            else:
+                steps = 0
+                while not state.over and (limit is None or steps < limit):
+                    if policy is None:
+                        state.play(rng.choice(state.legal_actions()))
+                    else:
+                        state.play(policy(state, rng))
+                    steps += 1
         if state.over:
             rewards = self.outcome_reward(state.outcome, state.seats)
         elif self.evaluate is not None:

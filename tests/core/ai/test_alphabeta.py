@@ -201,3 +201,19 @@ def test_max_depth_caps_the_search():
     bot = AlphaBetaBot(ttt_eval, random.Random(0), key=ttt_key, max_depth=2)
     bot.choose(TTTState(), 10.0)
     assert bot.stats["depth"] == 2
+
+
+def test_stop_from_another_thread_ends_the_search():
+    import threading
+
+    state = NimState([7, 8, 9, 10, 11, 12])
+    bot = AlphaBetaBot(lambda s, seat: float(sum(s.heaps) % 3), random.Random(0), key=nim_key)
+    result = []
+    worker = threading.Thread(target=lambda: result.append(bot.choose(state, 30.0)))
+    t0 = time.perf_counter()
+    worker.start()
+    time.sleep(0.1)
+    bot.stop()
+    worker.join(5.0)
+    assert time.perf_counter() - t0 < 2.0
+    assert result and result[0] in state.legal_actions()

@@ -161,3 +161,18 @@ def test_tournament_multiplayer_counts_a_against_b_copies():
     res = tournament(TricksGame(), lambda r: RandomBot(r), lambda r: RandomBot(r), games=12, seats=3)
     assert {seat for _, seat, _ in res.records} == {0, 1, 2}
     assert res.games == 12
+
+
+def test_greedy_skips_actions_impossible_in_a_determinization():
+    class Odd(NimState):
+        """A 'view' whose determinizations never allow taking 2."""
+
+        def determinize(self, rng):
+            s = Odd.__new__(Odd)
+            s.__dict__.update(NimState.clone(self).__dict__)
+            s.legal_actions = lambda: [a for a in NimState.legal_actions(s) if a.n != 2]
+            return s
+
+    state = Odd([2])  # taking 2 would win at once, but no sample allows it
+    bot = GreedyBot(lambda s, seat: 0.0, random.Random(0), samples=2)
+    assert bot.choose(state, 1.0).n == 1

@@ -219,3 +219,19 @@ def test_custom_outcome_reward():
 def test_game_over_raises():
     with pytest.raises(ValueError):
         ISMCTSBot(random.Random(0)).choose(NimState([0]), 1.0)
+
+
+def test_stop_from_another_thread_ends_the_search():
+    import threading
+
+    state = TricksGame(13, 5).new(2, 3)
+    bot = ISMCTSBot(random.Random(0))
+    result = []
+    worker = threading.Thread(target=lambda: result.append(bot.choose(state.view(0), 30.0)))
+    t0 = time.perf_counter()
+    worker.start()
+    time.sleep(0.1)
+    bot.stop()
+    worker.join(5.0)
+    assert time.perf_counter() - t0 < 2.0
+    assert result and result[0] in state.legal_actions()
