@@ -46,7 +46,8 @@ class GreedyBot:
     - `evaluate(state, seat) -> float`: higher is better for `seat`. It is called
       on positions that are not over; finished games are scored from their outcome
       (win = +WIN_SCORE, loss = -WIN_SCORE, draw = 0, see core.ai.common), unless
-      `terminal(state, seat)` is given.
+      `terminal(state, seat)` is given; `cooperative=True` (Dash) scores a shared
+      win +WIN_SCORE and a game without winners -WIN_SCORE.
     - `noise`: each score gets a uniform random term in [-noise, +noise], so a
       weaker level can blunder now and then (0 = always the best).
     - `samples`: how many determinizations of the view to average over (1 is
@@ -65,12 +66,14 @@ class GreedyBot:
         noise: float = 0.0,
         samples: int = 1,
         terminal: Evaluate | None = None,
+        cooperative: bool = False,
     ) -> None:
         self.evaluate = evaluate
         self.rng = rng if rng is not None else random.Random()
         self.noise = noise
         self.samples = max(1, samples)
         self.terminal = terminal
+        self.cooperative = cooperative
 
     def score_actions(self, view: Any, actions: list[Any], budget_s: float = 60.0) -> list[float]:
         """The mean score of each action (same order as `actions`), without noise."""
@@ -92,7 +95,7 @@ class GreedyBot:
                     if self.terminal is not None:
                         value = self.terminal(state, seat)
                     else:
-                        value = outcome_score(state.outcome, seat, state.seats)
+                        value = outcome_score(state.outcome, seat, state.seats, self.cooperative)
                 else:
                     value = self.evaluate(state, seat)
                 totals[i] += value

@@ -16,15 +16,19 @@ import msgspec
 WIN_SCORE = 1_000_000.0
 
 
-def outcome_rewards(outcome: Any, seats: int) -> tuple[float, ...]:
+def outcome_rewards(outcome: Any, seats: int, cooperative: bool = False) -> tuple[float, ...]:
     """Per-seat rewards in [0, 1] for a finished game.
 
     The winners share 1 (a sole winner gets 1, two joint winners 0.5 each) and the
-    others get 0. An outcome without winners (a draw, or a shared loss in a
-    cooperative game) gives everybody the same fair share, 1 / seats, so a draw is
-    worth more than a loss and less than a win.
+    others get 0. An outcome without winners (a draw) gives everybody the same
+    fair share, 1 / seats, so a draw is worth more than a loss and less than a win.
+
+    In a cooperative game (Game.cooperative, Dash) everybody wins or loses
+    together: every seat gets 1 when there are winners and 0 when there are none.
     """
     winners = outcome.winners
+    if cooperative:
+        return (1.0 if winners else 0.0,) * seats
     if not winners:
         share = 1.0 / seats
         return (share,) * seats
@@ -32,14 +36,17 @@ def outcome_rewards(outcome: Any, seats: int) -> tuple[float, ...]:
     return tuple(share if s in winners else 0.0 for s in range(seats))
 
 
-def outcome_score(outcome: Any, seat: int, seats: int) -> float:
+def outcome_score(outcome: Any, seat: int, seats: int, cooperative: bool = False) -> float:
     """A finished game scored from `seat`'s side on the WIN_SCORE scale.
 
     Sole win = +WIN_SCORE, loss (somebody else won) = -WIN_SCORE, no winners
     (draw) = 0; a shared win is worth its share, mapped the same way
     (two joint winners of two seats: 0; of three seats: +WIN_SCORE/3 ...).
+    Cooperative game: +WIN_SCORE when there are winners, -WIN_SCORE when none.
     """
     winners = outcome.winners
+    if cooperative:
+        return WIN_SCORE if winners else -WIN_SCORE
     if not winners:
         return 0.0
     if seat not in winners:

@@ -74,18 +74,26 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
         evaluate: Callable[[Any], tuple[float, ...]] | None = None,
         outcome_reward: Callable[[Any, int], tuple[float, ...]] | None = None,
+        cooperative: bool = False,
     ) -> None:
         """`c` is the UCB1 exploration constant (rewards are in [0, 1]; 0.7 is a
         good start, larger explores more). `evaluate` scores a rollout cut by
         `rollout_depth`; without it a cut rollout counts as a fair share for
-        everybody, so give one whenever you set `rollout_depth`."""
+        everybody, so give one whenever you set `rollout_depth`. `cooperative`
+        (Dash): a finished game pays every seat 1 when there are winners, else 0."""
         self.rng = rng if rng is not None else random.Random()
         self.c = c
         self.max_iterations = max_iterations
         self.rollout_policy = rollout_policy
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
-        self.outcome_reward = outcome_reward or outcome_rewards
+        if outcome_reward is None:
+            if cooperative:
+                def outcome_reward(outcome: Any, seats: int) -> tuple[float, ...]:
+                    return outcome_rewards(outcome, seats, True)
+            else:
+                outcome_reward = outcome_rewards
+        self.outcome_reward = outcome_reward
         self.stats: dict[str, Any] = {}
         self._stopped = False
 

@@ -6,7 +6,6 @@ from functools import reduce
 
 from aitoys import (
     Mark,
-    NimGame,
     NimState,
     Pick,
     Take,

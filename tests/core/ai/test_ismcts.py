@@ -20,7 +20,6 @@ from aitoys import (
 from core.ai.arena import tournament
 from core.ai.basic import RandomBot, epsilon_greedy_policy
 from core.ai.ismcts import ISMCTSBot
-from core.engine import Outcome, State
 
 
 def test_returns_only_legal_actions_for_two_to_four_players():
@@ -235,3 +234,49 @@ def test_stop_from_another_thread_ends_the_search():
     worker.join(5.0)
     assert time.perf_counter() - t0 < 2.0
     assert result and result[0] in state.legal_actions()
+
+
+class _Together:
+    """A cooperative toy: seat 0 chooses 'win' (both seats win) or 'lose' (nobody
+    wins); seat 1 then has a dummy move."""
+
+    def __init__(self, first=None, second=False):
+        self.seats, self.first, self.second = 2, first, second
+        self.over = first is not None and second
+        self.to_move = None if self.over else (0 if first is None else 1)
+        from core.engine import Outcome
+
+        self.outcome = Outcome((0, 1) if first == "win" else (), "", ()) if self.over else None
+
+    def legal_actions(self):
+        if self.over:
+            return []
+        return ["win", "lose"] if self.first is None else ["ok", "fine"]
+
+    def play(self, action):
+        if self.first is None:
+            self.__init__(action)
+        else:
+            self.__init__(self.first, True)
+
+    def clone(self):
+        return _Together(self.first, self.second)
+
+    determinize = lambda self, rng: self.clone()  # noqa: E731
+
+
+def test_ruling_cooperative_shared_win_beats_shared_loss():
+    from core.ai.common import outcome_rewards
+    from core.engine import Outcome
+
+    assert outcome_rewards(Outcome((0, 1), "", ()), 2, cooperative=True) == (1.0, 1.0)
+    assert outcome_rewards(Outcome((), "", ()), 2, cooperative=True) == (0.0, 0.0)
+    # Not cooperative, an all-seat win and no winners are both the fair share.
+    assert outcome_rewards(Outcome((0, 1), "", ()), 2) == outcome_rewards(Outcome((), "", ()), 2)
+    for seed in range(4):
+        bot = ISMCTSBot(random.Random(seed), max_iterations=60, cooperative=True)
+        assert bot.choose(_Together(), 10.0) == "win"
+    from core.ai.common import WIN_SCORE, outcome_score
+
+    assert outcome_score(Outcome((0, 1), "", ()), 1, 2, cooperative=True) == WIN_SCORE
+    assert outcome_score(Outcome((), "", ()), 1, 2, cooperative=True) == -WIN_SCORE
