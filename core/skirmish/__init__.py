@@ -1,0 +1,44 @@
+"""HOUSES - Skirmish: the rules engine (game id `skirmish`).
+
+Rules in our words, every ruling and the notation: docs/rules/skirmish.md.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from core.engine import Game
+from core.skirmish import actions
+from core.skirmish.actions import Action
+from core.skirmish.notation import parse
+from core.skirmish.state import SkirmishState
+
+
+class Options(msgspec.Struct, frozen=True):
+    """`jokers`: play with the two Jokers (54 cards) or without (52)."""
+    jokers: bool = True
+
+
+class Skirmish(Game):
+    id = "skirmish"
+    title = "HOUSES - Skirmish"
+    seats = range(2, 5)
+    Options = Options
+    Action = Action
+    cooperative = False
+
+    def new(self, seats: int, seed: int, options: Options | None = None) -> SkirmishState:
+        self.check_seats(seats)
+        opts = options if options is not None else Options()
+        s = SkirmishState(seats, opts.jokers)
+        s.seed = seed
+        s._setup()
+        return s
+
+    def from_text(self, text: str) -> SkirmishState:
+        return parse(SkirmishState, text)
+
+
+GAME = Skirmish()
+
+__all__ = ["GAME", "Options", "Skirmish", "SkirmishState", "actions"]

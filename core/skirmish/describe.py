@@ -1,0 +1,177 @@
+"""Actions in words (`describe`) and why an action is not legal now (`why_not`)."""
+
+from __future__ import annotations
+
+from core.skirmish import actions as A
+from core.skirmish.cards import (
+    ACE, BINDING_SPIRIT, HEARTS, IS_SOLDIER, JACK, JOKER, KING, KIND, NECROMANCER, QUEEN,
+    RANK_WORDS, SUIT, SUIT_NAMES, WORDS,
+)
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap, who
+from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, suit, words
+
+_DONE_WORDS = {DEPLOY: "End deployment", RESPONSE: "Pass (no response)",
+               ATTACK: "Finish declaring attackers", BLOCK: "Finish blocking"}
+
+
+def _unit_words(s, seat: int, pos: int) -> str:
+    try:
+        if pos < 0:
+            return who(seat)
+        return words(s.unit(seat, pos))
+    except (IndexError, TypeError):
+        return f"slot {pos} of {who(seat)}"
+
+
+def _card(c: int) -> str:
+    return WORDS[c] if 0 <= c < 54 else "an unknown card"
+
+
+def describe(s, a) -> str:
+    t = type(a)
+    if t is A.StartWith:
+        return f"{who(a.seat)} takes the first turn"
+    if t is A.Deploy:
+        k = KIND[a.card] if 0 <= a.card < 54 else None
+        if k in (JACK, QUEEN):
+            return f"Play {_card(a.card)}"
+        if k == ACE and SUIT[a.card] == 0:
+            return "Play the Ace of Diamonds and strike"
+        if a.slot >= 0:
+            other = _unit_words(s, s.to_move if s.to_move is not None else 0, a.slot)
+            top = " on top" if a.lead else ""
+            return f"Deploy {_card(a.card)}{top} into a Blood Bond with {other}"
+        return f"Deploy {_card(a.card)}"
+    if t is A.Scout:
+        return f"Send {_card(a.card)} to scout {who(a.seat)}'s hand"
+    if t is A.Variant:
+        return f"Deploy the Joker as the {a.name.replace('wizard', 'Insane Wizard').replace('spirit', 'Binding Spirit').title()}"
+    if t is A.CopyRank:
+        return f"The Doppelganger copies a{'n' if a.rank in (1, 8) else ''} {RANK_WORDS.get(a.rank, str(a.rank))}"
+    if t is A.CopySuit:
+        return f"The Doppelganger copies the house of {SUIT_NAMES[a.suit]}" if 0 <= a.suit < 4 else "Copy a suit"
+    if t is A.Return:
+        return f"Return {_unit_words(s, s.cur, a.pos)} to your hand"
+    if t is A.Split:
+        return f"Split {_unit_words(s, s.cur, a.pos)}: {_card(a.card)} leaves the bond"
+    if t is A.Bond:
+        return (f"Bond {_unit_words(s, s.cur, a.pos)} (leading) with "
+                f"{_unit_words(s, s.cur, a.other)}")
+    if t is A.Summon:
+        return f"The Necromancer summons {_card(a.card)}"
+    if t is A.Target:
+        return f"Choose {_unit_words(s, a.seat, a.pos)}"
+    if t is A.Attack:
+        return f"{cap(_unit_words(s, s.cur, a.pos))} attacks {_unit_words(s, a.seat, a.tpos)}"
+    if t is A.Block:
+        d = s.to_move if s.to_move is not None else 0
+        return (f"{cap(_unit_words(s, d, a.pos))} blocks "
+                f"{_unit_words(s, s.cur, a.attacker)}")
+    if t is A.Pick:
+        return f"Choose {_card(a.card)}"
+    if t is A.Guard:
+        return "Keep the Ace of Hearts as a guard" if a.keep else "Send the Ace of Hearts to the Barrows"
+    if t is A.Done:
+        if s.pending:
+            return "No second target"
+        return _DONE_WORDS.get(s.phase, "Done")
+    return str(a)
+
+
+def why_not(s, a) -> str:
+    """A reason in words for an action that is not legal now."""
+    t = type(a)
+    legal_types = {type(x) for x in s.legal_actions()}
+    if t not in legal_types:
+        return f"Not now: {s.prompt[0].lower() + s.prompt[1:]}."
+    p = s.to_move
+    if t is A.Deploy or t is A.Scout:
+        c = a.card
+        if not 0 <= c < 54 or c not in s.hands[p]:
+            return f"You do not hold {_card(c)}."
+        if c in s.no_deploy:
+            return f"{cap(_card(c))} went back to your hand this turn; deploy it next turn."
+        k = KIND[c]
+        if s.phase == RESPONSE and not s.pending:
+            return "In response you may play only a Jack, a Queen or the Ace of Diamonds."
+        if t is A.Scout:
+            if k != "soldier" or c % 13 != 1:
+                return "Only a 2 can be sent as a Scout."
+            if a.seat == p or not 0 <= a.seat < s.seats or s.life[a.seat] <= 0:
+                return "Scout the hand of a living opponent."
+            if not s.hands[a.seat]:
+                return f"{who(a.seat)} has no cards in hand to scout."
+            return "The 2 of Hearts stays as a soldier after scouting: your front ranks are full."
+        if k == "soldier":
+            if a.slot < 0:
+                return "Your front ranks are full (four units): bond the card with a unit instead."
+            if a.slot >= len(s.front[p]):
+                return f"There is no unit in slot {a.slot + 1} of your front ranks."
+            u = s.front[p][a.slot]
+            if u[C1] >= 0:
+                return "That unit is already a Blood Bond of two cards."
+            if u[FL] & SUMMONED:
+                return "Summoned units cannot form Blood Bonds."
+            if s._wizarded(p):
+                return "An opposing Insane Wizard stops your soldiers forming Blood Bonds."
+            if not IS_SOLDIER[lead(u)]:
+                return "Only soldiers can form Blood Bonds."
+            return (f"A Blood Bond needs two soldiers of one house: {_card(c)} and "
+                    f"{words(u)} are not (the Binding Spirit would allow it).")
+        if k == JACK and c % 13 == 10 and SUIT[c] == 0:
+            return "The Jack of Diamonds is played only in response, in an opponent's turn."
+        if k in (JACK, QUEEN):
+            return f"{cap(_card(c))} has nothing to act on now."
+        if k == KING and s._king_suit(p) >= 0:
+            return "You already have a King on the battlefield (one at a time)."
+        if k == ACE and SUIT[c] == 0:
+            return "The Ace of Diamonds needs an opposing unit to strike."
+        if k in (ACE, KING, JOKER):
+            return "Your rear ranks are full (four units)."
+    if t in (A.Return, A.Split, A.Bond):
+        if s.redeployed:
+            return "You have already redeployed a unit this turn (once a turn)."
+        return "That unit cannot be redeployed that way."
+    if t is A.Summon:
+        if s.summoned:
+            return "The Necromancer has already summoned this turn."
+        if a.card not in s.up:
+            return f"{cap(_card(a.card))} is not face up in the Barrows."
+        if not IS_SOLDIER[a.card]:
+            return "The Necromancer summons only soldiers (2-10)."
+        return "Your front ranks are full (four units)."
+    if t is A.Attack:
+        try:
+            u = s.unit(s.cur, a.pos)
+        except IndexError:
+            return f"You have no unit in that slot."
+        if u[FL] & EXH:
+            return f"{cap(words(u))} is exhausted and cannot attack."
+        if any(x[0] == a.pos for x in s.attacks):
+            return f"{cap(words(u))} is already attacking."
+        if attack(u) <= 0:
+            return f"{cap(words(u))} has no attack value."
+        if a.seat == s.cur or not 0 <= a.seat < s.seats or s.life[a.seat] <= 0:
+            return "Attack a living opponent or their units."
+        if KIND[lead(u)] == ACE:
+            return "An Ace strikes a unit, never a player."
+        if a.tpos >= 4:
+            return ("A front-rank soldier can attack only a player or a unit in the front ranks "
+                    "(an enhanced Spades soldier may reach the rear ranks).")
+        return "There is no unit there to attack."
+    if t is A.Block:
+        try:
+            u = s.unit(p, a.pos)
+        except IndexError:
+            return "You have no unit in that slot."
+        if any(x[5] == a.pos and x[1] == p for x in s.attacks):
+            return f"{cap(words(u))} is already blocking (one attacker each)."
+        if a.pos >= 4:
+            return "Only front-rank units (and an Ace of Hearts guard) can block."
+        if u[FL] & EXH:
+            return (f"{cap(words(u))} is exhausted; only Hearts soldiers may block "
+                    f"while exhausted.")
+        return "That attacker cannot be blocked by you: it is not attacking you, it is an Ace, or it is already blocked."
+    if t is A.Target or t is A.Pick:
+        return f"That is not a valid choice: {s.prompt[0].lower() + s.prompt[1:]}."
+    return "That is not a legal move now."

@@ -1,0 +1,200 @@
+"""The Skirmish notation: one readable line per part of the position.
+
+`to_text` writes it and `parse` reads it back (docs/rules/skirmish.md, "Notation").
+Seats are numbered from 1 on lines that name a player (`turn`, `hand 1`, `front 1`,
+`final`, `extra`, `responders`, `blockers`, `known`); the `attacks`, `pending` and
+`hits` lines hold the engine's own records, with seats from 0 and positions 0-3
+(front ranks) or 4-7 (rear ranks).
+"""
+
+from __future__ import annotations
+
+from core.engine import Outcome
+from core.skirmish.cards import BY_NAME, VARIANT_NAMES, name
+from core.skirmish.phases import PHASE_NAMES
+from core.skirmish.units import DMG, FL, FLAG_LETTERS, RES0, RES1, token
+
+HEADER = "skirmish 1"
+_LETTER_BIT = {ch: bit for bit, ch in FLAG_LETTERS}
+_VARIANT = {n: i for i, n in enumerate(VARIANT_NAMES) if n}
+
+
+def _cards(cs) -> str:
+    return " ".join(name(c) for c in cs) if cs else "-"
+
+
+def _seats(xs) -> str:
+    return " ".join(str(x + 1) for x in xs) if xs else "-"
+
+
+def _rec(r) -> str:
+    return ",".join(str(x) for x in r)
+
+
+def _parse_card_token(t: str, u: list, i: int) -> None:
+    if t.endswith("*"):
+        u[FL] |= RES0 if i == 0 else RES1
+        t = t[:-1]
+    if "(" in t:
+        base, arg = t[:-1].split("(", 1)
+        u[i] = BY_NAME[base]
+        if arg in _VARIANT:
+            u[5] = _VARIANT[arg]
+        else:
+            u[5] = 1
+            u[4] = BY_NAME[arg]
+    else:
+        u[i] = BY_NAME[t]
+
+
+def parse_unit(tok: str) -> list:
+    u = [-1, -1, 0, 0, -1, 0]
+    body, _, flags = tok.partition("/")
+    parts = body.split("+")
+    for i, t in enumerate(parts):
+        _parse_card_token(t, u, i)
+    j = 0
+    while j < len(flags):
+        ch = flags[j]
+        if ch == "d":
+            u[DMG] = int(flags[j + 1:])
+            break
+        u[FL] |= _LETTER_BIT[ch]
+        j += 1
+    return u
+
+
+class NotationMixin:
+    __slots__ = ()
+
+    def to_text(self) -> str:
+        n = self.seats
+        L = [HEADER, f"seats: {n}", f"jokers: {'yes' if self.jokers else 'no'}"]
+        L.append(f"seed: {'-' if self.seed is None else self.seed} chance {self.counter}")
+        v = self.viewer
+        L.append(f"view: {'full' if v is None else 'spectator' if v < 0 else v + 1}")
+        L.append(f"turn: {self.turn} player {self.cur + 1} phase {PHASE_NAMES[self.phase]}")
+        L.append("life: " + " ".join(str(x) for x in self.life))
+        L.append("turns taken: " + " ".join(str(x) for x in self.turns_taken))
+        L.append(f"first turn without draw: {'yes' if self.skip_draw else 'no'}")
+        L.append(f"redeployed: {'yes' if self.redeployed else 'no'}")
+        L.append(f"summoned: {'yes' if self.summoned else 'no'}")
+        L.append(f"last played: {name(self.last_played) if self.last_played >= 0 else '-'}")
+        L.append(f"returned: {_cards(self.no_deploy)}")
+        L.append("extra turns: " + (" ".join(f"{s + 1}@{t}" for s, t in self.extra) or "-"))
+        L.append("final round: " + ("no" if self.final is None else _seats(self.final)))
+        L.append(f"deck: {_cards(self.deck)}")
+        L.append(f"barrows up: {_cards(self.up)}")
+        L.append(f"barrows down: {_cards(self.down)}")
+        for q in range(n):
+            L.append(f"hand {q + 1}: {_cards(self.hands[q])}")
+            L.append(f"front {q + 1}: " + (" ".join(token(u) for u in self.front[q]) or "-"))
+            L.append(f"rear {q + 1}: " + (" ".join(token(u) for u in self.rear[q]) or "-"))
+        L.append(f"responders: {_seats(self.responders)}")
+        L.append("attacks: " + (" ".join(_rec(a) for a in self.attacks) or "-"))
+        L.append(f"blockers: {_seats(self.blockers)}")
+        L.append("pending: " + (" ".join(_rec(r) for r in self.pending) or "-"))
+        L.append("hits: " + (" ".join(_rec(h) for h in self.hits) or "-"))
+        L.append("kept: " + (" ".join(str(k) for k in self.kept) or "-"))
+        kn = []
+        for c in range(54):
+            m = self.known[c]
+            if m:
+                kn.append(name(c) + ":" + ",".join(str(q + 1) for q in range(n) if m >> q & 1))
+        L.append("known: " + (" ".join(kn) or "-"))
+        if self.outcome is not None:
+            o = self.outcome
+            L.append("outcome: " + ",".join(str(w + 1) for w in o.winners) + " | "
+                     + ",".join(repr(x) for x in o.scores) + " | " + o.reason)
+        else:
+            L.append("outcome: -")
+        return "\n".join(L) + "\n"
+
+
+def parse(cls, text: str):
+    """Read `to_text` back into a state of class `cls`."""
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    if not lines or lines[0].strip() != HEADER:
+        raise ValueError(f"Not a Skirmish position: the first line must be {HEADER!r}.")
+    f: dict[str, str] = {}
+    for ln in lines[1:]:
+        key, sep, val = ln.partition(":")
+        if not sep:
+            raise ValueError(f"Cannot read the line {ln!r}: expected 'name: value'.")
+        f[key.strip()] = val.strip()
+
+    def get(k: str) -> str:
+        try:
+            return f[k]
+        except KeyError:
+            raise ValueError(f"The position has no {k!r} line.") from None
+
+    def cards(k: str) -> list[int]:
+        v = get(k)
+        return [] if v == "-" else [BY_NAME[t] for t in v.split()]
+
+    def seats(k: str) -> list[int]:
+        v = get(k)
+        return [] if v in ("-", "no") else [int(t) - 1 for t in v.split()]
+
+    def recs(k: str, first_str: bool = False) -> list:
+        v = get(k)
+        if v == "-":
+            return []
+        out = []
+        for t in v.split():
+            parts = t.split(",")
+            if first_str:
+                out.append((parts[0],) + tuple(int(x) for x in parts[1:]))
+            else:
+                out.append([int(x) for x in parts])
+        return out
+
+    n = int(get("seats"))
+    s = cls(n, get("jokers") == "yes")
+    seed, _, counter = get("seed").partition(" chance ")
+    s.seed = None if seed == "-" else int(seed)
+    s.counter = int(counter)
+    v = get("view")
+    s.viewer = None if v == "full" else -1 if v == "spectator" else int(v) - 1
+    t = get("turn").split()
+    s.turn, s.cur, s.phase = int(t[0]), int(t[2]) - 1, PHASE_NAMES.index(t[4])
+    s.life = [int(x) for x in get("life").split()]
+    s.turns_taken = [int(x) for x in get("turns taken").split()]
+    s.skip_draw = get("first turn without draw") == "yes"
+    s.redeployed = get("redeployed") == "yes"
+    s.summoned = get("summoned") == "yes"
+    lp = get("last played")
+    s.last_played = -1 if lp == "-" else BY_NAME[lp]
+    s.no_deploy = cards("returned")
+    ex = get("extra turns")
+    s.extra = [] if ex == "-" else [(int(a) - 1, int(b)) for a, b in (x.split("@") for x in ex.split())]
+    s.final = None if get("final round") == "no" else seats("final round")
+    s.deck = cards("deck")
+    s.up = cards("barrows up")
+    s.down = cards("barrows down")
+    for q in range(n):
+        s.hands[q] = cards(f"hand {q + 1}")
+        for k, dest in (("front", s.front), ("rear", s.rear)):
+            val = get(f"{k} {q + 1}")
+            dest[q] = [] if val == "-" else [parse_unit(t) for t in val.split()]
+    s.responders = seats("responders")
+    s.attacks = recs("attacks")
+    s.blockers = seats("blockers")
+    s.pending = recs("pending", first_str=True)
+    s.hits = [tuple(h) for h in recs("hits")]
+    s.kept = [] if get("kept") == "-" else [int(x) for x in get("kept").split()]
+    s.known = [0] * 54
+    kn = get("known")
+    if kn != "-":
+        for t in kn.split():
+            c, _, qs = t.partition(":")
+            for q in qs.split(","):
+                s.known[BY_NAME[c]] |= 1 << (int(q) - 1)
+    o = get("outcome")
+    if o != "-":
+        w, sc, reason = (x.strip() for x in o.split("|", 2))
+        s.outcome = Outcome(tuple(int(x) - 1 for x in w.split(",") if x),
+                            reason, tuple(float(x) for x in sc.split(",")))
+        s.over = True
+    return s

@@ -1,0 +1,534 @@
+"""The Skirmish position and the turn's flow.
+
+`SkirmishState` holds the whole position as plain lists and ints (see `units.py`
+for a unit). Decisions that take several steps are pending records, tuples on
+`pending` (top = last), each `(kind, seat, *ints)`; with none pending the phase
+says who decides. After every action `_settle` runs the automatic steps (READY,
+DRAW, the end of combat, END) until somebody has a decision to make.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from core.engine import IllegalAction, Outcome, State, chance
+from core.skirmish import actions as A
+from core.skirmish.cards import KIND, WORDS
+from core.skirmish.combat import CombatMixin
+from core.skirmish.deploy import DeployMixin
+from core.skirmish.units import (
+    C0, C1, FL, DMG, DOUBLE, EXH, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, words,
+)
+from core.skirmish.views import ViewMixin
+from core.skirmish.notation import NotationMixin
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, OVER, RESOLVE, RESPONSE, SETUP, cap, who
+
+START_LIFE = 40
+HAND_START = 5
+
+
+PROMPTS = {
+    "start": "You won the advantage draw: choose who takes the first turn",
+    "variant": "Choose the variant of your Joker",
+    "copyrank": "Choose the rank your Doppelganger copies",
+    "copysuit": "Choose the suit your Doppelganger copies",
+    "ad": "Choose the unit the Ace of Diamonds strikes",
+    "jc": "Choose your unit that deals double damage this turn",
+    "jh": "Choose your unit that takes no damage this turn",
+    "js": "Choose the unit the Jack of Spades takes into your ranks",
+    "qc1": "Choose the first unit the Queen of Clubs sends to the Barrows",
+    "qc2": "Choose the second unit the Queen of Clubs sends to the Barrows",
+    "qh": "Choose a face-up card in the Barrows to resurrect",
+    "qskeep": "Choose the card you keep from the top of the deck",
+    "qsorder": "Choose the next card to put back (the last one is the new top)",
+    "wiz": "The Insane Wizard: choose a unit to send to the Barrows (keep four)",
+    "sp2": "Choose a second target for your Spades soldier, or finish",
+    "as2": "Choose a second front-rank unit for the Ace of Spades to poison, or finish",
+    "excess": "Choose where the excess damage of your Clubs soldier goes",
+    "rage": "Your enhanced Clubs soldier falls: choose the target of its last strike",
+    "guard": "Keep the Ace of Hearts as a +0/+1 guard?",
+}
+PHASE_PROMPTS = {
+    DEPLOY: "Deploy a card, redeploy a unit, or end deployment",
+    RESPONSE: "Respond with a Jack, a Queen or the Ace of Diamonds, or pass",
+    ATTACK: "Declare an attacker and its target, or finish",
+    BLOCK: "Choose a blocker for an attacker, or finish blocking",
+}
+
+
+class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
+    game_id = "skirmish"
+
+    __slots__ = (
+        "seats", "jokers", "seed", "counter", "life", "hands", "deck", "up", "down",
+        "front", "rear", "known", "phase", "cur", "turn", "turns_taken", "skip_draw",
+        "redeployed", "summoned", "no_deploy", "last_played", "extra", "final",
+        "responders", "attacks", "blockers", "pending", "hits", "kept", "over",
+        "outcome", "log", "viewer",
+    )
+
+    # -- construction -------------------------------------------------------------
+
+    def __init__(self, seats: int = 2, jokers: bool = True) -> None:
+        self.seats = seats
+        self.jokers = jokers
+        self.seed: int | None = 0
+        self.counter = 0
+        self.life = [START_LIFE] * seats
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.deck: list[int] = []          # the top of the deck is the end of the list
+        self.up: list[int] = []            # the Barrows, face up
+        self.down: list[int] = []          # the Barrows, face down (Soul Burned)
+        self.front: list[list[list]] = [[] for _ in range(seats)]
+        self.rear: list[list[list]] = [[] for _ in range(seats)]
+        self.known = [0] * 54              # per card: bit mask of seats that know where it is
+        self.phase = SETUP
+        self.cur = 0
+        self.turn = 0
+        self.turns_taken = [0] * seats
+        self.skip_draw = False
+        self.redeployed = False
+        self.summoned = False
+        self.no_deploy: list[int] = []
+        self.last_played = -1
+        self.extra: list[tuple[int, int]] = []       # (seat, own turn number after which)
+        self.final: list[int] | None = None          # sudden death: seats still to play
+        self.responders: list[int] = []
+        self.attacks: list[list[int]] = []           # [apos, tseat, tpos, tpos2, bpos]
+        self.blockers: list[int] = []
+        self.pending: list[tuple] = []
+        self.hits: list[tuple[int, int, int]] = []   # chosen extra damage (seat, pos, amount)
+        self.kept: list[int] = []                    # Aces of Hearts kept as guards (pos)
+        self.over = False
+        self.outcome: Outcome | None = None
+        self.log: list[str] = []
+        self.viewer: int | None = None               # None for a full state; else a view
+        # (a seat, or -1 for a spectator's view)
+
+    def clone(self) -> SkirmishState:
+        s = SkirmishState.__new__(SkirmishState)
+        s.seats = self.seats
+        s.jokers = self.jokers
+        s.seed = self.seed
+        s.counter = self.counter
+        s.life = self.life[:]
+        s.hands = [h[:] for h in self.hands]
+        s.deck = self.deck[:]
+        s.up = self.up[:]
+        s.down = self.down[:]
+        s.front = [[u[:] for u in r] for r in self.front]
+        s.rear = [[u[:] for u in r] for r in self.rear]
+        s.known = self.known[:]
+        s.phase = self.phase
+        s.cur = self.cur
+        s.turn = self.turn
+        s.turns_taken = self.turns_taken[:]
+        s.skip_draw = self.skip_draw
+        s.redeployed = self.redeployed
+        s.summoned = self.summoned
+        s.no_deploy = self.no_deploy[:]
+        s.last_played = self.last_played
+        s.extra = self.extra[:]
+        s.final = None if self.final is None else self.final[:]
+        s.responders = self.responders[:]
+        s.attacks = [a[:] for a in self.attacks]
+        s.blockers = self.blockers[:]
+        s.pending = self.pending[:]
+        s.hits = self.hits[:]
+        s.kept = self.kept[:]
+        s.over = self.over
+        s.outcome = self.outcome
+        s.log = self.log[:]
+        s.viewer = self.viewer
+        return s
+
+    # -- who decides ----------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        if self.over:
+            return None
+        if self.pending:
+            return self.pending[-1][1]
+        ph = self.phase
+        if ph == RESPONSE:
+            return self.responders[0]
+        if ph == BLOCK:
+            return self.blockers[0]
+        return self.cur
+
+    @property
+    def prompt(self) -> str:
+        if self.over:
+            return "The game is over"
+        if self.pending:
+            return PROMPTS[self.pending[-1][0]]
+        return PHASE_PROMPTS.get(self.phase, "")
+
+    # -- small helpers ----------------------------------------------------------------
+
+    def alive(self, seat: int) -> bool:
+        return self.life[seat] > 0
+
+    def opponents(self, seat: int) -> list[int]:
+        """The living opponents of `seat` in turn order after it."""
+        n = self.seats
+        return [q for q in ((seat + i) % n for i in range(1, n)) if self.life[q] > 0]
+
+    def unit(self, seat: int, pos: int) -> list:
+        return self.front[seat][pos] if pos < 4 else self.rear[seat][pos - 4]
+
+    def units(self, seat: int):
+        """(pos, unit) for every unit of `seat`, front ranks first."""
+        for i, u in enumerate(self.front[seat]):
+            yield i, u
+        for i, u in enumerate(self.rear[seat]):
+            yield i + 4, u
+
+    def in_flight(self) -> list[int]:
+        """Cards being played whose pending decision is not yet made (a Joker waiting
+        for its variant or form, an Ace of Diamonds waiting for its target)."""
+        out = []
+        for rec in self.pending:
+            k = rec[0]
+            if k in ("variant", "ad"):
+                out.append(rec[2])
+            elif k in ("copyrank", "copysuit"):
+                out.append(52)
+        return out
+
+    def _take(self, seat: int, pos: int) -> list:
+        return self.front[seat].pop(pos) if pos < 4 else self.rear[seat].pop(pos - 4)
+
+    def _rng(self):
+        r = chance(self.seed or 0, self.counter)
+        self.counter += 1
+        return r
+
+    def _all_mask(self) -> int:
+        return (1 << self.seats) - 1
+
+    def _gain(self, seat: int, c: int) -> None:
+        bisect.insort(self.hands[seat], c)
+
+    def _draw(self, seat: int) -> int | None:
+        if not self.deck:
+            return None
+        c = self.deck.pop()
+        self._gain(seat, c)
+        self.known[c] |= 1 << seat
+        if not self.deck and self.final is None:
+            self._start_sudden_death(seat)
+        return c
+
+    def _start_sudden_death(self, seat: int) -> None:
+        self.final = self.opponents(seat)
+        self.log.append(f"{who(seat)} drew the last card: sudden death. This is the final round.")
+
+    def _to_barrows(self, c: int, burned: bool) -> None:
+        if burned:
+            self.down.append(c)
+        else:
+            self.up.append(c)
+
+    def _discard_unit(self, seat: int, u: list, to_hand: bool = False) -> None:
+        """Move every card of a unit that left the battlefield to the Barrows (face
+        down when Soul Burned) or, with `to_hand`, to its owner's hand."""
+        f = u[FL]
+        for i, bit in ((C0, RES0), (C1, RES1)):
+            c = u[i]
+            if c < 0:
+                continue
+            if to_hand and not f & SUMMONED:
+                self._gain(seat, c)
+                self.known[c] = self._all_mask()
+            else:
+                self._to_barrows(c, bool(f & (bit | SUMMONED)))
+        if f & POIS_CLUBS:
+            self._random_discard(seat)
+
+    def _random_discard(self, seat: int) -> None:
+        hand = self.hands[seat]
+        if not hand:
+            return
+        c = hand.pop(self._rng().randrange(len(hand)))
+        self.up.append(c)
+        self.known[c] = self._all_mask()
+        self.log.append(f"{who(seat)} discards {WORDS[c]} at random (Ace of Clubs).")
+
+    def _remove(self, seat: int, pos: int, to_hand: bool = False) -> list:
+        u = self._take(seat, pos)
+        self._discard_unit(seat, u, to_hand)
+        return u
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def legal_actions(self) -> list:
+        if self.over:
+            return []
+        if self.pending:
+            return self._pending_legal(self.pending[-1])
+        ph = self.phase
+        if ph == DEPLOY:
+            return self._deploy_legal(self.cur)
+        if ph == RESPONSE:
+            return self._response_legal(self.responders[0])
+        if ph == ATTACK:
+            acts = self._attack_legal()
+            acts.append(A.DONE)
+            return acts
+        if ph == BLOCK:
+            acts = self._block_legal(self.blockers[0])
+            acts.append(A.DONE)
+            return acts
+        return []
+
+    def _pending_legal(self, p: tuple) -> list:
+        kind = p[0]
+        if kind in ("start",):
+            return [A.StartWith(s) for s in range(self.seats)]
+        if kind in ("variant", "copyrank", "copysuit"):
+            return self._joker_legal(p)
+        if kind in ("qh", "qskeep", "qsorder", "wiz"):
+            return self._pick_legal(p)
+        if kind == "guard":
+            return [A.Guard(True), A.Guard(False)]
+        if kind in ("excess", "rage", "sp2", "as2"):
+            return self._combat_target_legal(p)
+        return self._target_legal(p)
+
+    def check(self, action) -> str | None:
+        if self.over:
+            return "The game is over."
+        if self.viewer is not None and self.seed is None:
+            return "This is a view of the game; it cannot be played."
+        if action in self.legal_actions():
+            return None
+        return self._why_not(action)
+
+    def apply(self, action) -> None:
+        reason = self.check(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.play(action)
+
+    def play(self, action) -> None:
+        _PLAY[type(action)](self, action)
+        self._settle()
+
+    # -- the flow of a turn ------------------------------------------------------------
+
+    def _settle(self) -> None:
+        while not self.over and not self.pending:
+            ph = self.phase
+            if ph == RESPONSE:
+                if self.responders:
+                    return
+                self.phase = ATTACK
+            elif ph == ATTACK:
+                if self._attack_legal():
+                    return
+                self._end_attacks()
+            elif ph == BLOCK:
+                while self.blockers and not self._block_legal(self.blockers[0]):
+                    self.blockers.pop(0)
+                if self.blockers:
+                    return
+                self._start_resolution()
+            elif ph == RESOLVE:
+                self._resolve()
+                if not self.over:
+                    self.phase = END
+            elif ph == END:
+                self._end_turn()
+            else:
+                return
+
+    def _begin_turn(self, seat: int) -> None:
+        self.cur = seat
+        self.turn += 1
+        self.turns_taken[seat] += 1
+        self.redeployed = False
+        self.summoned = False
+        self.no_deploy = []
+        self.last_played = -1
+        self.attacks = []
+        self.blockers = []
+        self.responders = []
+        self.hits = []
+        self.kept = []
+        self.log.append(f"Turn {self.turn}: {who(seat)}.")
+        # READY: straighten units; the Necromancer's summoned units are Soul Burned.
+        for rank in (self.front[seat], self.rear[seat]):
+            keep = []
+            for u in rank:
+                if u[FL] & SUMMONED:
+                    self._discard_unit(seat, u)
+                    self.log.append(f"{cap(words(u))} returns to the Barrows, Soul Burned.")
+                else:
+                    u[FL] &= ~EXH
+                    keep.append(u)
+            rank[:] = keep
+        # DRAW
+        if self.skip_draw:
+            self.skip_draw = False
+        elif self._draw(seat) is not None:
+            self.log.append(f"{who(seat)} draws a card.")
+        self.phase = DEPLOY
+
+    def _end_deploy(self) -> None:
+        self.responders = [q for q in self.opponents(self.cur) if self.hands[q]]
+        self.phase = RESPONSE
+
+    def _end_turn(self) -> None:
+        """END: poisoned units go to the Barrows, damage and this turn's effects end."""
+        for seat in range(self.seats):
+            for rank in (self.front[seat], self.rear[seat]):
+                if any(u[FL] & POIS for u in rank):
+                    keep = []
+                    for u in rank:
+                        if u[FL] & POIS:
+                            self.log.append(f"{cap(words(u))} succumbs to poison.")
+                            self._discard_unit(seat, u)
+                        else:
+                            keep.append(u)
+                    rank[:] = keep
+                for u in rank:
+                    u[DMG] = 0
+                    u[FL] &= ~(DOUBLE | PROTECT)
+        self.attacks = []
+        self.hits = []
+        self.kept = []
+        cur = self.cur
+        if self.final is not None:
+            while self.final and not self.alive(self.final[0]):
+                self.final.pop(0)
+            if not self.final:
+                self._finish_by_life()
+                return
+            self._begin_turn(self.final.pop(0))
+            return
+        mark = (cur, self.turns_taken[cur])
+        if mark in self.extra:
+            self.extra.remove(mark)
+            self.log.append(f"{who(cur)} takes an extra turn (Queen of Diamonds).")
+            self._begin_turn(cur)
+            return
+        self._begin_turn(self.opponents(cur)[0])
+
+    def _eliminate(self, seat: int) -> None:
+        self.log.append(f"{who(seat)} is out of life and leaves the battle.")
+        for rank in (self.front[seat], self.rear[seat]):
+            for u in rank:
+                self._discard_unit(seat, u)
+            rank.clear()
+        for c in self.hands[seat]:
+            self.up.append(c)
+            self.known[c] = self._all_mask()
+        self.hands[seat] = []
+        if seat in self.responders:
+            self.responders.remove(seat)
+        if self.final is not None and seat in self.final:
+            self.final.remove(seat)
+        living = [q for q in range(self.seats) if self.life[q] > 0]
+        if len(living) == 1:
+            self._game_over(tuple(living), f"{who(living[0])} is the last one standing.")
+
+    def _finish_by_life(self) -> None:
+        living = [q for q in range(self.seats) if self.life[q] > 0]
+        best = max(self.life[q] for q in living)
+        winners = tuple(q for q in living if self.life[q] == best)
+        names = " and ".join(who(q) for q in winners)
+        self._game_over(winners, f"Sudden death: {names} {'has' if len(winners) == 1 else 'share'} "
+                                 f"the highest life ({best}).")
+
+    def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
+        self.over = True
+        self.phase = OVER
+        self.pending = []
+        self.outcome = Outcome(winners, reason, tuple(float(max(0, x)) for x in self.life))
+        self.log.append(reason)
+
+    # -- setup ----------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        deck = list(range(54 if self.jokers else 52))
+        self._rng().shuffle(deck)
+        self.deck = deck
+        for _ in range(HAND_START):
+            for seat in range(self.seats):
+                self._draw(seat)
+        self.log.append(f"Each player is dealt {HAND_START} cards.")
+        contenders = list(range(self.seats))
+        from core.skirmish.cards import ADVANTAGE
+        while True:
+            drawn = {}
+            for seat in contenders:
+                if not self.deck:
+                    break
+                c = self.deck.pop()
+                self.up.append(c)
+                drawn[seat] = c
+                self.log.append(f"Advantage draw: {who(seat)} turns up {WORDS[c]}.")
+            if not drawn:
+                break
+            best = max(ADVANTAGE[c] for c in drawn.values())
+            contenders = [s for s, c in drawn.items() if ADVANTAGE[c] == best]
+            if len(contenders) == 1:
+                break
+            self.log.append("A tie: " + " and ".join(who(s) for s in contenders) + " draw again.")
+        winner = contenders[0]
+        self.log.append(f"{who(winner)} wins the advantage.")
+        self.pending.append(("start", winner))
+
+    def _play_start(self, a: A.StartWith) -> None:
+        w = self.pending.pop()[1]
+        self.log.append(f"{who(w)} chooses {who(a.seat) if a.seat != w else 'to start'}"
+                        f"{' to start' if a.seat != w else ''}.")
+        self.skip_draw = True
+        self._begin_turn(a.seat)
+
+    def _play_done(self, a: A.Done) -> None:
+        if self.pending:
+            self._done_pending(self.pending.pop())
+            return
+        ph = self.phase
+        if ph == DEPLOY:
+            self.log.append(f"{who(self.cur)} ends deployment.")
+            self._end_deploy()
+        elif ph == RESPONSE:
+            self.responders.pop(0)
+        elif ph == ATTACK:
+            self._end_attacks()
+        elif ph == BLOCK:
+            self.blockers.pop(0)
+
+    # -- words ------------------------------------------------------------------------------
+
+    def describe(self, action) -> str:
+        from core.skirmish.describe import describe
+        return describe(self, action)
+
+    def _why_not(self, action) -> str:
+        from core.skirmish.describe import why_not
+        return why_not(self, action)
+
+
+_PLAY = {
+    A.StartWith: SkirmishState._play_start,
+    A.Deploy: SkirmishState._play_deploy,
+    A.Scout: SkirmishState._play_scout,
+    A.Variant: SkirmishState._play_variant,
+    A.CopyRank: SkirmishState._play_copy_rank,
+    A.CopySuit: SkirmishState._play_copy_suit,
+    A.Return: SkirmishState._play_return,
+    A.Split: SkirmishState._play_split,
+    A.Bond: SkirmishState._play_bond,
+    A.Summon: SkirmishState._play_summon,
+    A.Target: SkirmishState._play_target,
+    A.Attack: SkirmishState._play_attack,
+    A.Block: SkirmishState._play_block,
+    A.Pick: SkirmishState._play_pick,
+    A.Guard: SkirmishState._play_guard,
+    A.Done: SkirmishState._play_done,
+}
