@@ -109,33 +109,69 @@ class _Search:
                         return True
         return False
 
-    def score(self) -> int:
-        loc, ht, stacks, sc = self.loc, self.ht, self.stacks, 0
-        for c in range(5):
-            if self.done >> c & 1:
-                sc += 1000
-                continue
-            L, M, S = c * 3 + 2, c * 3 + 1, c * 3
-            lq, mq, sq = loc[L], loc[M], loc[S]
-            m_on_l = lq == mq and ht[M] == ht[L] + 1
-            if m_on_l:
-                sc += 300
-                if len(stacks[mq]) - 1 != ht[M]:
-                    sc -= 60 * (len(stacks[mq]) - 1 - ht[M])
-                elif sq % 8 == mq % 8 or sq // 8 == mq // 8:
-                    sc += 60
-            else:
-                if len(stacks[lq]) - 1 != ht[L]:
-                    sc -= 60 * (len(stacks[lq]) - 1 - ht[L])
-                if lq % 8 == mq % 8 or lq // 8 == mq // 8:
-                    sc += 60
-                if sq % 8 == mq % 8 or sq // 8 == mq // 8 or sq % 8 == lq % 8 or sq // 8 == lq // 8:
-                    sc += 20
-            if len(stacks[sq]) - 1 != ht[S]:
+    def colour_score(self, c: int) -> int:
+        """How far colour `c`'s tree has come (bigger is better)."""
+        loc, ht, stacks = self.loc, self.ht, self.stacks
+        L, M, S = c * 3 + 2, c * 3 + 1, c * 3
+        lq, mq, sq = loc[L], loc[M], loc[S]
+        m_on_l = lq == mq and ht[M] == ht[L] + 1
+        if m_on_l and sq == mq and ht[S] == ht[M] + 1:
+            return 1000
+        sc = 0
+        if m_on_l:
+            sc += 300
+            if len(stacks[mq]) - 1 != ht[M]:
+                sc -= 60 * (len(stacks[mq]) - 1 - ht[M])
+            elif sq % 8 == mq % 8 or sq // 8 == mq // 8:
+                sc += 60
+        else:
+            if len(stacks[lq]) - 1 != ht[L]:
+                sc -= 60 * (len(stacks[lq]) - 1 - ht[L])
+            if lq % 8 == mq % 8 or lq // 8 == mq // 8:
+                sc += 60
+            if sq % 8 == mq % 8 or sq // 8 == mq // 8 or sq % 8 == lq % 8 or sq // 8 == lq // 8:
+                sc += 20
+            if len(stacks[mq]) - 1 > ht[M]:
                 sc -= 40
-            if len(stacks[mq]) - 1 > ht[M] and not m_on_l:
-                sc -= 40
+        if len(stacks[sq]) - 1 != ht[S]:
+            sc -= 40
         return sc
+
+    def score(self) -> int:
+        return sum(self.colour_score(c) for c in range(5))
+
+    def ordered(self, moves):
+        """`moves` best first: by the score of the board each leaves (computed only
+        for the colours a move touches), ties in generation order."""
+        stacks, loc, ht = self.stacks, self.loc, self.ht
+        base = [self.colour_score(c) for c in range(5)]
+        scored = []
+        for i, mv in enumerate(moves):
+            src, dest = mv[2], mv[3]
+            if src == dest:
+                scored.append((0, i, mv))
+                continue
+            s_st, d_st = stacks[src], stacks[dest]
+            p = s_st.pop()
+            aff = {p // 3}
+            if s_st:
+                aff.add(s_st[-1] // 3)
+            if d_st:
+                aff.add(d_st[-1] // 3)
+            old_h = ht[p]
+            ht[p] = len(d_st)
+            d_st.append(p)
+            loc[p] = dest
+            delta = 0
+            for c in aff:
+                delta += self.colour_score(c) - base[c]
+            d_st.pop()
+            s_st.append(p)
+            loc[p] = src
+            ht[p] = old_h
+            scored.append((-delta, i, mv))
+        scored.sort()
+        return [mv for _, _, mv in scored]
 
     def moves(self):
         """(card, side, src, dest) for the player to move, one card of each kind."""
@@ -238,14 +274,8 @@ class _Search:
         if self.need() > cards_left or self.buried_dead():
             self.failed[key] = _PROVEN
             return False
-        scored = []
-        for i, mv in enumerate(self.moves()):
-            rec = self.do(mv)
-            scored.append((-self.score(), i, mv))
-            self.undo(mv, rec)
-        scored.sort()
         proven = True
-        for j, (_, _, mv) in enumerate(scored):
+        for j, mv in enumerate(self.ordered(self.moves())):
             if j > budget:
                 proven = False
                 self.truncated = True
