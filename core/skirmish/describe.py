@@ -78,11 +78,28 @@ def describe(s, a) -> str:
     return str(a)
 
 
+_PHASE_TYPES = {
+    DEPLOY: {A.Deploy, A.Scout, A.Return, A.Split, A.Bond, A.Summon, A.Done},
+    RESPONSE: {A.Deploy, A.Done}, ATTACK: {A.Attack, A.Done}, BLOCK: {A.Block, A.Done},
+}
+_PENDING_TYPES = {
+    "start": {A.StartWith}, "variant": {A.Variant}, "copyrank": {A.CopyRank},
+    "copysuit": {A.CopySuit}, "guard": {A.Guard}, "qh": {A.Pick}, "qskeep": {A.Pick},
+    "qsorder": {A.Pick}, "wiz": {A.Pick}, "sp2": {A.Target, A.Done}, "as2": {A.Target, A.Done},
+}
+
+
+def _expected(s) -> set:
+    """The kinds of action the decision now asks for."""
+    if s.pending:
+        return _PENDING_TYPES.get(s.pending[-1][0], {A.Target})
+    return _PHASE_TYPES.get(s.phase, set())
+
+
 def why_not(s, a) -> str:
     """A reason in words for an action that is not legal now."""
     t = type(a)
-    legal_types = {type(x) for x in s.legal_actions()}
-    if t not in legal_types:
+    if t not in _expected(s):
         return f"Not now: {s.prompt[0].lower() + s.prompt[1:]}."
     p = s.to_move
     if t is A.Deploy or t is A.Scout:

@@ -222,7 +222,9 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         return c
 
     def _start_sudden_death(self, seat: int) -> None:
-        self.final = self.opponents(seat)
+        # The drawer's turn (if it is theirs) is their final one; a player who took
+        # the last card in another's turn (Queen of Spades) starts the final round.
+        self.final = self.opponents(seat) if seat == self.cur else [seat] + self.opponents(seat)
         self.log.append(f"{who(seat)} drew the last card: sudden death. This is the final round.")
 
     def _to_barrows(self, c: int, burned: bool) -> None:
