@@ -154,6 +154,8 @@ def from_text(text: str):
         s.chance_counter = int(ch["counter"])
         res = fields["Result"]
         s.log = []
+        s.silent = False
+        s._count_totals()
         if res == "-":
             s.over = False
             s.outcome = None

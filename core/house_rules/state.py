@@ -65,6 +65,14 @@ QUIET_LIMIT = 200  # 100 moves by each side without a capture
 REPEAT_LIMIT = 3
 
 
+# Every Move and Swap built once (actions are immutable values, so they can be shared).
+MOVES: tuple[dict[int, Move], ...] = tuple(
+    {j: Move(CELL_NAMES[i], CELL_NAMES[j]) for j in set(ORTH[i]) | set(DIAG[i]) | {d for _, d in SPRINT[i]}}
+    for i in range(NCELLS)
+)
+SWAPS: tuple[dict[int, Swap], ...] = tuple({j: Swap(CELL_NAMES[i], CELL_NAMES[j]) for j in ORTH[i]} for i in range(NCELLS))
+
+
 class Options(msgspec.Struct, frozen=True):
     """cards: "hands" (each player holds the five cards of their colour), "none"
     (variant 1) or "random" (variant 2: `random_cards` cards drawn at the start, in
@@ -125,7 +133,7 @@ class HouseRulesState(State):
     __slots__ = (
         "seats", "options", "board", "captured_bases", "hands", "cards_in_force", "marker_cells",
         "side", "phase", "card_played", "pending", "turn", "quiet", "passes", "history",
-        "seed", "chance_counter", "over", "outcome", "log",
+        "seed", "chance_counter", "over", "outcome", "log", "tot", "silent",
     )
 
     # -- construction ----------------------------------------------------------
@@ -146,6 +154,8 @@ class HouseRulesState(State):
         s.seed = seed
         s.chance_counter = 0
         s.log = []
+        s.silent = False
+        s.tot = [16, 16]
         if options.cards == "hands":
             s.hands = [[c.id for c in CARDS if c.colour == col] for col in (WHITE, BLACK)]
         elif options.cards == "random":
@@ -189,7 +199,10 @@ class HouseRulesState(State):
         s.chance_counter = self.chance_counter
         s.over = self.over
         s.outcome = self.outcome
-        s.log = self.log[:]
+        s.tot = self.tot[:]
+        s.silent = silent = self.silent
+        # A silent copy (a bot's search) keeps no log of its own.
+        s.log = self.log if silent else self.log[:]
         return s
 
     def _fields(self) -> tuple:
@@ -271,11 +284,15 @@ class HouseRulesState(State):
         return sa, sd, text
 
     def totals(self) -> tuple[int, int]:
+        """(White's total, Black's total): values with upgrades, nothing else."""
+        return self.tot[0], self.tot[1]
+
+    def _count_totals(self) -> None:
         t = [0, 0]
         for k in self.board:
             if k:
                 t[COL[k]] += VALUE[k]
-        return t[0], t[1]
+        self.tot = t
 
     def captured(self, color: Any) -> list[Pawn]:
         c = _colour_arg(color)
@@ -466,9 +483,8 @@ class HouseRulesState(State):
             out: list[Any] = []
             if not self.card_played:
                 out.extend(PlayCard(c) for c in self.hands[side])
-            names = CELL_NAMES
-            moves = [Move(names[i], names[j]) for i, j in self._move_pairs()]
-            swaps = [Swap(names[i], names[j]) for i, j in self._swap_pairs()]
+            moves = [MOVES[i][j] for i, j in self._move_pairs()]
+            swaps = [SWAPS[i][j] for i, j in self._swap_pairs()] if "regroup" in self.cards_in_force else []
             if moves or swaps:
                 out.extend(moves)
                 out.extend(swaps)
@@ -641,14 +657,16 @@ class HouseRulesState(State):
             self._end_turn()
         elif t is Swap:
             i, j = CELL_INDEX[action.a], CELL_INDEX[action.b]
-            self.log.append(f"{COLOUR_NAMES[self.side]}: {self.describe(action)}.")
+            if not self.silent:
+                self.log.append(f"{COLOUR_NAMES[self.side]}: {self.describe(action)}.")
             b = self.board
             b[i], b[j] = b[j], b[i]
             self.passes = 0
             self.quiet += 1
             self._after_move()
         elif t is Pass:
-            self.log.append(f"{COLOUR_NAMES[self.side]} passes: no move is possible.")
+            if not self.silent:
+                self.log.append(f"{COLOUR_NAMES[self.side]} passes: no move is possible.")
             self.passes += 1
             self.quiet += 1
             self._after_move()
@@ -658,7 +676,9 @@ class HouseRulesState(State):
             i = self.pending
             k = self.board[i]
             self.board[i] = code(COL[k], BASE[k], 1)
-            self.log.append(f"{COLOUR_NAMES[self.side]}'s {KIND_NAMES[COL[k]][BASE[k]]} on {CELL_NAMES[i]} takes +1 (now {VALUE[k] + 1}).")
+            self.tot[COL[k]] += 1
+            if not self.silent:
+                self.log.append(f"{COLOUR_NAMES[self.side]}'s {KIND_NAMES[COL[k]][BASE[k]]} on {CELL_NAMES[i]} takes +1 (now {VALUE[k] + 1}).")
             self.pending = -1
             self.history = []
             self._after_move()
@@ -667,7 +687,8 @@ class HouseRulesState(State):
             self.marker_cells.append(i)
             self.marker_cells.sort()
             self.history = []
-            self.log.append(f"{COLOUR_NAMES[self.side]} places a change marker on {action.cell}: it now counts as {('white', 'black')[self._cell_col(i)]}.")
+            if not self.silent:
+                self.log.append(f"{COLOUR_NAMES[self.side]} places a change marker on {action.cell}: it now counts as {('white', 'black')[self._cell_col(i)]}.")
             self._end_turn()
         else:  # pragma: no cover - apply() checks first
             raise ValueError(f"Not a HOUSE RULES action: {action!r}")
@@ -677,8 +698,10 @@ class HouseRulesState(State):
         k = board[i]
         d = board[j]
         side = self.side
-        self.log.append(f"{COLOUR_NAMES[side]}: {self.describe(Move(CELL_NAMES[i], CELL_NAMES[j]))}.")
+        if not self.silent:
+            self.log.append(f"{COLOUR_NAMES[side]}: {self.describe(Move(CELL_NAMES[i], CELL_NAMES[j]))}.")
         if d:
+            self.tot[COL[d]] -= VALUE[d]
             self.captured_bases[COL[d]].append(BASE[d])
             self.captured_bases[COL[d]].sort()
             self.quiet = 0
@@ -698,15 +721,18 @@ class HouseRulesState(State):
                     self.phase = "upgrade"
                     self.pending = j
                     return
-                self.log.append(f"The {name} reached the far row, but there is no pawn to bring back: it keeps its upgrade for later.")
+                if not self.silent:
+                    self.log.append(f"The {name} reached the far row, but there is no pawn to bring back: it keeps its upgrade for later.")
             elif "homecoming" in self.cards_in_force and self._can_revive(side):
                 self.phase = "upgrade"
                 self.pending = j
                 return
             else:
                 board[j] = code(side, b, 1)
+                self.tot[side] += 1
                 self.history = []
-                self.log.append(f"The {name} reached the far row and is upgraded: value {b + 1}.")
+                if not self.silent:
+                    self.log.append(f"The {name} reached the far row and is upgraded: value {b + 1}.")
                 if self._end_check():
                     return
         self._after_move()
@@ -718,12 +744,14 @@ class HouseRulesState(State):
         self.board[i] = code(side, BASE[k], 2)
         self.captured_bases[side].remove(base)
         self.board[cell] = code(side, base)
+        self.tot[side] += base
         self.pending = -1
         self.history = []
-        self.log.append(
-            f"{COLOUR_NAMES[side]}'s {KIND_NAMES[side][BASE[k]]} on {CELL_NAMES[i]} brings back a "
-            f"{KIND_NAMES[side][base]} to {CELL_NAMES[cell]}."
-        )
+        if not self.silent:
+            self.log.append(
+                f"{COLOUR_NAMES[side]}'s {KIND_NAMES[side][BASE[k]]} on {CELL_NAMES[i]} brings back a "
+                f"{KIND_NAMES[side][base]} to {CELL_NAMES[cell]}."
+            )
         if self._end_check():
             return
         self._after_move()
@@ -734,7 +762,8 @@ class HouseRulesState(State):
         self.cards_in_force.append(cid)
         self.card_played = True
         self.history = []
-        self.log.append(f"{COLOUR_NAMES[side]} plays {CARD_BY_ID[cid].name}: {CARD_BY_ID[cid].text}")
+        if not self.silent:
+            self.log.append(f"{COLOUR_NAMES[side]} plays {CARD_BY_ID[cid].name}: {CARD_BY_ID[cid].text}")
         if self._end_check():
             return
         if self.phase == "after" and not self._may_place_marker():
@@ -789,7 +818,8 @@ class HouseRulesState(State):
         else:
             scores = (0.5, 0.5)
         self.outcome = Outcome(winners, reason, scores)
-        self.log.append(reason)
+        if not self.silent:
+            self.log.append(reason)
 
     # -- words -----------------------------------------------------------------
 
