@@ -13,6 +13,9 @@ from core.engine import Game, IllegalAction, Outcome, State
 # Game id -> module that holds its `GAME`. Order is the order menus show them in.
 _GAME_MODULES = {
     "dash": "core.dash",
+    "house-rules": "core.house_rules",
+    "town": "core.town",
+    "skirmish": "core.skirmish",
 }
 
 GAMES: dict[str, Game] = {gid: import_module(mod).GAME for gid, mod in _GAME_MODULES.items()}

@@ -122,7 +122,8 @@ class HousesApp(App[None]):
             pass
 
     def on_resize(self, event) -> None:
-        self._check_size()
+        # Textual applies the new size on a short timer after this event: look after it.
+        self.set_timer(0.05, self._check_size)
 
     def _check_size(self) -> None:
         from tui.screens.too_small import TooSmallScreen

@@ -45,6 +45,7 @@ def _add_option_flags(parser: argparse.ArgumentParser, options_type: type) -> No
 
 def build_parser() -> argparse.ArgumentParser:
     from core import GAMES
+    from tui.games import playable
 
     parser = argparse.ArgumentParser(prog="houses", description="Four house games in the terminal.")
     parser.add_argument("--version", action="version", version=f"houses {version()}")
@@ -53,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help="start a new game")
     games = new.add_subparsers(dest="game", required=True, metavar="GAME")
-    for game in GAMES.values():
+    for game in (GAMES[gid] for gid in playable()):
         g = games.add_parser(game.id, help=game.title)
         g.add_argument("--seats", type=int, default=None, help=f"players ({game.seats.start}-{game.seats.stop - 1})")
         g.add_argument("--seed", type=int, default=None, help="deal number (the game ID shown on screen)")
@@ -66,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("save_id", nargs="?", default=None)
     sub.add_parser("saves", help="list saved games (no TUI)")
     rules = sub.add_parser("rules", help="print a game's rules")
-    rules.add_argument("game", choices=list(GAMES))
+    rules.add_argument("game", choices=playable())
     return parser
 
 

@@ -73,6 +73,7 @@ class GameScreen(Screen):
         self.last_action: Any = None
         self.last_seat: int | None = None
         self._bot_token: int | None = None
+        self._bot: Any = None  # the bot thinking now, so leaving can stop it at once
         self._over_shown = over_already = state.over
         self._counted = over_already
 
@@ -227,7 +228,9 @@ class GameScreen(Screen):
 
         worker = get_current_worker()
         started = time.perf_counter()
-        action = bot(self.game.id, level).choose(view, BOT_BUDGET_S)
+        self._bot = thinker = bot(self.game.id, level)
+        action = thinker.choose(view, BOT_BUDGET_S)
+        self._bot = None
         # A short pause so a person can follow a bot's move, never a frozen screen.
         while time.perf_counter() - started < self.app.bot_delay and not worker.is_cancelled:
             time.sleep(0.02)
@@ -306,12 +309,23 @@ class GameScreen(Screen):
             return self.save.cursor < len(self.save.actions) or None
         return True
 
-    def action_home(self) -> None:
+    def stop_bot(self) -> None:
+        """Cancel a bot that is thinking; its late answer is ignored."""
+        self._bot_token = None
+        thinker = self._bot
+        if thinker is not None and hasattr(thinker, "stop"):
+            thinker.stop()
         self.workers.cancel_group(self, "bot")
+
+    def on_unmount(self) -> None:
+        self.stop_bot()
+
+    def action_home(self) -> None:
+        self.stop_bot()
         self.app.go_home()
 
     def action_new_game(self) -> None:
-        self.workers.cancel_group(self, "bot")
+        self.stop_bot()
         self.app.open_new_game(self.game.id)
 
     def _movers(self, upto: int) -> list[int | None]:
@@ -335,8 +349,7 @@ class GameScreen(Screen):
         return None
 
     def _go_to(self, cursor: int) -> None:
-        self.workers.cancel_group(self, "bot")
-        self._bot_token = None
+        self.stop_bot()
         self.save.cursor = cursor
         self.state = saves.replay(self.save)
         self.save.over = self.state.over

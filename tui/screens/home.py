@@ -40,7 +40,10 @@ class HomeScreen(Screen):
 
     def refresh_entries(self) -> None:
         app = self.app
-        menu = self.query_one("#menu", OptionList)
+        menus = self.query("#menu")
+        if not menus:
+            return  # not composed yet: on_mount fills it
+        menu = menus.first(OptionList)
         try:
             unfinished = app.store.newest_unfinished()
         except saves.SaveError:

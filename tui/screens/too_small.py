@@ -18,7 +18,7 @@ class TooSmallScreen(ModalScreen[None]):
         self.update_text()
 
     def on_resize(self) -> None:
-        self.update_text()
+        self.update_text()  # the app removes this screen once the terminal is big enough
 
     def update_text(self) -> None:
         w, h = self.app.size

@@ -76,7 +76,7 @@ class BoardGrid(Widget, can_focus=True):
         Binding("down,j,s", "move(1, 0)", "Down", show=False),
         Binding("left,h,a", "move(0, -1)", "Left", show=False),
         Binding("right,l,d", "move(0, 1)", "Right", show=False),
-        Binding("enter,space", "select", "Choose", id="board.choose"),
+        Binding("enter,space", "select", "Choose", id="board.choose", show=False),
     ]
 
     cursor: reactive[Cell] = reactive((0, 0), always_update=False, repaint=False)

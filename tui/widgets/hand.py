@@ -24,7 +24,7 @@ class HandBar(Widget, can_focus=True):
     BINDINGS = [
         Binding("left,h,a", "move(-1)", "Left", show=False),
         Binding("right,l,d", "move(1)", "Right", show=False),
-        Binding("enter,space", "select", "Choose", id="hand.choose"),
+        Binding("enter,space", "select", "Choose", id="hand.choose", show=False),
     ]
 
     cursor: reactive[int] = reactive(0)

@@ -247,6 +247,7 @@ class DashScreen(GameScreen):
             return
         self.card = hand[index]
         self.query_one(HandBar).cursor = index
+        self.refresh_bindings()
         self.redraw()
         self.query_one(SideChooser).focus()
         self.say(f"Lay the {card_text(self.card, self.app.glyphs)} at which side? "
@@ -314,6 +315,7 @@ class DashScreen(GameScreen):
 
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         self.card, self.side = None, None
+        self.refresh_bindings()
 
     # -- hints and restart --------------------------------------------------------------
 
@@ -325,6 +327,8 @@ class DashScreen(GameScreen):
                 return (not self.state.over and not self._thinking) or None
             if action == "restart":
                 return self.save.cursor > 0 or None
+            if action == "back_out":
+                return self.card is not None
         return super().check_action(action, parameters)
 
     def action_hint(self) -> None:

@@ -1,0 +1,1 @@
+from tui_support import store  # noqa: F401  (the fixture)

@@ -1,0 +1,178 @@
+"""Whole flows driven by keys through Textual's Pilot: new game, moves, quit,
+resume at the same position, undo and redo, a saves folder that cannot be written."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import saves
+from core import GAMES
+from tui_support import dash_save, make_app, put_save
+
+SIZE = (80, 24)
+
+
+def board_text(app) -> str:
+    return app.screen.shown().to_text()
+
+
+async def play_first_legal(pilot, times: int = 1) -> None:
+    """Play the first legal move by keys: card, side, then walk the cursor to the piece."""
+    from tui.games.dash.screen import cell_of
+
+    for _ in range(times):
+        screen = pilot.app.screen
+        action = screen.state.legal_actions()[0]
+        index = screen.state.hands[screen.state.to_move].index(action.card)
+        await pilot.press(str(index + 1))
+        await pilot.press({"N": "up", "E": "right", "S": "down", "W": "left"}[action.side])
+        board = screen.query_one("#board")
+        row, col = cell_of(action.src)
+        cur_row, cur_col = board.cursor
+        keys = ["down" if row > cur_row else "up"] * abs(row - cur_row)
+        keys += ["right" if col > cur_col else "left"] * abs(col - cur_col)
+        await pilot.press(*keys, "enter")
+        await pilot.pause()
+
+
+async def test_new_game_moves_quit_resume_same_position(store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # the new-game form, Dash is the first game
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.game_id == "dash"
+        await play_first_legal(pilot, 3)
+        assert screen.save.cursor == 3
+        position = board_text(app)
+        save_id = screen.save.id
+        await pilot.press("q")  # home: the game is already saved
+        await pilot.pause()
+        app.flush_saves()
+    assert store.load(save_id).cursor == 3
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # "Continue" is the first entry
+        await pilot.pause()
+        assert app.screen.save.id == save_id
+        assert board_text(app) == position
+
+
+async def test_undo_and_redo_by_keys(store):
+    app = make_app(store, start=("new", "dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = board_text(app)
+        await play_first_legal(pilot, 2)
+        after_two = board_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen.save.cursor == 1
+        await pilot.press("u")
+        await pilot.pause()
+        assert board_text(app) == start
+        await pilot.press("ctrl+r", "ctrl+r")
+        await pilot.pause()
+        assert board_text(app) == after_two
+        app.flush_saves()
+        assert store.load(app.screen.save.id).cursor == 2
+
+
+async def test_illegal_move_is_refused_with_its_reason(store):
+    app = make_app(store, start=("new", "dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        state = screen.state
+        bad = next((c, s, sq) for c in state.hands[0] for s in "NESW" for sq in state.top_squares()
+                   if state.target(c, s, sq)[0] is None)
+        from core.dash import Play
+
+        assert screen.submit(Play(*bad)) is False
+        status = str(screen.query_one("#status").render())
+        assert "cannot move" in status
+        assert screen.save.cursor == 0
+
+
+async def test_unwritable_saves_folder_is_reported_and_play_goes_on(store, tmp_path):
+    if os.geteuid() == 0:
+        # root ignores folder permissions: make the saves path a file instead
+        store.saves_dir.parent.mkdir(parents=True, exist_ok=True)
+        store.saves_dir.write_text("not a folder")
+    else:
+        store.saves_dir.mkdir(parents=True)
+        store.saves_dir.chmod(0o500)
+    app = make_app(store, start=("new", "dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_first_legal(pilot, 1)
+        app.flush_saves()
+        await pilot.pause()
+        assert app.screen.save.cursor == 1  # the move stands
+        messages = [n.message for n in app._notifications]
+        assert any("Play goes on" in m for m in messages)
+
+
+async def test_corrupt_save_is_listed_and_kept(store):
+    store.saves_dir.mkdir(parents=True)
+    bad = store.saves_dir / "dash-20261129-100000-zzzz.json"
+    bad.write_text("{ not json")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "enter")  # Saved games
+        await pilot.pause()
+        detail = str(app.screen.query_one("#saves-detail").render())
+        assert "Unreadable" in detail
+        await pilot.press("x")  # delete is not offered for an unreadable file
+        await pilot.pause()
+    assert bad.read_text() == "{ not json"
+
+
+async def test_resume_of_a_finished_game_opens_replay_not_play(store):
+    from tui_support import losing_line
+
+    put_save(store, dash_save(5, losing_line(5), "dash-20261129-100000-dddd"))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "enter", "r")
+        await pilot.pause()
+        assert app.screen.replay
+        end = app.screen.replay_at
+        await pilot.press("home")
+        await pilot.pause()
+        assert app.screen.replay_at == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.screen.replay_at == end
+
+
+@pytest.mark.parametrize("width,height", [(79, 24), (80, 23)])
+async def test_too_small_notice_comes_and_goes(store, width, height):
+    from tui.screens.too_small import TooSmallScreen
+
+    app = make_app(store)
+    async with app.run_test(size=(width, height)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, TooSmallScreen)
+
+
+async def test_too_small_notice_when_the_terminal_shrinks_in_play(store):
+    from tui.screens.too_small import TooSmallScreen
+
+    app = make_app(store, start=("new", "dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        assert app.screen.game_id == "dash"

@@ -1,0 +1,76 @@
+"""Shared pieces of the TUI tests: a fresh saves folder, a fixed date, fixed deals.
+
+Imported by the tests (pyproject puts tests/tui on the path); the `store` fixture
+is re-exported by conftest.py."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import msgspec
+import pytest
+
+import saves
+from core import GAMES
+
+TODAY = date(2026, 11, 29)
+STAMP = "2026-11-29T10:00:00.000000Z"
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOUSES_HOME", str(tmp_path))
+    return saves.Store(tmp_path)
+
+
+def make_app(store, **kwargs):
+    from tui.app import HousesApp
+
+    kwargs.setdefault("today", TODAY)
+    kwargs.setdefault("bot_delay", 0.0)
+    kwargs.setdefault("ascii", False)
+    return HousesApp(store, **kwargs)
+
+
+def put_save(store, save: saves.SaveFile, stamp: str = STAMP) -> None:
+    """Write a save with fixed times (snapshots must not show a clock)."""
+    save.created = save.updated = stamp
+    store.saves_dir.mkdir(parents=True, exist_ok=True)
+    (store.saves_dir / f"{save.id}.json").write_bytes(msgspec.json.format(msgspec.json.encode(save)))
+
+
+def dash_save(seed: int, actions: list, save_id: str, seats: int = 1, options=None) -> saves.SaveFile:
+    game = GAMES["dash"]
+    people = [saves.Seat(name="You" if seats == 1 else f"Player {i + 1}") for i in range(seats)]
+    save = saves.new_save("dash", people, game.options_to_builtins(options) if options else None, seed)
+    save.id = save_id
+    for action in actions:
+        saves.record(save, action)
+    state = saves.replay(save)
+    save.over = state.over
+    return save
+
+
+def losing_line(seed: int) -> list:
+    """Actions of a solo Dash game on `seed` played at random to its end (a loss)."""
+    rng = random.Random(seed)
+    for attempt in range(50):
+        state = GAMES["dash"].new(1, seed)
+        line = []
+        while not state.over:
+            action = rng.choice(state.legal_actions())
+            line.append(action)
+            state.apply(action)
+        if not state.outcome.winners:
+            return line
+    raise AssertionError("no losing line found")
+
+
+def winning_line(seed: int) -> list:
+    from core.dash.solver import solve
+
+    state = GAMES["dash"].new(1, seed, GAMES["dash"].Options(winnable=True))
+    line = solve(state, 200_000)
+    assert line, "the solver should find the line of a winnable deal"
+    return line
