@@ -16,7 +16,7 @@ from core.dash.state import DashState, Options, Play, deal
 
 # How hard the solver tries on each candidate deal of a winnable-only game, and how
 # many candidate deals it looks at before settling for the last one tried.
-WINNABLE_NODE_LIMIT = 2000
+WINNABLE_NODE_LIMIT = 1000
 WINNABLE_MAX_TRIES = 400
 
 

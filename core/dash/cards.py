@@ -74,11 +74,22 @@ def is_square(sq: str) -> bool:
     return len(sq) == 2 and sq[0] in FILES and sq[1] in RANKS
 
 
-def shift(sq: str, side: str, d: int) -> str | None:
-    """The square `d` steps from `sq` toward `side`, or None off the board."""
+def _shift(sq: str, side: str, d: int) -> str | None:
     df, dr = SIDE_STEP[side]
     f = ord(sq[0]) - 97 + df * d
     r = ord(sq[1]) - 49 + dr * d
     if 0 <= f < 8 and 0 <= r < 8:
         return FILES[f] + RANKS[r]
     return None
+
+
+# (square, side, distance) -> the square reached, or None off the board.
+SHIFT = {(sq, side, d): _shift(sq, side, d) for sq in SQUARES for side in SIDES for d in range(-8, 9)}
+# card -> distance for a piece of size 1, 2, 3 (index 0 unused).
+DIST = {c: (0,) + tuple(CARD_VALUE[c[0]] if c[1] == DIAMOND else CARD_VALUE[c[0]] - s for s in (1, 2, 3))
+        for c in DECK}
+
+
+def shift(sq: str, side: str, d: int) -> str | None:
+    """The square `d` steps from `sq` toward `side`, or None off the board."""
+    return SHIFT[sq, side, d]

@@ -20,9 +20,11 @@ from core.dash.cards import (
     COLOUR_NAMES,
     COLOURS,
     DECK,
+    DIST,
     HAND_SIZE,
     RED_CARDS,
     SETUP_ORDER,
+    SHIFT,
     SIDE_NAMES,
     SIDES,
     SIZE_NAMES,
@@ -64,7 +66,7 @@ class DashState(State):
     __slots__ = (
         "seats", "options", "seed", "deal_seed", "counter", "stacks", "hands", "pile",
         "played", "trees", "tree_squares", "to_move", "over", "outcome", "log",
-        "last_move", "turns", "_tops",
+        "last_move", "turns",
     )
 
     def __init__(self) -> None:
@@ -109,7 +111,9 @@ class DashState(State):
 
     def top_squares(self) -> list[str]:
         """Squares whose top piece may move, in board order a1, b1, ... h8."""
-        return [sq for sq in sorted(self.stacks, key=_sq_order) if self.movable(sq)]
+        trees = self.tree_squares
+        return [sq for sq in sorted(self.stacks, key=_sq_order)
+                if trees.get(self.stacks[sq][-1][0]) != sq]
 
     # -- rules -----------------------------------------------------------------------
 
@@ -143,27 +147,39 @@ class DashState(State):
         (None, reason) when it cannot go."""
         return {sq: self.target(card, side, sq) for sq in sorted(self.stacks, key=_sq_order)}
 
+    def _plays(self, seat: int, first_only: bool = False) -> list[Play]:
+        """Every legal play of `seat` (the fast path of `target`)."""
+        stacks, trees = self.stacks, self.tree_squares
+        tops = []
+        for sq in self.top_squares():
+            tops.append((sq, stacks[sq][-1]))
+        out = []
+        for card in self.hands[seat]:
+            dist = DIST[card]
+            for side in SIDES:
+                for sq, piece in tops:
+                    d = dist[piece[1]]
+                    if d:
+                        dest = SHIFT[sq, side, d]
+                        if dest is None:
+                            continue
+                        st = stacks.get(dest)
+                        if st:
+                            top = st[-1]
+                            if top[0] != piece[0] or top[1] != piece[1] + 1:
+                                continue
+                    out.append(Play(card, side, sq))
+                    if first_only:
+                        return out
+        return out
+
     def legal_actions(self) -> list[Play]:
         if self.over:
             return []
-        hand = self.hands[self.to_move]
-        tops = self.top_squares()
-        out = []
-        for card in hand:
-            for side in SIDES:
-                for sq in tops:
-                    if self.target(card, side, sq)[0] is not None:
-                        out.append(Play(card, side, sq))
-        return out
+        return self._plays(self.to_move)
 
     def has_legal_play(self, seat: int) -> bool:
-        tops = self.top_squares()
-        for card in self.hands[seat]:
-            for side in SIDES:
-                for sq in tops:
-                    if self.target(card, side, sq)[0] is not None:
-                        return True
-        return False
+        return bool(self._plays(seat, first_only=True))
 
     def check(self, action: Any) -> str | None:
         if self.over:
