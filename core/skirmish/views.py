@@ -65,6 +65,7 @@ class ViewMixin:
         visible.update(c for c in s.deck if c >= 0)
         visible.update(s.up)
         visible.update(s.down)
+        visible.update(s.in_flight())
         for q in range(s.seats):
             for rank in (s.front[q], s.rear[q]):
                 for u in rank:
