@@ -296,3 +296,10 @@ def test_preview_gives_every_top_piece_a_destination_or_a_reason():
     assert pv["c1"][0] is None and "needs a yellow medium" in pv["c1"][1]
     assert pv["a3"] == ("a4", None)
     assert set(pv) == {"a1", "a3", "c1", "c4"}
+
+
+def test_ruling_no_legal_play_at_the_start_loses_at_once(monkeypatch):
+    monkeypatch.setattr(DashState, "has_legal_play", lambda self, seat: False)
+    s = GAME.new(2, 3)
+    assert s.over and s.outcome.winners == () and "no legal play" in s.outcome.reason
+    assert s.legal_actions() == []
