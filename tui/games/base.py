@@ -36,7 +36,10 @@ class StatusLine(Static):
     """
 
     def say(self, text: str, error: bool = False) -> None:
-        self.update(text)
+        if (text, error) == getattr(self, "_said", None):
+            return
+        self._said = (text, error)
+        self.update(text, layout=False)  # one fixed line: no layout pass
         self.set_class(error, "-error")
 
 

@@ -94,6 +94,8 @@ class BoardGrid(Widget, can_focus=True):
             return self.board
 
     class CursorMoved(Message):
+        """The cursor moved (kept for screens that react later than the same frame)."""
+
         def __init__(self, board: BoardGrid, cell: Cell) -> None:
             super().__init__()
             self.board = board
@@ -164,6 +166,8 @@ class BoardGrid(Widget, can_focus=True):
         self.refresh_cells(changed)
 
     def watch_cursor(self, old: Cell, new: Cell) -> None:
+        # Screens that follow the cursor use `self.watch(board, "cursor", ...)`: it runs
+        # in this same step, so the move and what follows it go out as one frame.
         self.refresh_cells({old, new})
         self.post_message(self.CursorMoved(self, new))
 

@@ -97,6 +97,7 @@ class DashScreen(GameScreen):
         tops = self.shown().top_squares()
         if tops:
             board.set_reactive(BoardGrid.cursor, cell_of(tops[0]))
+        self.watch(board, "cursor", self._cursor_moved, init=False)
         if self.replay:
             for w in self.query(HandBar).results():
                 w.can_focus = False
@@ -200,9 +201,8 @@ class DashScreen(GameScreen):
         board = self.query_one(BoardGrid)
         square = square_of(board.cursor)
         stack = view.stacks.get(square)
-        info = self.query_one("#piece-info", Static)
         if not stack:
-            info.update(f"{square}: empty")
+            self._set_info(f"{square}: empty")
             return
         names = ", ".join(f"{COLOUR_NAMES[c]} {SIZE_NAMES[s]}" for c, s in reversed(stack))
         text = f"{square}: {names}"
@@ -215,16 +215,22 @@ class DashScreen(GameScreen):
                 text += "\nstays where it is"
             else:
                 text += f"\n{arrow} {dest}"
-        info.update(text)
+        self._set_info(text)
 
-    def on_board_grid_cursor_moved(self, event: BoardGrid.CursorMoved) -> None:
+    def _set_info(self, text: str) -> None:
+        # The panel has a fixed size: no layout pass, and no repaint when nothing changed.
+        if text != getattr(self, "_info_text", None):
+            self._info_text = text
+            self.query_one("#piece-info", Static).update(text, layout=False)
+
+    def _cursor_moved(self, cell: tuple[int, int]) -> None:
         if self._view is None:
             return
         # Only the destination mark follows the cursor; the rest stays as it is.
-        board = event.board
+        board = self.query_one(BoardGrid)
         marks = {c: m for c, m in board.marks.items() if m != "chosen"}
-        dest = self.preview.get(square_of(event.cell), (None, None))[0]
-        if dest is not None and dest != square_of(event.cell):
+        dest = self.preview.get(square_of(cell), (None, None))[0]
+        if dest is not None and dest != square_of(cell):
             marks[cell_of(dest)] = "chosen"
         board.set_marks(marks)
         self._describe_cursor()
