@@ -70,6 +70,21 @@ class CombatMixin:
                         acts.append(A.Attack(pos, q, j))
         return acts
 
+    def _can_attack(self) -> bool:
+        """Whether some unit of the player to move could still attack."""
+        p = self.cur
+        attacking = [a[0] for a in self.attacks]
+        for pos, u in enumerate(self.front[p]):
+            if not u[FL] & EXH and pos not in attacking and attack(u) > 0:
+                return True
+        for i, u in enumerate(self.rear[p]):
+            if not u[FL] & EXH and i + 4 not in attacking and _is_ace(u):
+                return any(self.front[q] or self.rear[q] for q in self.opponents(p))
+        return False
+
+    def _can_block(self, d: int) -> bool:
+        return bool(self._block_legal(d))
+
     def _play_attack(self, a: A.Attack) -> None:
         p = self.cur
         u = self.unit(p, a.pos)

@@ -24,6 +24,9 @@ from core.skirmish.notation import NotationMixin
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, OVER, RESOLVE, RESPONSE, SETUP, cap, who
 
 START_LIFE = 40
+_AFTER = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in range(1, 6)}
+_copy = list.copy
+_REAR_POS = (4, 5, 6, 7, 8, 9, 10, 11)
 HAND_START = 5
 
 
@@ -116,8 +119,8 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         s.deck = self.deck[:]
         s.up = self.up[:]
         s.down = self.down[:]
-        s.front = [[u[:] for u in r] for r in self.front]
-        s.rear = [[u[:] for u in r] for r in self.rear]
+        s.front = [[*map(_copy, r)] for r in self.front]
+        s.rear = [[*map(_copy, r)] for r in self.rear]
         s.known = self.known[:]
         s.phase = self.phase
         s.cur = self.cur
@@ -131,7 +134,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         s.extra = self.extra[:]
         s.final = None if self.final is None else self.final[:]
         s.responders = self.responders[:]
-        s.attacks = [a[:] for a in self.attacks]
+        s.attacks = [*map(_copy, self.attacks)] if self.attacks else []
         s.blockers = self.blockers[:]
         s.pending = self.pending[:]
         s.hits = self.hits[:]
@@ -172,18 +175,19 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
 
     def opponents(self, seat: int) -> list[int]:
         """The living opponents of `seat` in turn order after it."""
-        n = self.seats
-        return [q for q in ((seat + i) % n for i in range(1, n)) if self.life[q] > 0]
+        life = self.life
+        return [q for q in _AFTER[self.seats][seat] if life[q] > 0]
 
     def unit(self, seat: int, pos: int) -> list:
         return self.front[seat][pos] if pos < 4 else self.rear[seat][pos - 4]
 
-    def units(self, seat: int):
+    def units(self, seat: int) -> list[tuple[int, list]]:
         """(pos, unit) for every unit of `seat`, front ranks first."""
-        for i, u in enumerate(self.front[seat]):
-            yield i, u
-        for i, u in enumerate(self.rear[seat]):
-            yield i + 4, u
+        out = list(enumerate(self.front[seat]))
+        rear = self.rear[seat]
+        if rear:
+            out.extend(zip(_REAR_POS, rear))
+        return out
 
     def in_flight(self) -> list[int]:
         """Cards being played whose pending decision is not yet made (a Joker waiting
@@ -328,11 +332,11 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
                     return
                 self.phase = ATTACK
             elif ph == ATTACK:
-                if self._attack_legal():
+                if self._can_attack():
                     return
                 self._end_attacks()
             elif ph == BLOCK:
-                while self.blockers and not self._block_legal(self.blockers[0]):
+                while self.blockers and not self._can_block(self.blockers[0]):
                     self.blockers.pop(0)
                 if self.blockers:
                     return
