@@ -64,6 +64,17 @@ def test_random_play_1000_games_keeps_every_piece_and_card():
     assert ends[False] > 0
 
 
+def test_random_play_of_winnable_deals_keeps_every_piece_and_card():
+    for i in range(24):
+        options = Options(winnable=True, hidden_hands=bool(i % 2))
+        s, actions = random_game(1 + i % 4, 5000 + i, options, check_all=(i % 6 == 0))
+        assert s.options == options
+        r = GAME.new(1 + i % 4, 5000 + i, options)
+        for a in actions:
+            r.apply(a)
+        assert r.to_text() == s.to_text()
+
+
 def test_check_agrees_with_legal_actions_and_gives_reasons():
     s = GAME.new(1, 3)
     legal = s.legal_actions()
