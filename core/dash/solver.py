@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.dash.cards import COLOURS, FILES, RANKS, SIDES, distance
+from core.dash.cards import COLOURS, DIST, FILES, RANKS
 from core.dash.state import DashState, Play
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
@@ -186,8 +186,9 @@ class _Search:
                 continue
             seen.add(k)
             stay = False
+            dist = DIST[card]
             for sq, p in tops:
-                d = distance(card, p % 3 + 1)
+                d = dist[p % 3 + 1]
                 if d == 0:
                     if not stay:
                         stay = True
@@ -331,7 +332,7 @@ def hint(state: DashState, node_limit: int = 20_000) -> Play | None:
     best, best_score = None, None
     for mv in s.moves():
         rec = s.do(mv)
-        alive = s.tm is not None or s.done == _ALL_DONE
+        alive = s.done == _ALL_DONE or (s.tm is not None and bool(s.moves()))
         sc = (alive, s.score())
         s.undo(mv, rec)
         if best_score is None or sc > best_score:
