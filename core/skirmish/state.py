@@ -306,8 +306,6 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
     def check(self, action) -> str | None:
         if self.over:
             return "The game is over."
-        if self.viewer is not None and self.seed is None:
-            return "This is a view of the game; it cannot be played."
         if action in self.legal_actions():
             return None
         return self._why_not(action)

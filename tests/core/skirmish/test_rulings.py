@@ -224,3 +224,24 @@ def test_ruling_outcome_scores_are_life(make):
     s = make(phase="combat", front={1: "10C"}, life=[33, 4])
     s.apply(A.Attack(0, 1, -1))
     assert s.over and s.outcome.scores == (33.0, 0.0) and s.outcome.winners == (0,)
+
+
+def test_ruling_scout_needs_an_opponent_with_cards(make):
+    s = make(seats=3, hands={1: "2D 2H", 3: "9C"}, front={1: "3S 4S 5S 6S"})
+    acts = [a for a in s.legal_actions() if isinstance(a, A.Scout)]
+    assert acts == [A.Scout(C("2D"), 2)]      # not Player 2 (no cards); 2H needs a front space
+    assert "front ranks are full" in s.check(A.Scout(C("2H"), 2))
+    assert "no cards" in s.check(A.Scout(C("2D"), 1))
+
+
+def test_rules_doc_names_only_existing_tests():
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs" / "rules" / "skirmish.md").read_text(encoding="utf-8")
+    named = re.findall(r"`(test_\w+\.py)::(test_\w+)`", doc)
+    assert len(named) >= 40
+    for fname, test in named:
+        src = (Path(__file__).parent / fname).read_text(encoding="utf-8")
+        assert f"def {test}(" in src, f"{fname}::{test}"
+    assert "## Rulings" in doc and "## Notation" in doc
