@@ -17,6 +17,7 @@ import hashlib
 from typing import Any
 
 from core.town.state import (
+    ALL7,
     COLS_MASK,
     FULL,
     NCELLS,
@@ -65,27 +66,6 @@ def daily_seed(date: _dt.date | str | None = None) -> int:
 
 # -- the strong strategy -----------------------------------------------------------------
 
-def _ok_masks(rc: list[int], rs: list[int], cc: list[int], cs: list[int]):
-    """For each colour and style: the rows / columns that still lack it (7-bit)."""
-    rows_c = [0] * SIZE
-    rows_s = [0] * SIZE
-    cols_c = [0] * SIZE
-    cols_s = [0] * SIZE
-    for i in range(SIZE):
-        b = 1 << i
-        a, s_, c_, d = rc[i], rs[i], cc[i], cs[i]
-        for x in range(SIZE):
-            if not (a >> x) & 1:
-                rows_c[x] |= b
-            if not (s_ >> x) & 1:
-                rows_s[x] |= b
-            if not (c_ >> x) & 1:
-                cols_c[x] |= b
-            if not (d >> x) & 1:
-                cols_s[x] |= b
-    return rows_c, rows_s, cols_c, cols_s
-
-
 # Weights of the town score: a tile that fits no free cell, a free cell that no
 # unseen tile fits, a tile that fits next to the town now, each such cell (up to 3),
 # each free cell it fits (up to 4).
@@ -96,13 +76,12 @@ def evaluate(occ: int, rc, rs, cc, cs, unseen: list[tuple[int, int]], weights: l
              coef: tuple[float, ...] = COEF) -> float:
     """How well a town suits the unseen tiles (higher is better)."""
     k_lost, k_dead, k_fit, k_front, k_free = coef
-    rows_c, rows_s, cols_c, cols_s = _ok_masks(rc, rs, cc, cs)
     free = FULL & ~occ
     front = frontier_of(occ)
     score = 0.0
     covered = 0
     for (c, s), w in zip(unseen, weights):
-        fit = ROWS_MASK[rows_c[c] & rows_s[s]] & COLS_MASK[cols_c[c] & cols_s[s]] & free
+        fit = ROWS_MASK[ALL7 ^ (rc[c] | rs[s])] & COLS_MASK[ALL7 ^ (cc[c] | cs[s])] & free
         if not fit:
             score -= k_lost * w
             continue
@@ -143,17 +122,16 @@ class SoloPlanner:
         else:
             cells = cells_of(st._legal_mask(c, s))
         best = (float("-inf"), -1)
-        bc, bs = 1 << c, 1 << s
         for i in cells:
             r, k = divmod(i, SIZE)
             rc = st.rc[:]
             rs = st.rs[:]
             cc = st.cc[:]
             cs = st.cs[:]
-            rc[r] |= bc
-            rs[r] |= bs
-            cc[k] |= bc
-            cs[k] |= bs
+            rc[c] |= 1 << r
+            rs[s] |= 1 << r
+            cc[c] |= 1 << k
+            cs[s] |= 1 << k
             v = evaluate(st.occ | (1 << i), rc, rs, cc, cs, unseen, weights, self.coef)
             if v > best[0]:
                 best = (v, i)

@@ -46,6 +46,7 @@ SOLO_STACKS = (17, 16, 16)
 # For each 7-bit set of rows (or columns) that a tile may use: the cells of those rows.
 ROWS_MASK = tuple(sum(ROW_BITS[r] for r in range(SIZE) if m >> r & 1) for m in range(1 << SIZE))
 COLS_MASK = tuple(sum(COL_BITS[c] for c in range(SIZE) if m >> c & 1) for m in range(1 << SIZE))
+ALL7 = (1 << SIZE) - 1
 BIT_CELL = {1 << i: i for i in range(NCELLS)}
 
 
@@ -125,23 +126,18 @@ def plural(n: int, word: str = "tile") -> str:
 class TownState(State):
     game_id = "town"
 
-    __slots__ = (
-        "seats", "seed", "counter", "options", "cells", "rc", "rs", "cc", "cs", "occ",
-        "racks", "limits", "bag", "left_order", "phase", "current", "exchanges",
-        "stacks", "revealed", "viewer", "hidden", "log", "logging", "outcome",
-    )
-
     def __init__(self) -> None:
         self.seats = 1
         self.seed: int | None = 0
         self.counter = 0
         self.options = Options()
         self.cells: list[str | None] = [None] * NCELLS
-        self.rc = [0] * SIZE  # colours present in each row (bit per colour)
-        self.rs = [0] * SIZE  # styles present in each row
-        self.cc = [0] * SIZE  # colours present in each column
-        self.cs = [0] * SIZE  # styles present in each column
-        self.occ = 0
+        self.rc = [0] * SIZE  # for each colour: the rows that hold it (bit per row)
+        self.rs = [0] * SIZE  # for each style: the rows that hold it
+        self.cc = [0] * SIZE  # for each colour: the columns that hold it
+        self.cs = [0] * SIZE  # for each style: the columns that hold it
+        self.occ = 0  # taken cells (bit per cell)
+        self.front = 0  # empty cells next to a taken one
         self.racks: list[list[str]] = []
         self.limits: list[int] = []
         self.bag: list[str] = []
@@ -223,15 +219,9 @@ class TownState(State):
         return [len(s) for s in self.stacks]
 
     def _legal_mask(self, c: int, s: int) -> int:
-        rows = 0
-        cols = 0
-        rc, rs, cc, cs = self.rc, self.rs, self.cc, self.cs
-        for i in range(SIZE):
-            if not ((rc[i] >> c) & 1 or (rs[i] >> s) & 1):
-                rows |= 1 << i
-            if not ((cc[i] >> c) & 1 or (cs[i] >> s) & 1):
-                cols |= 1 << i
-        return frontier_of(self.occ) & ROWS_MASK[rows] & COLS_MASK[cols]
+        """The cells (bit mask) where a tile of colour c and style s may go now."""
+        return (self.front & ROWS_MASK[ALL7 ^ (self.rc[c] | self.rs[s])]
+                & COLS_MASK[ALL7 ^ (self.cc[c] | self.cs[s])])
 
     def legal_cells(self, tile: str) -> list[str]:
         """Every cell where `tile` may go now (whoever holds it)."""
@@ -254,25 +244,24 @@ class TownState(State):
             return f"{cell} already holds the {tile_name(self.cells[i])}"
         if self.occ == 0:
             return None if i == 0 else "The first tile goes in a1, the top-left cell"
-        if not (frontier_of(self.occ) >> i) & 1:
+        if not (self.front >> i) & 1:
             return f"{cell} does not touch the side of any tile in the town"
         c, s = TILE_CS[tile]
         col_letter = cell[0]
-        if (self.rc[r] >> c) & 1:
+        if (self.rc[c] >> r) & 1:
             return f"{COLOURS[c].name} is already in row {r + 1}"
-        if (self.cc[k] >> c) & 1:
+        if (self.cc[c] >> k) & 1:
             return f"{COLOURS[c].name} is already in column {col_letter}"
-        if (self.rs[r] >> s) & 1:
+        if (self.rs[s] >> r) & 1:
             return f"{STYLES[s].name} is already in row {r + 1}"
-        if (self.cs[k] >> s) & 1:
+        if (self.cs[s] >> k) & 1:
             return f"{STYLES[s].name} is already in column {col_letter}"
         return None
 
     def _can_place(self, seat: int) -> bool:
         if self.occ == 0:
             return bool(self.racks[seat])
-        front = frontier_of(self.occ)
-        if not front:
+        if not self.front:
             return False
         seen = set()
         for t in self.racks[seat]:
@@ -422,10 +411,11 @@ class TownState(State):
         r, k = divmod(i, SIZE)
         self.cells[i] = tile
         self.occ |= 1 << i
-        self.rc[r] |= 1 << c
-        self.rs[r] |= 1 << s
-        self.cc[k] |= 1 << c
-        self.cs[k] |= 1 << s
+        self.front = frontier_of(self.occ)
+        self.rc[c] |= 1 << r
+        self.rs[s] |= 1 << r
+        self.cc[c] |= 1 << k
+        self.cs[s] |= 1 << k
 
     def _say(self, line: str) -> None:
         if self.logging:
@@ -569,7 +559,7 @@ class TownState(State):
     # -- hidden information ----------------------------------------------------------
 
     def clone(self) -> TownState:
-        o = TownState.__new__(TownState)
+        o = TownState.__new__(TownState)  # a plain state, whatever the class of self
         o.seats = self.seats
         o.seed = self.seed
         o.counter = self.counter
@@ -580,6 +570,7 @@ class TownState(State):
         o.cc = self.cc[:]
         o.cs = self.cs[:]
         o.occ = self.occ
+        o.front = self.front
         o.racks = [r[:] for r in self.racks]
         o.limits = self.limits[:]
         o.bag = self.bag[:]

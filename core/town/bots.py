@@ -1,0 +1,323 @@
+"""TOWN 77 computer opponents.
+
+- easy: places the tile that keeps the rest of its hand easiest to place, gives a
+  tile back every time it may (its least useful one), exchanges only when stuck.
+- normal: the same judgement, sharper: it also counts how many free cells each
+  tile will still fit later, exchanges a hand that is going stale, and times its
+  last give-backs so it does not empty its hand before its rivals when a tie
+  would go to them.
+- hard: Information Set MCTS (core.ai.ismcts) over `determinize`, with the normal
+  policy (plus a little noise) as its rollout.
+- Solo: any level plays the strong solo strategy (core.town.solo).
+
+Every bot reads only its view: its own rack, the town, the colours of the other
+racks, the bag's size.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core.town.state import (
+    ALL7,
+    COLS_MASK,
+    FULL,
+    GIVEBACK,
+    KEEP,
+    LEAVE,
+    ROWS_MASK,
+    TURN,
+    Exchange,
+    GiveBack,
+    Place,
+    TownState,
+    cells_of,
+    frontier_of,
+)
+from core.town.tiles import CELL_INDEX, CELLS, SIZE, TILE_CS
+
+# -- judging a hand ---------------------------------------------------------------------
+
+
+def hand_score(occ: int, rc, rs, cc, cs, tiles: list[tuple[int, int]], deep: bool) -> float:
+    """How easy `tiles` will be to place in this town (higher is easier)."""
+    front = frontier_of(occ)
+    free = FULL & ~occ
+    score = 0.0
+    for c, s in tiles:
+        fit = ROWS_MASK[ALL7 ^ (rc[c] | rs[s])] & COLS_MASK[ALL7 ^ (cc[c] | cs[s])] & free
+        f = (fit & front).bit_count()
+        if f:
+            score += 1.0 + 0.2 * min(f, 4)
+        else:
+            score -= 1.0
+        if deep:
+            n = fit.bit_count()
+            score += 0.1 * min(n, 8) - (1.0 if n == 0 else 0.0)
+    return score
+
+
+def _placements(st: TownState, seat: int, deep: bool) -> list[tuple[float, Place]]:
+    rack = [t for t in st.racks[seat]]
+    out = []
+    for a in st.legal_actions():
+        if not isinstance(a, Place):
+            continue
+        i = CELL_INDEX[a.cell]
+        r, k = divmod(i, SIZE)
+        c, s = TILE_CS[a.tile]
+        rc = st.rc[:]
+        rs = st.rs[:]
+        cc = st.cc[:]
+        cs = st.cs[:]
+        rc[c] |= 1 << r
+        rs[s] |= 1 << r
+        cc[c] |= 1 << k
+        cs[s] |= 1 << k
+        rest = list(rack)
+        rest.remove(a.tile)
+        v = hand_score(st.occ | (1 << i), rc, rs, cc, cs, [TILE_CS[t] for t in rest], deep)
+        out.append((v, a))
+    return out
+
+
+class TownPolicy:
+    """The rule-of-thumb player behind easy and normal (and hard's rollouts)."""
+
+    def __init__(self, deep: bool, timing: bool, noise: float = 0.0, wait_until: int = 30) -> None:
+        self.deep = deep
+        self.timing = timing
+        self.noise = noise
+        self.wait_until = wait_until  # keep two tiles while fewer tiles than this are placed
+
+    def __call__(self, st: TownState, rng: random.Random) -> Any:
+        return self.act(st, rng)
+
+    def act(self, st: TownState, rng: random.Random) -> Any:
+        seat = st.current
+        if st.phase == GIVEBACK:
+            return self._give_back(st, seat, rng)
+        if st.phase != TURN:
+            raise ValueError("TownPolicy plays the 2-5 player game.")
+        legal = st.legal_actions()
+        places = _placements(st, seat, self.deep)
+        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        if not places:
+            if exchanges:
+                return self._best_exchange(st, seat, exchanges, rng)
+            return LEAVE
+        if self.deep and exchanges:
+            # A stale hand: at most one tile fits and three could be swapped.
+            rack = st.racks[seat]
+            fitting = sum(1 for t in dict.fromkeys(rack) if st._legal_mask(*TILE_CS[t]))
+            if fitting <= 1 and len(rack) >= 3 and st.bag_count >= 3:
+                return self._best_exchange(st, seat, exchanges, rng)
+        noise = self.noise
+        best = None
+        best_v = float("-inf")
+        for v, a in places:
+            if noise:
+                v += rng.uniform(-noise, noise)
+            if v > best_v:
+                best_v, best = v, a
+        return best
+
+    def _best_exchange(self, st: TownState, seat: int, exchanges: list[Exchange], rng) -> Exchange:
+        # Swap away the three that fit worst; keep the best other tile.
+        rack = st.racks[seat]
+        best = None
+        best_v = float("-inf")
+        for a in exchanges:
+            keep = [TILE_CS[t] for t in rack if t not in a.tiles]
+            v = hand_score(st.occ, st.rc, st.rs, st.cc, st.cs, keep, self.deep) + rng.random() * 1e-3
+            if v > best_v:
+                best_v, best = v, a
+        return best  # type: ignore[return-value]
+
+    def _give_back(self, st: TownState, seat: int, rng: random.Random) -> Any:
+        rack = st.racks[seat]
+        if self.timing and not self._should_give_back(st, seat):
+            return KEEP
+        best = None
+        best_v = float("-inf")
+        for t in dict.fromkeys(rack):
+            rest = list(rack)
+            rest.remove(t)
+            v = hand_score(st.occ, st.rc, st.rs, st.cc, st.cs, [TILE_CS[x] for x in rest], self.deep)
+            v += rng.random() * 1e-3
+            if v > best_v:
+                best_v, best = v, t
+        return GiveBack(best)  # type: ignore[arg-type]
+
+    def _should_give_back(self, st: TownState, seat: int) -> bool:
+        """Going down to one tile means leaving with none next turn. When a rival
+        still in the game could do the same later, and would win the tie, wait
+        with two tiles as long as the town stays roomy."""
+        h = len(st.racks[seat])
+        if h > 2:
+            return True
+        gone = set(st.left_order)
+        rivals = [s for s in range(st.seats) if s != seat and s not in gone]
+        if not rivals:
+            return True
+        best_left = min((len(st.racks[s]) for s in gone), default=99)
+        if best_left > 0:
+            # nobody has gone out with 0 yet: being first out with 0 cannot lose
+            # unless a rival also reaches 0 later. Stay at two while rivals hold more.
+            smallest_rival = min(len(st.racks[s]) for s in rivals)
+            if smallest_rival <= 2 and st.placed < self.wait_until:
+                return False
+        return True
+
+
+class RolloutPolicy(TownPolicy):
+    """A cheap version for search rollouts: a random placement (a tile that fits
+    in the fewest cells first, half the time), the timing of give-backs kept."""
+
+    def __init__(self) -> None:
+        super().__init__(deep=False, timing=True)
+
+    def act(self, st: TownState, rng: random.Random) -> Any:
+        if st.phase == GIVEBACK:
+            seat = st.current
+            if not self._should_give_back(st, seat):
+                return KEEP
+            rack = st.racks[seat]
+            # give back a tile that does not fit now, else any
+            for t in rack:
+                if not st._legal_mask(*TILE_CS[t]):
+                    return GiveBack(t)
+            return GiveBack(rack[int(rng.random() * len(rack))])
+        rack = st.racks[st.current]
+        masks = []
+        total = 0
+        for t in rack:
+            m = st._legal_mask(*TILE_CS[t])
+            if m:
+                n = m.bit_count()
+                masks.append((t, m, n))
+                total += n
+        if not total:
+            for x in st.legal_actions():
+                if isinstance(x, Exchange):
+                    return x
+            return LEAVE
+        pick = int(rng.random() * total)
+        for t, m, n in masks:
+            if pick < n:
+                for i in cells_of(m):
+                    if not pick:
+                        return Place(t, CELLS[i])
+                    pick -= 1
+            pick -= n
+        raise AssertionError("unreachable")
+
+
+class PolicyBot:
+    def __init__(self, policy: TownPolicy, rng: random.Random) -> None:
+        self.policy = policy
+        self.rng = rng
+
+    def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
+        if view.solo:
+            from core.town.solo import SoloBot
+
+            return SoloBot().choose(view, budget_s)
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.policy.act(view, self.rng)
+
+
+class _RootLimited(TownState):
+    """A determinized state whose first decision is limited to a shortlist; after
+    one action it turns back into a plain TownState."""
+
+    root_actions: list[Any]
+
+    def legal_actions(self) -> list[Any]:
+        return self.root_actions
+
+    def play(self, action: Any) -> None:
+        self.__class__ = TownState
+        del self.root_actions
+        TownState.play(self, action)
+
+
+class _RootView(TownState):
+    root_actions: list[Any]
+
+    def determinize(self, rng: random.Random) -> TownState:
+        d = TownState.determinize(self, rng)
+        d.__class__ = _RootLimited
+        d.root_actions = self.root_actions  # type: ignore[attr-defined]
+        return d
+
+
+class HardBot:
+    """ISMCTS with the normal policy (with noise) as rollout. `iterations` caps the
+    search so a game is reproducible; the time budget is a ceiling too."""
+
+    def __init__(self, rng: random.Random, iterations: int = 300, c: float = 0.7,
+                 shortlist: int = 6) -> None:
+        from core.ai.ismcts import ISMCTSBot
+
+        self.rng = rng
+        self.shortlist = shortlist
+        self.judge = TownPolicy(deep=True, timing=True)
+        self.rollout = RolloutPolicy()
+        self.search = ISMCTSBot(rng=rng, c=c, max_iterations=iterations,
+                                rollout_policy=self.rollout)
+
+    def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
+        if view.solo:
+            from core.town.solo import SoloBot
+
+            return SoloBot().choose(view, budget_s)
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = self._shortlist(view, legal)
+        if len(root) == 1:
+            return root[0]
+        v = view.clone()
+        v.__class__ = _RootView
+        v.root_actions = root  # type: ignore[attr-defined]
+        v.hidden = True
+        return self.search.choose(v, budget_s)
+
+    def _shortlist(self, view: TownState, legal: list[Any]) -> list[Any]:
+        """The actions worth searching: the best placements by the normal judgement,
+        every exchange, leaving; at the give-back question, keeping and the best
+        two tiles to give back."""
+        seat = view.current
+        if view.phase == GIVEBACK:
+            rack = view.racks[seat]
+            scored = []
+            for t in dict.fromkeys(rack):
+                rest = list(rack)
+                rest.remove(t)
+                v = hand_score(view.occ, view.rc, view.rs, view.cc, view.cs,
+                               [TILE_CS[x] for x in rest], True)
+                scored.append((v, GiveBack(t)))
+            scored.sort(key=lambda x: -x[0])
+            return [KEEP] + [a for _, a in scored[:2]]
+        places = _placements(view, seat, True)
+        places.sort(key=lambda x: -x[0])
+        out = [a for _, a in places[: self.shortlist]]
+        out.extend(a for a in legal if not isinstance(a, Place))
+        return out
+
+
+EASY_WAIT = 20
+
+
+def make_bot(level: str, rng: random.Random) -> Any:
+    if level == "easy":
+        return PolicyBot(TownPolicy(deep=False, timing=True, noise=0.6, wait_until=EASY_WAIT), rng)
+    if level == "normal":
+        return PolicyBot(TownPolicy(deep=True, timing=True), rng)
+    if level == "hard":
+        return HardBot(rng)
+    raise ValueError(f"Unknown level {level!r}")
