@@ -323,3 +323,27 @@ def test_card_binding_spirit_leader_defines_the_trait(make):
     s = make(phase="combat", front={1: "9C+4H", 2: "5D"}, rear={1: "RJ(spirit)"})
     run(s, A.Attack(0, 1, -1), A.Block(0, 0))
     assert "excess" in s.prompt                # a Clubs leader: Raging Charge
+
+
+# -- what each player knows ------------------------------------------------------------------
+
+
+def test_rule_revealed_cards_stay_known_in_views(make):
+    s = make(seats=3, hands={1: "2D", 2: "5H 6H 7H"})
+    s.apply(A.Scout(C("2D"), 1))
+    shown = sorted(c for c in s.hands[1] if s.known[c] == 0b111)
+    for seat in (0, 2, None):
+        v = s.view(seat)
+        assert sorted(c for c in v.hands[1] if c >= 0) == shown
+        assert v.hands[1].count(-1) == 1
+    assert s.view(1).hands[1] == s.hands[1]
+
+
+def test_rule_queen_of_spades_cards_known_only_to_her_player(make):
+    s = make(hands={1: "QS", 2: "4D"}, deck="3C 4C 5C 6C 7C 8C")
+    run(s, A.Deploy(C("QS")), A.Pick(C("8C")), A.Pick(C("5C")), A.Pick(C("6C")))
+    mine, theirs = s.view(0), s.view(1)
+    assert mine.deck == [-1, -1, C("5C"), C("6C"), C("7C")]
+    assert theirs.deck == [-1] * 5 and C("8C") not in theirs.hands[0]
+    assert theirs.hands[0].count(-1) == len(s.hands[0])
+    assert s.view(None).deck == [-1] * 5

@@ -199,3 +199,15 @@ def test_determinize_fills_hidden_cards_consistently():
                 assert d.legal_actions() == s.legal_actions()
             while not d.over:
                 d.play(rng.choice(d.legal_actions()))
+
+
+def test_describe_every_legal_action_in_words():
+    for seed in range(12):
+        s = GAME.new(2 + seed % 3, 900 + seed)
+        rng = random.Random(seed)
+        while not s.over:
+            acts = s.legal_actions()
+            texts = [s.describe(a) for a in acts]
+            assert all(isinstance(t, str) and t and "Struct" not in t for t in texts)
+            assert len(set(texts)) == len(texts), texts
+            s.play(rng.choice(acts))
