@@ -36,7 +36,14 @@ class Skirmish(Game):
         return s
 
     def from_text(self, text: str) -> SkirmishState:
-        return parse(SkirmishState, text)
+        """Read a position in the notation of docs/rules/skirmish.md; ValueError
+        with the reason when the text is not one."""
+        try:
+            return parse(SkirmishState, text)
+        except ValueError:
+            raise
+        except (KeyError, IndexError, TypeError) as e:
+            raise ValueError(f"Not a readable Skirmish position: {e!r}") from None
 
 
 GAME = Skirmish()

@@ -211,3 +211,12 @@ def test_describe_every_legal_action_in_words():
             assert all(isinstance(t, str) and t and "Struct" not in t for t in texts)
             assert len(set(texts)) == len(texts), texts
             s.play(rng.choice(acts))
+
+
+def test_notation_rejects_broken_text():
+    import pytest
+    good = GAME.new(2, 1).to_text()
+    for bad in ("", "chess 1\n", good.replace("hand 1:", "hand one:"),
+                good.replace("life: 40 40", "life: forty"), good.replace("deck: ", "deck: ZZ ")):
+        with pytest.raises(ValueError):
+            GAME.from_text(bad)
