@@ -7,7 +7,7 @@ from core.skirmish import actions as A
 from core.skirmish.cards import (
     ACE, ACE_OF, BINDING_SPIRIT, BLACK_JOKER, CLUBS, DIAMONDS, DOPPELGANGER, HEARTS, INSANE_WIZARD,
     IS_SOLDIER, JACK, JACK_OF, JOKER, KING, KIND, NECROMANCER, QUEEN, QUEEN_OF, RANK, SOLDIER,
-    SPADES, SUIT, SUIT_NAMES, VARIANT_NAMES, VARIANT_WORDS, VARIANTS_OF, WORDS,
+    SPADES, SUIT, VARIANT_NAMES, VARIANT_WORDS, VARIANTS_OF, WORDS,
 )
 from core.skirmish.phases import DEPLOY, END, RESPONSE, cap, who
 from core.skirmish.units import (

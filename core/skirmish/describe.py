@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from core.skirmish import actions as A
 from core.skirmish.cards import (
-    ACE, BINDING_SPIRIT, HEARTS, IS_SOLDIER, JACK, JOKER, KING, KIND, NECROMANCER, QUEEN,
-    RANK_WORDS, SUIT, SUIT_NAMES, WORDS,
+    ACE, IS_SOLDIER, JACK, JOKER, KING, KIND, QUEEN, RANK_WORDS, SUIT, SUIT_NAMES, WORDS,
 )
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap, who
-from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, suit, words
+from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, words
 
 _DONE_WORDS = {DEPLOY: "End deployment", RESPONSE: "Pass (no response)",
                ATTACK: "Finish declaring attackers", BLOCK: "Finish blocking"}

@@ -13,7 +13,7 @@ import bisect
 
 from core.engine import IllegalAction, Outcome, State, chance
 from core.skirmish import actions as A
-from core.skirmish.cards import KIND, WORDS
+from core.skirmish.cards import WORDS
 from core.skirmish.combat import CombatMixin
 from core.skirmish.deploy import DeployMixin
 from core.skirmish.units import (

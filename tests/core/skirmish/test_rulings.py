@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.skirmish import actions as A
 from core.skirmish.cards import card as C
-from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
+from core.skirmish.phases import BLOCK, RESPONSE
 from core.skirmish.units import token
 
 
