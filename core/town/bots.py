@@ -230,6 +230,10 @@ class PolicyBot:
         return self.policy.act(view, self.rng)
 
 
+# ISMCTS iterations a decision: the cap that makes the hard bot reproducible.
+HARD_ITERATIONS = 250
+
+
 class _RootLimited(TownState):
     """A determinized state whose first decision is limited to a shortlist; after
     one action it turns back into a plain TownState."""
@@ -259,7 +263,7 @@ class HardBot:
     """ISMCTS with the normal policy (with noise) as rollout. `iterations` caps the
     search so a game is reproducible; the time budget is a ceiling too."""
 
-    def __init__(self, rng: random.Random, iterations: int = 300, c: float = 0.7,
+    def __init__(self, rng: random.Random, iterations: int = HARD_ITERATIONS, c: float = 0.7,
                  shortlist: int = 6) -> None:
         from core.ai.ismcts import ISMCTSBot
 

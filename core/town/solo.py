@@ -61,7 +61,7 @@ def daily_seed(date: _dt.date | str | None = None) -> int:
         date = _dt.datetime.now(_dt.timezone.utc).date()
     text = date if isinstance(date, str) else date.isoformat()
     digest = hashlib.sha256(("town77-daily-" + text).encode()).digest()
-    return int.from_bytes(digest[:6], "big")
+    return int.from_bytes(digest[:4], "big")
 
 
 # -- the strong strategy -----------------------------------------------------------------
@@ -73,14 +73,19 @@ COEF = (3.0, 2.0, 1.0, 0.35, 0.25)
 
 
 def evaluate(occ: int, rc, rs, cc, cs, unseen: list[tuple[int, int]], weights: list[float],
-             coef: tuple[float, ...] = COEF) -> float:
-    """How well a town suits the unseen tiles (higher is better)."""
+             coef: tuple[float, ...] = COEF, tops: tuple[int, ...] = (), k_next: float = 0.0) -> float:
+    """How well a town suits the unseen tiles (higher is better). With `tops` (the
+    colours on the stack tops), add `k_next` times the best chance among them that
+    the next tile revealed fits."""
     k_lost, k_dead, k_fit, k_front, k_free = coef
+    fits = [0] * SIZE
+    counts = [0] * SIZE
     free = FULL & ~occ
     front = frontier_of(occ)
     score = 0.0
     covered = 0
     for (c, s), w in zip(unseen, weights):
+        counts[c] += 1
         fit = ROWS_MASK[ALL7 ^ (rc[c] | rs[s])] & COLS_MASK[ALL7 ^ (cc[c] | cs[s])] & free
         if not fit:
             score -= k_lost * w
@@ -88,17 +93,24 @@ def evaluate(occ: int, rc, rs, cc, cs, unseen: list[tuple[int, int]], weights: l
         covered |= fit
         n = fit.bit_count()
         f = (fit & front).bit_count()
+        if f:
+            fits[c] += 1
         score += w * ((k_fit if f else 0.0) + k_front * min(f, 3) + k_free * min(n, 4))
     dead = (free & ~covered).bit_count()
-    return score - k_dead * dead
+    score -= k_dead * dead
+    if tops and k_next:
+        score += k_next * max(fits[c] / counts[c] if counts[c] else 0.0 for c in tops)
+    return score
 
 
 class SoloPlanner:
     """The strong solo strategy, on what the player can see."""
 
-    def __init__(self, top_weight: float = 2.0, coef: tuple[float, ...] = COEF) -> None:
+    def __init__(self, top_weight: float = 2.0, coef: tuple[float, ...] = COEF,
+                 k_next: float = 0.0) -> None:
         self.top_weight = top_weight
         self.coef = coef
+        self.k_next = k_next
 
     def _unseen(self, st: TownState) -> list[tuple[int, int]]:
         seen = set(t for t in st.cells if t is not None)
@@ -122,6 +134,7 @@ class SoloPlanner:
         else:
             cells = cells_of(st._legal_mask(c, s))
         best = (float("-inf"), -1)
+        tops = tuple(COLOUR_OF[x[-1][0]] for x in st.stacks if x) if self.k_next else ()
         for i in cells:
             r, k = divmod(i, SIZE)
             rc = st.rc[:]
@@ -132,7 +145,7 @@ class SoloPlanner:
             rs[s] |= 1 << r
             cc[c] |= 1 << k
             cs[s] |= 1 << k
-            v = evaluate(st.occ | (1 << i), rc, rs, cc, cs, unseen, weights, self.coef)
+            v = evaluate(st.occ | (1 << i), rc, rs, cc, cs, unseen, weights, self.coef, tops, self.k_next)
             if v > best[0]:
                 best = (v, i)
         return best

@@ -559,6 +559,9 @@ class TownState(State):
     # -- hidden information ----------------------------------------------------------
 
     def clone(self) -> TownState:
+        return self._copy(True)
+
+    def _copy(self, with_log: bool) -> TownState:
         o = TownState.__new__(TownState)  # a plain state, whatever the class of self
         o.seats = self.seats
         o.seed = self.seed
@@ -582,7 +585,7 @@ class TownState(State):
         o.revealed = self.revealed
         o.viewer = self.viewer
         o.hidden = self.hidden
-        o.log = self.log[:]
+        o.log = self.log[:] if with_log else []
         o.logging = self.logging
         o.outcome = self.outcome
         return o
@@ -612,12 +615,11 @@ class TownState(State):
     def determinize(self, rng: random.Random) -> TownState:
         """On a view: every unknown tile filled at random, keeping the colours that
         are known (rack backs, stack tops). The new state has its own random seed."""
-        d = self.clone()
+        d = self._copy(False)
         d.seed = rng.getrandbits(62)
         d.counter = 0
         d.hidden = False
         d.logging = False
-        d.log = []
         known = set(t for t in self.cells if t is not None)
         for r in self.racks:
             known.update(t for t in r if t in TILE_CS)

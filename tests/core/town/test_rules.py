@@ -323,3 +323,28 @@ def test_rule_solo_score_counts_the_first_tile():
     st = GAME.new(1, 3)
     st.apply(ChooseStack(0))
     assert st.placed == 1
+
+
+def test_ruling_exchange_returns_tiles_before_drawing():
+    # One tile in the bag: the three exchanged go in first, so three can be drawn.
+    st = position(["Rc .. .. .. .. .. .."], racks=[(4, "Od Yd Gd Bf"), (4, "Pt")], bag="Ws")
+    st.apply(Exchange(("Od", "Yd", "Gd")))
+    assert len(st.racks[0]) == 4 and st.bag_count == 1
+    assert sorted(st.racks[0] + st.bag) == sorted(["Od", "Yd", "Gd", "Bf", "Ws"])
+
+
+def test_ruling_hands_are_shown_when_the_game_is_over():
+    st = position(["Rc .. .. .. .. .. ..", "Od .. .. .. .. .. .."],
+                  racks=[(1, "Rd"), (1, "Oc")], left="2", turn=1, bag="")
+    assert st.view(1).racks[0] == ["R?"]  # hidden while the game runs
+    st.apply(Leave())
+    assert st.over and st.view(1).racks[0] == ["Rd"] and st.view(None).racks[1] == ["Oc"]
+    assert st.view(1).seed is None
+
+
+def test_ruling_outcome_scores_are_tiles_in_hand():
+    st = position(["Rc .. .. .. .. .. ..", "Od .. .. .. .. .. .."],
+                  racks=[(2, "Rd Oc"), (1, "Pt")], left="2", turn=1, bag="")
+    st.apply(Leave())
+    assert st.outcome.scores == (2.0, 1.0) and st.outcome.winners == (1,)
+    assert "Player 2 wins with 1 tile" in st.outcome.reason
