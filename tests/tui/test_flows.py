@@ -176,3 +176,36 @@ async def test_too_small_notice_when_the_terminal_shrinks_in_play(store):
         await pilot.resize_terminal(80, 24)
         await pilot.pause(0.2)
         assert app.screen.game_id == "dash"
+
+
+async def test_theme_choice_is_remembered(store):
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.theme = "nord"
+        await pilot.pause()
+        app.flush_saves()
+    assert store.load_settings().theme == "nord"
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "nord"
+
+
+async def test_command_palette_offers_the_app_commands(store):
+    app = make_app(store)
+    titles = [c.title for c in app.get_system_commands(app.screen)]
+    for title in ("New game", "Continue", "Saves", "Statistics", "Daily Dash", "Home"):
+        assert title in titles
+
+
+async def test_daily_deal_is_one_key_from_home_and_the_same_for_the_day(store):
+    from core.dash import daily_seed
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.screen.game_id == "dash"
+        assert app.screen.save.seed == daily_seed(app.today)
+        assert app.screen.save.options["winnable"] is True
