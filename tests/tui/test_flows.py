@@ -194,7 +194,9 @@ async def test_theme_choice_is_remembered(store):
 
 async def test_command_palette_offers_the_app_commands(store):
     app = make_app(store)
-    titles = [c.title for c in app.get_system_commands(app.screen)]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
     for title in ("New game", "Continue", "Saves", "Statistics", "Daily Dash", "Home"):
         assert title in titles
 
