@@ -33,6 +33,10 @@ class HouseRulesGame(Game):
     Options = Options
     Action = Action
     cooperative = False
+    # For the new-game form (tui/screens/new_game.py).
+    option_labels = {"cards": "Cards", "random_cards": "Random cards", "first": "Who starts"}
+    option_choices = {"cards": ["hands", "none", "random"], "random_cards": list(range(2, 11)),
+                      "first": ["white", "black"]}
 
     def new(self, seats: int = 2, seed: int = 0, options: Any = None) -> HouseRulesState:
         self.check_seats(seats)

@@ -10,6 +10,7 @@ from importlib import import_module
 # Game id -> "module:Class" of its screen, in menu order.
 SCREENS = {
     "dash": "tui.games.dash.screen:DashScreen",
+    "house-rules": "tui.games.house_rules.screen:HouseRulesScreen",
 }
 
 

@@ -1,0 +1,1 @@
+"""The HOUSE RULES screen (game id "house-rules")."""

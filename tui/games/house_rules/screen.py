@@ -1,0 +1,738 @@
+"""HOUSE RULES: the 6x7 board, both players' totals and captured pawns, the cards
+in hand and in force, and every pending decision, all by keyboard.
+
+A turn is a few small decisions, as the engine asks for them:
+
+    before   choose a pawn on the board (its legal moves light up), then where it
+             goes; or play a card first (cards zone: enter, enter again to confirm);
+             p passes when no move is possible
+    upgrade  a pawn reached the far row: the list asks +1 or which captured pawn
+             comes back, then the board lights the cells it may come back on
+    after    play a card, place a change marker (Change in force: the legal cells
+             light up, enter twice), or e ends the turn
+
+Tab and shift+tab move between the board, the choices of an upgrade and the cards.
+The cursor on a card shows its full text under the board; the cursor on a pawn the
+selected pawn can attack shows both strengths and why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from core.house_rules import CARD_BY_ID, CARDS, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
+from core.house_rules.board import BASE_CELL_COLOUR, CELL_INDEX, CELL_NAMES, DIAG, FAR_ROW, FILES, ORTH, SPRINT
+from tui.games.base import GameScreen
+from tui.games.house_rules.pieces import (
+    CHIP,
+    COLOUR_LETTER,
+    COLOUR_WORD,
+    MARKER,
+    MARKER_STYLE,
+    SHORT,
+    card_label,
+    lost_text,
+    pawn_token,
+    pawn_words,
+)
+from tui.widgets.board import BoardGrid, CellPaint
+from tui.widgets.choices import ChoiceList
+from tui.widgets.log import GameLog
+
+CELL_W, CELL_H = 6, 2
+BLANK = ((" " * CELL_W, None),)  # one empty line of a cell
+ROWS, COLS = 6, 7
+KIND = {1: "line", 2: ("square", "triangle"), 3: ("cube", "tetrahedron"), 4: ("tesseract", "hypertetrahedron")}
+
+
+def kind_name(colour: int, base: int) -> str:
+    k = KIND[base]
+    return k if isinstance(k, str) else k[colour]
+
+
+class HouseRulesScreen(GameScreen):
+    game_id = "house-rules"
+    CSS_PATH = "house_rules.tcss"
+
+    BINDINGS = [
+        Binding("e", "end_turn", "End turn", id="hr.end_turn"),
+        Binding("p", "pass_turn", "Pass", id="hr.pass"),
+        Binding("escape", "back_out", "Back", id="hr.back"),
+        Binding("tab", "zone(1)", "Cards/board", id="hr.next_zone", show=False),
+        Binding("shift+tab", "zone(-1)", "Previous zone", id="hr.prev_zone", show=False),
+    ]
+
+    def __init__(self, save, state, replay: bool = False) -> None:
+        super().__init__(save, state, replay)
+        # Undo steps back over a bot's reply; between two people it would undo the other's move.
+        self.UNDO = any(s.kind == "bot" for s in save.seats)
+        humans = self.humans
+        # One person playing Black sees the board from Black's side.
+        self.flipped = len(humans) == 1 and humans[0] == 1
+        self._view: Any = None
+        self._legal: list[Any] = []
+        self.sel: int | None = None  # the chosen pawn's cell (phase "before")
+        self.card_pending: str | None = None  # a card chosen, waiting for a second enter
+        self.marker_pending: int | None = None  # a change-marker cell, waiting for a second enter
+        self.revive_base: int | None = None  # the captured pawn chosen to come back
+        self.recent: list[Any] = []  # the actions of the latest turn, to highlight them
+        self._recent_seat: int | None = None
+        self._recent_cursor = -1
+        self._ui_key: tuple | None = None
+        self._info_text: Any = None
+        self._phase_seen: tuple | None = None
+
+    def hides_hands(self) -> bool:
+        return False  # both hands are open: nothing to hide, no hand-over
+
+    # -- geometry --------------------------------------------------------------------
+
+    def index_of(self, cell: tuple[int, int]) -> int:
+        row, col = cell
+        if self.flipped:
+            return row * COLS + (COLS - 1 - col)
+        return (ROWS - 1 - row) * COLS + col
+
+    def cell_of(self, index: int) -> tuple[int, int]:
+        rank, file = divmod(index, COLS)
+        if self.flipped:
+            return rank, COLS - 1 - file
+        return ROWS - 1 - rank, file
+
+    # -- layout ----------------------------------------------------------------------
+
+    def compose_game(self) -> ComposeResult:
+        ascii = self.app.glyphs.ascii
+        ranks = [str(r + 1) for r in range(ROWS)]
+        files = list(FILES)
+        if self.flipped:
+            files.reverse()
+        else:
+            ranks.reverse()
+        yield Static("", id="hr-title", classes="screen-title")
+        with Horizontal(id="hr-main"):
+            with Vertical(id="hr-left"):
+                yield BoardGrid(ROWS, COLS, self.paint, cell_width=CELL_W, cell_height=CELL_H,
+                                row_labels=ranks, col_labels=files, ascii=ascii, id="board")
+                yield Static("", id="hr-info")
+                yield GameLog(id="log")
+            with Vertical(id="hr-right"):
+                yield Static("", id="hr-players")
+                yield ChoiceList(id="hr-choices")
+                yield Static("Cards", id="hr-cards-title", classes="panel-title")
+                yield ChoiceList(id="hr-cards")
+
+    def on_mount(self) -> None:
+        board = self.query_one(BoardGrid)
+        board.read_only = self.replay
+        board.can_focus = not self.replay
+        state = self.shown()
+        side = state.to_move if state.to_move is not None else 0
+        board.set_reactive(BoardGrid.cursor, self.cell_of(3 if side == 0 else 38))
+        self.watch(board, "cursor", self._cursor_moved, init=False)
+        if self.replay:
+            self.query_one("#hr-cards", ChoiceList).can_focus = False
+            self.query_one("#hr-choices", ChoiceList).can_focus = False
+        else:
+            board.focus()
+        super().on_mount()
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def _reset_choice(self) -> None:
+        self.sel = None
+        self.card_pending = None
+        self.marker_pending = None
+        self.revive_base = None
+
+    def redraw(self) -> None:
+        view = self._view = self.shown()
+        # A new position (a move, undo, redo, a replay step): half-made choices go.
+        key = (self.save.cursor, self.replay_at if self.replay else None, view.turn, view.phase)
+        if key != self._ui_key:
+            self._ui_key = key
+            self._reset_choice()
+        if self._recent_cursor != self.save.cursor and not self.replay:
+            self.recent, self._recent_seat = [], None
+        if self.replay:
+            self.recent = [self.last_action] if self.last_action is not None else []
+        mine = self._my_turn()
+        self._legal = view.legal_actions() if mine else []
+        self._draw_title()
+        self._draw_players()
+        self._draw_choices()
+        self._draw_cards()
+        self.query_one(GameLog).set_lines(view.log)
+        self._update_marks()
+        self.query_one(BoardGrid).refresh()
+        self._describe()
+        self._follow_phase()
+
+    def _my_turn(self) -> bool:
+        view = self._view
+        return (not self.replay and view is not None and not view.over
+                and view.to_move is not None and not self.is_bot(view.to_move))
+
+    def _draw_title(self) -> None:
+        view = self._view
+        w, b = view.totals()
+        text = f" HOUSE RULES   game {self.save.seed}   turn {view.turn}   White {w} : {b} Black"
+        if view.over:
+            text += "   over"
+        elif view.to_move is not None:
+            text += f"   {COLOUR_WORD[view.to_move]} to play"
+        self.query_one("#hr-title", Static).update(text)
+
+    def _draw_players(self) -> None:
+        view = self._view
+        ascii = self.app.glyphs.ascii
+        totals = view.totals()
+        out = Text()
+        for colour in (0, 1):
+            arrow = self.app.glyphs["arrow_e"] if view.to_move == colour else " "
+            name = self.seat_name(colour)
+            head = Text(f"{arrow} ")
+            head.append(f" {COLOUR_LETTER[colour]} ", style=CHIP[colour])
+            head.append(f" {COLOUR_WORD[colour]}  {name}"[:22].ljust(22))
+            head.append(f"total {totals[colour]:>2}", style="bold")
+            out.append_text(head)
+            out.append("\n    lost ")
+            out.append_text(lost_text(view.captured(colour), ascii))
+            out.append("\n")
+        last_stand = "last-stand" in view.cards_in_force
+        lose, lead = (4, 10) if last_stand else (6, 8)
+        le = "<=" if ascii else "≤"
+        out.append(f"Lose at {le}{lose}; a lead of {lead}+ wins", style="dim")
+        self.query_one("#hr-players", Static).update(out)
+
+    def _draw_choices(self) -> None:
+        """The upgrade decision as a short list (shown only while one is pending)."""
+        view = self._view
+        choices = self.query_one("#hr-choices", ChoiceList)
+        if view.over or view.phase != "upgrade":
+            choices.display = False
+            choices.set_items([])
+            return
+        choices.display = True
+        side = view.to_move
+        pending = self._pending_cell()
+        pawn = view.pawn_at(pending) if pending is not None else None
+        items: list[tuple[str | None, Any, bool]] = []
+        where = f" on {CELL_NAMES[pending]}" if pending is not None else ""
+        items.append((None, f"Upgrade: the {pawn.kind if pawn else 'pawn'}{where}", False))
+        actions = view.legal_actions()
+        if any(type(a) is TakeBonus for a in actions):
+            value = pawn.value + 1 if pawn else "+1"
+            items.append(("bonus", f"  +1: it becomes value {value}", True))
+        bases = sorted({a.pawn for a in actions if type(a) is Revive})
+        for base in bases:
+            cells = [a.cell for a in actions if type(a) is Revive and a.pawn == base]
+            mark = self.app.glyphs["to"]
+            label = Text(f"  Bring back the {kind_name(side, base)} ({base}) {mark} {', '.join(cells)}"[:34])
+            if self.revive_base == base:
+                label.stylize("bold reverse")
+            items.append((f"revive-{base}", label, True))
+        choices.set_items(items)
+
+    def _pending_cell(self) -> int | None:
+        """The cell of the pawn waiting for its upgrade (the state's pending decision)."""
+        pending = getattr(self._view, "pending", -1)
+        return pending if isinstance(pending, int) and pending >= 0 else None
+
+    def _draw_cards(self) -> None:
+        view = self._view
+        cards = self.query_one("#hr-cards", ChoiceList)
+        title = self.query_one("#hr-cards-title", Static)
+        mode = view.options.cards
+        new = {a.card for a in self.recent if type(a) is PlayCard}
+        items: list[tuple[str | None, Any, bool]] = []
+
+        def entry(cid: str, lead: str) -> tuple[str, Text, bool]:
+            text = Text(f"{lead}{card_label(cid)}")
+            if cid in new:
+                text.append(" new", style="bold")
+            if cid == self.card_pending:
+                text = Text(f"{self.app.glyphs['arrow_e']} {card_label(cid)}  play? enter", style="bold reverse")
+            return cid, text, True
+
+        if mode == "none":
+            title.update("Cards: none (base rules only)")
+            cards.set_items([(None, "No House Rules cards in this game.", False)])
+            return
+        force = list(view.cards_in_force)
+        if mode == "random":
+            title.update(f"Cards in force all game ({len(force)})")
+            cards.set_items([entry(cid, "") for cid in force])
+            return
+        title.update("Cards")
+        items.append((None, f"In force ({len(force)})" if force else "In force: none yet", False))
+        items.extend(entry(cid, "  ") for cid in force)
+        for colour in (0, 1):
+            hand = view.hands[colour]
+            who = f"{COLOUR_WORD[colour]}'s hand"
+            items.append((None, f"{who} ({len(hand)})" if hand else f"{who}: empty", False))
+            items.extend(entry(cid, "  ") for cid in sorted(hand, key=lambda c: CARD_BY_ID[c].number))
+        cards.set_items(items)
+
+    # -- the board -------------------------------------------------------------------
+
+    def paint(self, row: int, col: int) -> CellPaint:
+        view = self._view
+        if view is None:
+            return CellPaint((BLANK,) * CELL_H)
+        i = self.index_of((row, col))
+        name = CELL_NAMES[i]
+        marked = name in view.markers
+        colour = BASE_CELL_COLOUR[i] ^ (1 if marked else 0)
+        base = "black-cell" if colour == 1 else "white-cell"
+        ascii = self.app.glyphs.ascii
+        pawn = view.pawn_at(i)
+        mark_run = (MARKER[ascii], MARKER_STYLE) if marked else (" ", None)
+        if pawn is None:
+            if not marked:
+                return CellPaint((BLANK,), base)
+            return CellPaint((BLANK, (mark_run, ("     ", None))), base)
+        token = pawn_token(pawn, ascii)
+        chip = (" " + token).ljust(4) if ascii else token.ljust(4)
+        line1 = ((" ", None), (chip, CHIP[pawn.colour]), (" ", None))
+        short = SHORT[pawn.colour][pawn.base]
+        line2 = (mark_run, (f"{short:^5}"[:5], Style(dim=True)))
+        return CellPaint((line1, line2), base)
+
+    def _targets(self) -> dict[int, str]:
+        """Cells the chosen pawn may go to (or swap with), by cell index."""
+        view = self._view
+        out: dict[int, str] = {}
+        if self.sel is None:
+            return out
+        src = CELL_NAMES[self.sel]
+        for a in self._legal:
+            if type(a) is Move and a.src == src:
+                out[CELL_INDEX[a.dst]] = "move"
+            elif type(a) is Swap and src in (a.a, a.b):
+                out[CELL_INDEX[a.b if a.a == src else a.a]] = "swap"
+        return out
+
+    def _reach(self, i: int) -> list[int]:
+        """Cells the pawn on i could reach with the cards in force, ignoring who is there."""
+        view = self._view
+        inf = view.cards_in_force
+        cells = list(ORTH[i])
+        if "diagonal-step" in inf:
+            cells += DIAG[i]
+        if "sprint" in inf:
+            cells += [d for m, d in SPRINT[i] if view.pawn_at(m) is None]
+        return cells
+
+    def _update_marks(self) -> None:
+        view = self._view
+        board = self.query_one(BoardGrid)
+        marks: dict[tuple[int, int], str] = {}
+        for a in self.recent:
+            for name in self._action_cells(a):
+                marks[self.cell_of(CELL_INDEX[name])] = "last"
+        if self._my_turn():
+            phase = view.phase
+            if phase == "before" and self.sel is not None:
+                mover = view.pawn_at(self.sel)
+                targets = self._targets()
+                for j in self._reach(self.sel):
+                    other = view.pawn_at(j)
+                    if other is not None and mover is not None and other.colour != mover.colour and j not in targets:
+                        marks[self.cell_of(j)] = "bad"
+                for j in targets:
+                    marks[self.cell_of(j)] = "target"
+                marks[self.cell_of(self.sel)] = "chosen"
+            elif phase == "upgrade" and self.revive_base is not None:
+                for a in self._legal:
+                    if type(a) is Revive and a.pawn == self.revive_base:
+                        marks[self.cell_of(CELL_INDEX[a.cell])] = "target"
+            elif phase == "after":
+                for a in self._legal:
+                    if type(a) is PlaceMarker:
+                        marks[self.cell_of(CELL_INDEX[a.cell])] = "target"
+                if self.marker_pending is not None:
+                    marks[self.cell_of(self.marker_pending)] = "chosen"
+        board.set_marks(marks)
+
+    @staticmethod
+    def _action_cells(action: Any) -> list[str]:
+        t = type(action)
+        if t is Move:
+            return [action.src, action.dst]
+        if t is Swap:
+            return [action.a, action.b]
+        if t is Revive or t is PlaceMarker:
+            return [action.cell]
+        return []
+
+    def _cursor_moved(self, cell: tuple[int, int]) -> None:
+        if self._view is not None and self.focused is self.query_one(BoardGrid):
+            self._describe()
+
+    # -- the information panel under the board ----------------------------------------
+
+    def _set_info(self, text: Any) -> None:
+        if str(text) != str(self._info_text):
+            self._info_text = text
+            self.query_one("#hr-info", Static).update(text, layout=False)
+
+    def _describe(self) -> None:
+        focused = self.focused
+        if isinstance(focused, ChoiceList) and focused.id == "hr-cards":
+            self._describe_card(focused.current_id)
+        elif isinstance(focused, ChoiceList) and focused.id == "hr-choices":
+            self._describe_choice(focused.current_id)
+        else:
+            self._describe_cell()
+
+    def _describe_card(self, cid: str | None) -> None:
+        view = self._view
+        if cid is None or cid not in CARD_BY_ID:
+            self._set_info("")
+            return
+        card = CARD_BY_ID[cid]
+        if cid in view.cards_in_force:
+            where = "in force for both players"
+        elif cid in view.hands[0]:
+            where = "in White's hand"
+        elif cid in view.hands[1]:
+            where = "in Black's hand"
+        else:
+            where = "out of the game"
+        text = Text(f"{card_label(cid)}", style="bold")
+        text.append(f", {where}\n\n", style="")
+        text.append(card.text)
+        if self._my_turn() and view.check(PlayCard(cid)) is None:
+            text.append("\n\nEnter, then enter again, plays it now.", style="dim")
+        self._set_info(text)
+
+    def _describe_choice(self, item: str | None) -> None:
+        view = self._view
+        if item == "bonus":
+            self._set_info("Take +1 for good: the pawn keeps its kind and gains one point of value.")
+        elif item and item.startswith("revive-"):
+            base = int(item.split("-")[1])
+            self._set_info(f"Bring back a captured {kind_name(view.to_move, base)} (value {base}), without "
+                           "upgrade, on a highlighted cell of your home row.")
+        else:
+            self._set_info(view.prompt)
+
+    def _describe_cell(self) -> None:
+        view = self._view
+        board = self.query_one(BoardGrid)
+        i = self.index_of(board.cursor)
+        name = CELL_NAMES[i]
+        pawn = view.pawn_at(i)
+        colour = view.cell_colour(name)
+        marked = name in view.markers
+        if colour is None:
+            cell = "Colour Blind: no cell bonus"
+        else:
+            cell = f"{colour} cell" + (" (change marker)" if marked else "")
+        lines = [f"{name}: " + (pawn_words(pawn) if pawn else "empty") + f"; {cell}"]
+        if self._my_turn():
+            lines.extend(self._cell_hint(i, pawn))
+        self._set_info("\n".join(lines))
+
+    def _cell_hint(self, i: int, pawn) -> list[str]:
+        view = self._view
+        name = CELL_NAMES[i]
+        phase = view.phase
+        if phase == "after":
+            if PlaceMarker(name) in self._legal:
+                flip = "black" if view.cell_colour(name) == "white" else "white"
+                if view.cell_colour(name) is None:
+                    flip = "the other colour"
+                return [f"Enter twice: put a change marker here (counts as {flip}). e ends the turn."]
+            return ["You have moved: play a card (tab) or end the turn (e)."]
+        if phase == "upgrade":
+            if self.revive_base is None:
+                return ["Choose in the list on the right: +1 or which pawn comes back."]
+            action = Revive(self.revive_base, name)
+            reason = view.check(action)
+            return [f"Enter: {view.describe(action)}." if reason is None else reason]
+        if self.sel is None:
+            if pawn is not None and pawn.colour == view.to_move:
+                moves = view.moves_from(name)
+                return [f"Enter chooses it: {len(moves)} legal move{'s' if len(moves) != 1 else ''}."]
+            return []
+        src = CELL_NAMES[self.sel]
+        if i == self.sel:
+            return ["Chosen. Move to a marked cell, or escape."]
+        mover = view.pawn_at(self.sel)
+        targets = self._targets()
+        if targets.get(i) == "swap":
+            return [f"Enter: {view.describe(Swap(src, name))}."]
+        action = Move(src, name)
+        reason = view.check(action)
+        if pawn is not None and mover is not None and pawn.colour != mover.colour and i in self._reach(self.sel):
+            sa, sd, text = view.capture_preview(src, name)
+            if reason is None:
+                return [f"{sa} vs {sd}, captures: {text}."]
+            if "fortress" in view.cards_in_force and "Fortress" in reason:
+                return [f"{sa} vs {sd}, but {reason[0].lower()}{reason[1:]}"]
+            if sa >= sd and "stalwart" in view.cards_in_force:
+                return [f"{sa} vs {sd}, no capture (Stalwart: a tie favours the defender): {text}."]
+            return [f"{sa} vs {sd}, no capture: {text}."]
+        if reason is None:
+            far = i in FAR_ROW[mover.colour] and mover.upgrade == "" if mover else False
+            return [f"Enter: {view.describe(action)}." + (" It reaches the far row." if far else "")]
+        if pawn is not None and pawn.colour == view.to_move:
+            return ["Enter chooses this pawn instead."]
+        return [reason]
+
+    # -- following the turn ------------------------------------------------------------
+
+    def _follow_phase(self) -> None:
+        """Put the focus where the decision now is (an upgrade: the list)."""
+        view = self._view
+        key = (self.save.cursor, view.phase)
+        if key == self._phase_seen or self.replay:
+            return
+        self._phase_seen = key
+        if not self._my_turn():
+            return
+        if view.phase == "upgrade":
+            self.query_one("#hr-choices", ChoiceList).focus()
+        elif isinstance(self.focused, ChoiceList) and self.focused.id == "hr-choices":
+            self.query_one(BoardGrid).focus()
+
+    def on_descendant_focus(self, event) -> None:
+        # Reading the cards: their texts take the place of the log under the board.
+        cards = self.query_one("#hr-cards", ChoiceList)
+        self.set_class(self.focused is cards, "-reading")
+        if self._view is not None:
+            self._describe()
+
+    def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
+        if self._view is not None and event.option_list is self.focused:
+            self._describe()
+
+    def say_prompt(self) -> None:
+        state = self.state
+        if self.replay or state.over or self.is_bot(state.to_move):
+            super().say_prompt()
+            return
+        prompt = state.prompt
+        if len(self.humans) > 1:
+            prompt = f"{self.seat_name(state.to_move)} {self.app.glyphs['bullet']} {prompt}"
+        self.say(prompt)
+
+    # -- choosing on the board -----------------------------------------------------------
+
+    def on_board_grid_selected(self, event: BoardGrid.Selected) -> None:
+        if self.replay or self.state.over:
+            return
+        view = self._view
+        if not self._my_turn():
+            self.say(f"Wait: {self.seat_name(view.to_move)} is thinking{self.app.glyphs['ellipsis']}", error=True)
+            return
+        i = self.index_of(event.cell)
+        name = CELL_NAMES[i]
+        phase = view.phase
+        if phase == "upgrade":
+            if self.revive_base is None:
+                self.say("First choose +1 or which pawn comes back, in the list.", error=True)
+                self.query_one("#hr-choices", ChoiceList).focus()
+                return
+            self._submit(Revive(self.revive_base, name))
+            return
+        if phase == "after":
+            action = PlaceMarker(name)
+            if action not in self._legal:
+                if "change" not in view.cards_in_force or view.markers_left == 0:
+                    self.say("You have moved: play a card (tab to the cards) or end your turn (e).", error=True)
+                else:
+                    self.say(view.check(action) or "Not here.", error=True)
+                return
+            if self.marker_pending == i:
+                self._submit(action)
+                return
+            self.marker_pending = i
+            self._update_marks()
+            self.say(f"Put a change marker on {name}? Enter again to place it (it ends your turn), escape to cancel.")
+            return
+        # phase "before": choose a pawn, then where it goes.
+        pawn = view.pawn_at(i)
+        if self.sel is None or i == self.sel:
+            if i == self.sel:
+                self.action_back_out()
+                return
+            self._choose_pawn(i, pawn)
+            return
+        src = CELL_NAMES[self.sel]
+        targets = self._targets()
+        if targets.get(i) == "swap":
+            self._submit(Swap(src, name))
+            return
+        if pawn is not None and pawn.colour == view.to_move:
+            self._choose_pawn(i, pawn)
+            return
+        self._submit(Move(src, name))
+
+    def _choose_pawn(self, i: int, pawn) -> None:
+        view = self._view
+        name = CELL_NAMES[i]
+        if pawn is None:
+            self.say(f"{name} is empty: choose one of your pawns ({COLOUR_WORD[view.to_move]}).", error=True)
+            return
+        if pawn.colour != view.to_move:
+            self.say(f"The {pawn.kind} on {name} is not yours: you play {COLOUR_WORD[view.to_move]}.", error=True)
+            return
+        moves = view.moves_from(name)
+        if not moves:
+            self.say(f"The {pawn.kind} on {name} has no legal move.", error=True)
+            return
+        self.sel = i
+        self._update_marks()
+        self._describe()
+        self.refresh_bindings()
+        n = len(moves)
+        self.say(f"{pawn.kind.capitalize()} on {name}: {n} legal move{'s' if n != 1 else ''} (marked). "
+                 "Choose where, or escape.")
+
+    def _submit(self, action: Any) -> None:
+        if self.submit(action):
+            self._reset_choice()
+            self.redraw()
+        else:
+            self._describe()
+
+    # -- the cards and the upgrade list --------------------------------------------------
+
+    def on_option_list_option_selected(self, event: ChoiceList.OptionSelected) -> None:
+        if self.replay or self.state.over:
+            return
+        if event.option_list.id == "hr-cards":
+            self._choose_card(event.option_id)
+        elif event.option_list.id == "hr-choices":
+            self._choose_upgrade(event.option_id)
+
+    def _choose_card(self, cid: str | None) -> None:
+        view = self._view
+        if cid is None or cid not in CARD_BY_ID:
+            return
+        if not self._my_turn():
+            self.say(f"Wait: {self.seat_name(view.to_move)} is thinking{self.app.glyphs['ellipsis']}", error=True)
+            return
+        action = PlayCard(cid)
+        reason = view.check(action)
+        if reason is not None:
+            self.say(reason, error=True)
+            self.app.bell()
+            return
+        if self.card_pending == cid:
+            self._submit(action)
+            return
+        self.card_pending = cid
+        self._draw_cards()
+        self.refresh_bindings()
+        when = "before your move" if view.phase == "before" else "after your move"
+        self.say(f"Play {CARD_BY_ID[cid].name} {when}? Enter again to play it, escape to cancel.")
+
+    def _choose_upgrade(self, item: str | None) -> None:
+        if item == "bonus":
+            self._submit(TakeBonus())
+            return
+        if item and item.startswith("revive-"):
+            self.revive_base = int(item.split("-")[1])
+            view = self._view
+            cells = [CELL_INDEX[a.cell] for a in self._legal if type(a) is Revive and a.pawn == self.revive_base]
+            self._draw_choices()
+            self._update_marks()
+            board = self.query_one(BoardGrid)
+            if cells and self.index_of(board.cursor) not in cells:
+                board.cursor = self.cell_of(cells[0])
+            board.focus()
+            self.refresh_bindings()
+            kind = kind_name(view.to_move, self.revive_base)
+            self.say(f"Bring back the {kind}: choose a marked cell ({', '.join(CELL_NAMES[c] for c in cells)}), "
+                     "or escape.")
+
+    # -- keys ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("end_turn", "pass_turn", "back_out", "zone"):
+            if self.replay:
+                return False
+            if action == "zone":
+                return True
+            view = self._view
+            if view is None or not self._my_turn():
+                return False
+            if action == "end_turn":
+                return view.phase == "after"
+            if action == "pass_turn":
+                return any(type(a) is Pass for a in self._legal)
+            if action == "back_out":
+                return any(x is not None for x in (self.sel, self.card_pending, self.marker_pending, self.revive_base))
+        return super().check_action(action, parameters)
+
+    def action_end_turn(self) -> None:
+        if self._my_turn():
+            self._submit(EndTurn())
+
+    def action_pass_turn(self) -> None:
+        if self._my_turn():
+            self._submit(Pass())
+
+    def action_back_out(self) -> None:
+        if self.card_pending is not None:
+            self.card_pending = None
+            self._draw_cards()
+        elif self.marker_pending is not None:
+            self.marker_pending = None
+        elif self.revive_base is not None:
+            self.revive_base = None
+            self._draw_choices()
+            self.query_one("#hr-choices", ChoiceList).focus()
+        elif self.sel is not None:
+            self.sel = None
+        self._update_marks()
+        self._describe()
+        self.refresh_bindings()
+        self.say_prompt()
+
+    def action_zone(self, delta: int) -> None:
+        zones = [self.query_one(BoardGrid)]
+        choices = self.query_one("#hr-choices", ChoiceList)
+        if choices.display:
+            zones.append(choices)
+        zones.append(self.query_one("#hr-cards", ChoiceList))
+        focused = self.focused
+        index = zones.index(focused) if focused in zones else -1
+        zones[(index + delta) % len(zones)].focus()
+
+    def on_played(self, action: Any, seat: int | None, text: str) -> None:
+        if seat != self._recent_seat:
+            self.recent, self._recent_seat = [], seat
+        self.recent.append(action)
+        self._recent_cursor = self.save.cursor
+        self._reset_choice()
+        self.refresh_bindings()
+
+    # -- results ---------------------------------------------------------------------------
+
+    def summary(self) -> str:
+        state = self.state
+        w, b = state.totals()
+        if state.over and state.outcome:
+            return f"HOUSE RULES: {state.outcome.reason}"
+        return f"HOUSE RULES: White {w} : {b} Black, turn {state.turn}"
+
+    def result_lines(self) -> list[str]:
+        state = self.state
+        w, b = state.totals()
+        lines = [f"Totals: White {w}, Black {b}. Pawns captured: {len(state.captured(1))} Black, "
+                 f"{len(state.captured(0))} White."]
+        if state.cards_in_force:
+            lines.append("In force at the end: " + ", ".join(CARD_BY_ID[c].name for c in state.cards_in_force) + ".")
+        return lines
