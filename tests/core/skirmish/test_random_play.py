@@ -6,7 +6,8 @@ import random
 
 from core.skirmish import GAME, Options
 from core.skirmish import actions as A
-from core.skirmish.cards import NAME
+from core.skirmish.cards import IS_SOLDIER, KIND, NAME
+from core.skirmish.units import lead
 
 GAMES = 2000
 
@@ -59,11 +60,13 @@ def play_checked(seats: int, seed: int, jokers: bool, deep: bool):
             assert sorted(cards_accounted(s)) == list(range(total))
         if not any(r[0] == "wiz" for r in s.pending):
             assert all(len(r) <= 4 for r in s.front) and all(len(r) <= 4 for r in s.rear)
-        assert sum(1 for r in s.rear for u in r if u[0] % 13 == 12 and u[0] < 52) <= s.seats
-        for q in range(seats):
-            assert s.life[q] <= life[q]
+        assert all(x <= y for x, y in zip(s.life, life))
         life = list(s.life)
         if s.turn != turn and not s.over:
+            for q in range(seats):             # one King a player (a Doppelganger King too)
+                assert sum(1 for u in s.rear[q] if KIND[lead(u)] == "king") <= 1
+                assert all(IS_SOLDIER[lead(u)] for u in s.front[q])
+                assert not any(IS_SOLDIER[lead(u)] for u in s.rear[q])
             # after END: no damage left, nothing poisoned, no turn-long effect
             for q in range(seats):
                 for rank in (s.front[q], s.rear[q]):
