@@ -4,8 +4,9 @@
 The strategy sees only what the player sees (the town, the revealed tile and the
 colour of each stack's top). It scores a town by how well the tiles still unseen
 would fit it: every unseen tile should keep some free cell (next to the town or
-not yet) whose row and column lack its colour and its style, and tiles whose
-colour shows on a stack top, which come next, count more. It places a tile in the
+not yet) whose row and column lack its colour and its style, no free cell should
+become one that no unseen tile fits, and above all one of the colours showing on
+the stack tops should have a good chance to fit next. It places a tile in the
 cell that leaves the best score, and picks the stack whose top tile, averaged over
 the styles it may still have, is most likely to fit and leaves the best score.
 """
@@ -69,7 +70,10 @@ def daily_seed(date: _dt.date | str | None = None) -> int:
 # Weights of the town score: a tile that fits no free cell, a free cell that no
 # unseen tile fits, a tile that fits next to the town now, each such cell (up to 3),
 # each free cell it fits (up to 4).
-COEF = (3.0, 2.0, 1.0, 0.35, 0.25)
+COEF = (3.0, 2.0, 2.0, 0.5, 0.1)
+# Weight of the best chance, among the colours on the stack tops, that the next
+# tile revealed fits.
+K_NEXT = 30.0
 
 
 def evaluate(occ: int, rc, rs, cc, cs, unseen: list[tuple[int, int]], weights: list[float],
@@ -106,8 +110,8 @@ def evaluate(occ: int, rc, rs, cc, cs, unseen: list[tuple[int, int]], weights: l
 class SoloPlanner:
     """The strong solo strategy, on what the player can see."""
 
-    def __init__(self, top_weight: float = 2.0, coef: tuple[float, ...] = COEF,
-                 k_next: float = 0.0) -> None:
+    def __init__(self, top_weight: float = 0.0, coef: tuple[float, ...] = COEF,
+                 k_next: float = K_NEXT) -> None:
         self.top_weight = top_weight
         self.coef = coef
         self.k_next = k_next
