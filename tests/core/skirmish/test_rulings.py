@@ -245,3 +245,13 @@ def test_rules_doc_names_only_existing_tests():
         src = (Path(__file__).parent / fname).read_text(encoding="utf-8")
         assert f"def {test}(" in src, f"{fname}::{test}"
     assert "## Rulings" in doc and "## Notation" in doc
+
+
+def test_rules_doc_notation_example_round_trips():
+    from pathlib import Path
+    from core.skirmish import GAME
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs" / "rules" / "skirmish.md").read_text(encoding="utf-8")
+    example = doc.split("## Notation", 1)[1].split("```\n")[1]
+    s = GAME.from_text(example)
+    assert s.to_text() == example and s.viewer == 0 and s.hands[1] == [-1]
