@@ -2,8 +2,8 @@
 move order for the shared searches in core/ai.
 
     easy    GreedyBot: one action ahead with the evaluation, plus noise
-    normal  AlphaBetaBot, 2 actions deep
-    hard    AlphaBetaBot, up to 5 actions deep (iterative deepening, node cap)
+    normal  AlphaBetaBot, 2 actions deep (at most 20,000 nodes)
+    hard    AlphaBetaBot, up to 4 actions deep, at most 4,000 nodes a decision
 
 Cards are actions like any other, so the searching levels weigh playing a card
 now, later or never; the evaluation gives a card in hand a value of its own so
@@ -44,60 +44,58 @@ W_THREAT_MOVER = 70  # per point of the best capture open to the side about to m
 W_THREAT_OTHER = 20  # per point of the best capture open to the other side
 W_CARD = 25  # a card still in hand
 W_CELL = 6  # a pawn standing on a cell of its own colour (it defends with +1)
-W_MARKERS_LEFT = 0
 W_DANGER = 40  # per point a total is above the losing line, when within 3 of it
 
 
+# Per cell: the advancement bonus of an un-upgraded pawn, by colour.
+ADV = tuple(tuple(W_ADVANCE[i // 7 if c == WHITE else 5 - i // 7] for i in range(NCELLS)) for c in (0, 1))
+ORTH_DIAG = tuple(ORTH[i] + DIAG[i] for i in range(NCELLS))
+
+
 def evaluate(s: Any, seat: int) -> float:
-    """Higher is better for `seat`. Called on positions that are not over."""
+    """Higher is better for `seat`. Called on positions that are not over.
+
+    Material (totals) first, then: un-upgraded pawns on their way to the far row,
+    a value-4 pawn ready to bring a pawn back, pawns on cells of their colour,
+    mobility, the best capture each side has on offer (worth more to the side about
+    to move), cards still in hand, and extra weight near the losing line."""
     board = s.board
     inf = s.cards_in_force
-    colour_blind = "colour-blind" in inf
-    diag = "diagonal-step" in inf
+    steps = ORTH_DIAG if "diagonal-step" in inf else ORTH
     sprint = "sprint" in inf
+    colour_cells = () if "colour-blind" in inf else CELL_COLOUR
     marks = s.marker_cells
     capt = s.captured_bases
+    ready = (W_REVIVE_READY if capt[0] else -1000, W_REVIVE_READY if capt[1] else -1000)
     can_capture = s._can_capture
-    tot = [0, 0]
     adv = [0, 0]
     cells = [0, 0]
     mob = [0, 0]
     best = [0, 0]
-    for i in range(NCELLS):
-        k = board[i]
+    for i, k in enumerate(board):
         if not k:
             continue
         c = COL[k]
-        tot[c] += VALUE[k]
         if UP[k] == 0:
-            row = i // 7
-            prog = row if c == WHITE else 5 - row
             if BASE[k] < 4:
-                adv[c] += W_ADVANCE[prog]
-            elif capt[c]:
-                adv[c] += W_ADVANCE[prog] + W_REVIVE_READY
-        if not colour_blind:
-            cc = CELL_COLOUR[i]
+                adv[c] += ADV[c][i]
+            elif ready[c] > 0:
+                adv[c] += ADV[c][i] + ready[c]
+        if colour_cells:
+            cc = colour_cells[i]
             if marks and i in marks:
                 cc ^= 1
             if cc == c:
                 cells[c] += 1
-        # Mobility (orthogonal steps) and the best capture on offer.
+        # Mobility and the best capture on offer.
         m = 0
         bc = best[c]
-        for j in ORTH[i]:
+        for j in steps[i]:
             d = board[j]
             if not d:
                 m += 1
             elif COL[d] != c and VALUE[d] > bc and can_capture(i, j):
                 bc = VALUE[d]
-        if diag:
-            for j in DIAG[i]:
-                d = board[j]
-                if not d:
-                    m += 1
-                elif COL[d] != c and VALUE[d] > bc and can_capture(i, j):
-                    bc = VALUE[d]
         if sprint:
             for mid, j in SPRINT[i]:
                 if not board[mid]:
@@ -108,21 +106,25 @@ def evaluate(s: Any, seat: int) -> float:
                         bc = VALUE[d]
         mob[c] += m
         best[c] = bc
+    tot = s.tot
     me, opp = seat, 1 - seat
-    lose, lead = END_LIMITS["last-stand" in inf]
+    lose, _lead = END_LIMITS["last-stand" in inf]
     score = W_MATERIAL * (tot[me] - tot[opp])
     score += adv[me] - adv[opp]
     score += W_CELL * (cells[me] - cells[opp])
     # Near the losing line every point counts more.
-    for c, sign in ((me, 1), (opp, -1)):
-        margin = tot[c] - lose
-        if margin <= 3:
-            score -= sign * W_DANGER * (4 - margin)
+    margin = tot[me] - lose
+    if margin <= 3:
+        score -= W_DANGER * (4 - margin)
+    margin = tot[opp] - lose
+    if margin <= 3:
+        score += W_DANGER * (4 - margin)
     score += W_MOBILITY * (mob[me] - mob[opp])
     mover = s.side if s.phase == "before" else 1 - s.side
-    for c, sign in ((me, 1), (opp, -1)):
-        w = W_THREAT_MOVER if c == mover else W_THREAT_OTHER
-        score += sign * w * best[c]
+    if mover == me:
+        score += W_THREAT_MOVER * best[me] - W_THREAT_OTHER * best[opp]
+    else:
+        score += W_THREAT_OTHER * best[me] - W_THREAT_MOVER * best[opp]
     h = s.hands
     score += W_CARD * (len(h[me]) - len(h[opp]))
     return float(score)
@@ -174,7 +176,7 @@ def move_order(s: Any, actions: list[Any]) -> list[Any]:
 LEVELS = {
     "easy": {"kind": "greedy", "noise": 150.0},
     "normal": {"kind": "alphabeta", "max_depth": 2, "max_nodes": 20_000},
-    "hard": {"kind": "alphabeta", "max_depth": 5, "max_nodes": 6_000},
+    "hard": {"kind": "alphabeta", "max_depth": 4, "max_nodes": 4_000},
 }
 
 

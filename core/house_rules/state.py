@@ -379,6 +379,11 @@ class HouseRulesState(State):
 
     def _can_capture(self, i: int, j: int) -> bool:
         inf = self.cards_in_force
+        if not inf:  # the base rules: value plus the cell's bonus, ties to the attacker
+            board = self.board
+            a, d = board[i], board[j]
+            cc = BASE_CELL_COLOUR[j]
+            return VALUE[a] + (cc == COL[a]) >= VALUE[d] + (cc == COL[d])
         if inf and "fortress" in inf and self._fortress(j):
             return False
         sa, sd = self._strengths(i, j)
@@ -410,15 +415,36 @@ class HouseRulesState(State):
                             out.append(j)
         return out
 
-    def _move_pairs(self) -> list[tuple[int, int]]:
+    def _move_actions(self) -> list[Move]:
+        """Every legal Move of the side to move (the hot path of random play and search)."""
         board = self.board
         side = self.side
-        out = []
+        inf = self.cards_in_force
+        diag = "diagonal-step" in inf
+        sprint = "sprint" in inf
+        cap = self._can_capture
+        out: list[Move] = []
+        app = out.append
         for i in range(NCELLS):
             k = board[i]
-            if k and COL[k] == side:
-                for j in self._targets(i):
-                    out.append((i, j))
+            if not k or COL[k] != side:
+                continue
+            mv = MOVES[i]
+            for j in ORTH[i]:
+                d = board[j]
+                if not d or (COL[d] != side and cap(i, j)):
+                    app(mv[j])
+            if diag:
+                for j in DIAG[i]:
+                    d = board[j]
+                    if not d or (COL[d] != side and cap(i, j)):
+                        app(mv[j])
+            if sprint:
+                for m, j in SPRINT[i]:
+                    if not board[m]:
+                        d = board[j]
+                        if not d or (COL[d] != side and cap(i, j)):
+                            app(mv[j])
         return out
 
     def _swap_pairs(self) -> list[tuple[int, int]]:
@@ -483,7 +509,7 @@ class HouseRulesState(State):
             out: list[Any] = []
             if not self.card_played:
                 out.extend(PlayCard(c) for c in self.hands[side])
-            moves = [MOVES[i][j] for i, j in self._move_pairs()]
+            moves = self._move_actions()
             swaps = [SWAPS[i][j] for i, j in self._swap_pairs()] if "regroup" in self.cards_in_force else []
             if moves or swaps:
                 out.extend(moves)
