@@ -106,3 +106,15 @@ Action = Union[StartWith, Deploy, Scout, Variant, CopyRank, CopySuit, Return, Sp
                Summon, Target, Attack, Block, Pick, Guard, Done]
 
 DONE = Done()
+
+# Ready-made actions for the legal-move generators (actions are frozen, so sharing is
+# safe and saves building the same small objects again and again).
+DEPLOYS = tuple(Deploy(c) for c in range(54))
+DEPLOY_BONDS = tuple(tuple((Deploy(c, i, False), Deploy(c, i, True)) for i in range(4))
+                    for c in range(54))
+RETURNS = tuple(Return(p) for p in range(8))
+BONDS = tuple(tuple(Bond(i, j) for j in range(4)) for i in range(4))
+ATTACKS = tuple(tuple(tuple(Attack(pos, q, t) for t in range(-1, 8)) for q in range(4))
+               for pos in range(8))           # ATTACKS[pos][seat][tpos + 1]
+BLOCKS = tuple(tuple(Block(pos, a) for a in range(8)) for pos in range(8))
+TARGETS = tuple(tuple(Target(q, pos) for pos in range(-1, 8)) for q in range(4))   # [seat][pos + 1]

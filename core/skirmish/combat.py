@@ -9,6 +9,7 @@ second target (Spades soldiers, the Ace of Spades) and the blocker's pos (-1: no
 from __future__ import annotations
 
 from core.skirmish import actions as A
+from core.skirmish.actions import ATTACKS, BLOCKS, TARGETS
 from core.skirmish.cards import ACE, ACE_OF, ATK, CLUBS, DIAMONDS, HEARTS, IS_SOLDIER, KIND, SPADES, SUIT
 from core.skirmish.phases import BLOCK, RESOLVE, cap, who
 from core.skirmish.units import (
@@ -55,19 +56,20 @@ class CombatMixin:
                     if enh_spades is None:
                         enh_spades = self._king_suit(p) == SPADES and not self._wizarded(p)
                     rear_too = enh_spades
+                mine = ATTACKS[pos]
                 for q in opps:
-                    acts.append(A.Attack(pos, q, -1))
-                    for j in range(len(self.front[q])):
-                        acts.append(A.Attack(pos, q, j))
-                    if rear_too:
-                        for j in range(len(self.rear[q])):
-                            acts.append(A.Attack(pos, q, j + 4))
+                    row = mine[q]
+                    acts.extend(row[:len(self.front[q]) + 1])
+                    if rear_too and self.rear[q]:
+                        acts.extend(row[5:5 + len(self.rear[q])])
             elif _is_ace(u):
                 if opps is None:
                     opps = self.opponents(p)
+                mine = ATTACKS[pos]
                 for q in opps:
-                    for j, _ in self.units(q):
-                        acts.append(A.Attack(pos, q, j))
+                    row = mine[q]
+                    acts.extend(row[1:len(self.front[q]) + 1])
+                    acts.extend(row[5:5 + len(self.rear[q])])
         return acts
 
     def _can_attack(self) -> bool:
@@ -110,21 +112,21 @@ class CombatMixin:
         atk = self.attacks[idx]
         q, tpos = atk[1], atk[2]
         if kind == "sp2":
-            acts = [A.Target(q, j) for j in range(len(self.front[q])) if j != tpos]
+            acts = [TARGETS[q][j + 1] for j in range(len(self.front[q])) if j != tpos]
             if self._king_suit(p) == SPADES:
-                acts += [A.Target(q, j + 4) for j in range(len(self.rear[q])) if j + 4 != tpos]
+                acts += [TARGETS[q][j + 4 + 1] for j in range(len(self.rear[q])) if j + 4 != tpos]
             acts.append(A.DONE)
             return acts
         if kind == "as2":
-            acts = [A.Target(s, j) for s in self.opponents(p) for j in range(len(self.front[s]))
+            acts = [TARGETS[s][j + 1] for s in self.opponents(p) for j in range(len(self.front[s]))
                     if (s, j) != (q, tpos)]
             acts.append(A.DONE)
             return acts
         if kind == "excess":
-            return [A.Target(q, -1)] + [A.Target(q, j) for j in range(len(self.front[q]))
+            return [TARGETS[q][0]] + [TARGETS[q][j + 1] for j in range(len(self.front[q]))
                                         if j != atk[5]]
         # rage: the player or any of their units
-        return [A.Target(q, -1)] + [A.Target(q, j) for j, _ in self.units(q)]
+        return [TARGETS[q][0]] + [TARGETS[q][j + 1] for j, _ in self.units(q)]
 
     def _combat_target(self, rec: tuple, a: A.Target) -> None:
         kind, idx = rec[0], rec[2]
@@ -170,12 +172,14 @@ class CombatMixin:
                     hearts = not self._wizarded(d)
                 if not hearts:
                     continue
+            row = BLOCKS[pos]
             for ap in open_:
-                acts.append(A.Block(pos, ap))
+                acts.append(row[ap])
         for i, u in enumerate(self.rear[d]):
             if u[FL] & GUARD and not u[FL] & EXH and i + 4 not in busy:
+                row = BLOCKS[i + 4]
                 for ap in open_:
-                    acts.append(A.Block(i + 4, ap))
+                    acts.append(row[ap])
         return acts
 
     def _play_block(self, a: A.Block) -> None:

@@ -4,6 +4,7 @@ that is not combat (Scouts, Jacks, Queens, Kings, the Ace of Diamonds, Jokers)."
 from __future__ import annotations
 
 from core.skirmish import actions as A
+from core.skirmish.actions import BONDS, DEPLOY_BONDS, DEPLOYS, RETURNS, TARGETS
 from core.skirmish.cards import (
     ACE, ACE_OF, BINDING_SPIRIT, BLACK_JOKER, CLUBS, DIAMONDS, DOPPELGANGER, HEARTS, INSANE_WIZARD,
     IS_SOLDIER, JACK, JACK_OF, JOKER, KING, KIND, NECROMANCER, QUEEN, QUEEN_OF, RANK, SOLDIER,
@@ -98,7 +99,7 @@ class DeployMixin:
         wiz = self._wizarded(p)
         spirit = not wiz and self._has_variant(p, BINDING_SPIRIT)
         singles = [] if wiz else [(i, suit(u)) for i, u in enumerate(front)
-                                  if u[C1] < 0 and not u[FL] & SUMMONED and IS_SOLDIER[lead(u)]]
+                                  if u[C1] < 0 and not u[FL] & SUMMONED]
         nd = self.no_deploy
         opps = None
         for c in self.hands[p]:
@@ -107,12 +108,11 @@ class DeployMixin:
             k = KIND[c]
             if k is SOLDIER:
                 if fs:
-                    acts.append(A.Deploy(c))
+                    acts.append(DEPLOYS[c])
                 sc = SUIT[c]
                 for i, s in singles:
                     if spirit or s == sc:
-                        acts.append(A.Deploy(c, i, False))
-                        acts.append(A.Deploy(c, i, True))
+                        acts.extend(DEPLOY_BONDS[c][i])
                 if RANK[c] == 2 and (fs or sc != HEARTS):
                     if opps is None:
                         opps = self.opponents(p)
@@ -121,22 +121,25 @@ class DeployMixin:
                             acts.append(A.Scout(c, q))
             elif k is ACE:
                 if (c == ACE_D and self._enemy_units(p)) or (c != ACE_D and rs):
-                    acts.append(A.Deploy(c))
+                    acts.append(DEPLOYS[c])
             elif k is KING:
                 if rs and self._king_suit(p) < 0:
-                    acts.append(A.Deploy(c))
+                    acts.append(DEPLOYS[c])
             elif k is JOKER:
                 if rs or (c == BLACK_JOKER and fs):
-                    acts.append(A.Deploy(c))
+                    acts.append(DEPLOYS[c])
             elif k is JACK:
                 if c != JD and self._jack_ok(p, c):
-                    acts.append(A.Deploy(c))
+                    acts.append(DEPLOYS[c])
             elif self._queen_ok(p, c):
-                acts.append(A.Deploy(c))
+                acts.append(DEPLOYS[c])
         if not self.redeployed:
-            for pos, u in self.units(p):
+            for pos, u in enumerate(front):
                 if not u[FL] & SUMMONED:
-                    acts.append(A.Return(pos))
+                    acts.append(RETURNS[pos])
+            for pos, u in enumerate(rear, 4):
+                if not u[FL] & SUMMONED:
+                    acts.append(RETURNS[pos])
             for i, u in enumerate(front):
                 if u[C1] >= 0:
                     acts.append(A.Split(i, u[C0]))
@@ -144,7 +147,7 @@ class DeployMixin:
             for i, si in singles:
                 for j, sj in singles:
                     if i != j and (spirit or si == sj):
-                        acts.append(A.Bond(i, j))
+                        acts.append(BONDS[i][j])
         if not self.summoned and fs and self._has_variant(p, NECROMANCER):
             for c in sorted({c for c in self.up if IS_SOLDIER[c]}):
                 acts.append(A.Summon(c))
@@ -157,12 +160,12 @@ class DeployMixin:
             k = KIND[c]
             if k is JACK:
                 if self._jack_ok(r, c):
-                    acts.append(A.Deploy(c))
+                    acts.append(DEPLOYS[c])
             elif k is QUEEN:
                 if self._queen_ok(r, c):
-                    acts.append(A.Deploy(c))
+                    acts.append(DEPLOYS[c])
             elif c == ACE_D and self._enemy_units(r):
-                acts.append(A.Deploy(c))
+                acts.append(DEPLOYS[c])
         acts.append(A.DONE)
         return acts
 
@@ -200,16 +203,16 @@ class DeployMixin:
     def _target_legal(self, rec: tuple) -> list:
         kind, p = rec[0], rec[1]
         if kind == "ad":
-            return [A.Target(q, pos) for q in self.opponents(p) for pos, _ in self.units(q)]
+            return [TARGETS[q][pos + 1] for q in self.opponents(p) for pos, _ in self.units(q)]
         if kind in ("jc", "jh"):
-            return [A.Target(p, pos) for pos, _ in self.units(p)]
+            return [TARGETS[p][pos + 1] for pos, _ in self.units(p)]
         if kind == "js":
-            return [A.Target(q, pos) for q, pos in self._stealable(p)]
+            return [TARGETS[q][pos + 1] for q, pos in self._stealable(p)]
         if kind == "qc1":
-            return [A.Target(q, pos) for q in range(self.seats) if self.life[q] > 0
+            return [TARGETS[q][pos + 1] for q in range(self.seats) if self.life[q] > 0
                     for pos, _ in self.units(q)]
         if kind == "qc2":
-            return [A.Target(q, pos) for q in range(self.seats) if self.life[q] > 0
+            return [TARGETS[q][pos + 1] for q in range(self.seats) if self.life[q] > 0
                     for pos, _ in self.units(q) if (q, pos) != (rec[2], rec[3])]
         return []
 
