@@ -133,3 +133,152 @@ def test_hr_game_over(snap_compare, store):
 
     app = resumed(store, LINE[:-1])
     assert snap_compare(app, terminal_size=SIZE, run_before=last_move)
+
+
+# -- Pilot flows by keys ----------------------------------------------------------------------
+
+from core.house_rules.board import CELL_INDEX  # noqa: E402
+
+
+@pytest.fixture
+def seeded_bots(monkeypatch):
+    """The app's bots get a fixed seed, so a flow plays the same game every run."""
+    import core.ai
+
+    real = core.ai.bot
+    monkeypatch.setattr(core.ai, "bot", lambda game_id, level, seed=None: real(game_id, level, 11))
+
+
+async def settle(pilot, screen, limit: float = 20.0) -> None:
+    """Wait until a person is to decide (a bot's reply may be on its way) or the game is over."""
+    deadline = time.monotonic() + limit
+    while True:
+        await pilot.pause()
+        state = screen.state
+        if state.over or (not screen.is_bot(state.to_move) and screen._bot_token is None):
+            return
+        assert time.monotonic() < deadline, "the bot did not answer"
+        await pilot.pause(0.02)
+
+
+async def focus(pilot, screen, widget_id: str) -> None:
+    for _ in range(4):
+        if screen.focused is not None and screen.focused.id == widget_id:
+            return
+        await pilot.press("tab")
+    assert screen.focused.id == widget_id
+
+
+async def walk_to(pilot, screen, cell: str) -> None:
+    """Move the board cursor to `cell` with the arrow keys."""
+    await focus(pilot, screen, "board")
+    board = screen.query_one("#board")
+    row, col = screen.cell_of(CELL_INDEX[cell])
+    cur_row, cur_col = board.cursor
+    keys = ["down" if row > cur_row else "up"] * abs(row - cur_row)
+    keys += ["right" if col > cur_col else "left"] * abs(col - cur_col)
+    await pilot.press(*keys)
+    assert board.cursor == (row, col)
+
+
+async def list_to(pilot, screen, list_id: str, item_id: str) -> None:
+    """Move a list's cursor to `item_id` with up and down."""
+    await focus(pilot, screen, list_id)
+    choices = screen.query_one(f"#{list_id}")
+    ids = [o.id for o in choices.options]
+    target = ids.index(item_id)
+    key = "down" if target > (choices.highlighted or 0) else "up"
+    for _ in range(len(ids)):
+        if choices.highlighted == target:
+            break
+        await pilot.press(key)
+    assert choices.current_id == item_id
+
+
+async def play_by_keys(pilot, screen, action) -> None:
+    """Make one decision the way a person does, by keys only."""
+    kind = type(action)
+    if kind is Move:
+        await walk_to(pilot, screen, action.src)
+        await pilot.press("enter")
+        await walk_to(pilot, screen, action.dst)
+        await pilot.press("enter")
+    elif kind is Swap:
+        await walk_to(pilot, screen, action.a)
+        await pilot.press("enter")
+        await walk_to(pilot, screen, action.b)
+        await pilot.press("enter")
+    elif kind is PlayCard:
+        await list_to(pilot, screen, "hr-cards", action.card)
+        await pilot.press("enter", "enter")
+    elif kind is EndTurn:
+        await pilot.press("e")
+    elif kind is Pass:
+        await pilot.press("p")
+    elif kind is TakeBonus:
+        await list_to(pilot, screen, "hr-choices", "bonus")
+        await pilot.press("enter")
+    elif kind is Revive:
+        await list_to(pilot, screen, "hr-choices", f"revive-{action.pawn}")
+        await pilot.press("enter")
+        await walk_to(pilot, screen, action.cell)
+        await pilot.press("enter")
+    elif kind is PlaceMarker:
+        await walk_to(pilot, screen, action.cell)
+        await pilot.press("enter", "enter")
+    await pilot.pause()
+
+
+async def play_human_turns(pilot, screen, chooser, decisions: int | None = None) -> int:
+    """Let `chooser` pick each of the person's decisions and make it by keys, until
+    the game is over (or `decisions` were made). Every decision must be recorded."""
+    made = 0
+    await settle(pilot, screen)
+    while not screen.state.over and (decisions is None or made < decisions):
+        state = screen.state
+        action = chooser.choose(state.view(state.to_move), 1.0)
+        before = screen.save.cursor
+        await play_by_keys(pilot, screen, action)
+        assert screen.save.cursor > before and screen.save.actions[before] == GAME.action_to_builtins(action), \
+            f"{action} was not played by keys: {status(pilot.app)}"
+        made += 1
+        await settle(pilot, screen)
+    return made
+
+
+async def test_hr_whole_game_vs_easy_bot_by_keys_then_resume(store, seeded_bots):
+    from core.ai import bot
+    from tui.screens.game_over import GameOverScreen
+
+    started = time.monotonic()
+    chooser = bot("house-rules", "normal", 5)  # picks the person's moves; keys make them
+    app = new_app(store, seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert screen.game_id == "house-rules"
+        await play_human_turns(pilot, screen, chooser, decisions=8)
+        position, save_id, cursor = screen.state.to_text(), screen.save.id, screen.save.cursor
+        await pilot.press("q")  # home: the game is already saved
+        await pilot.pause()
+        app.flush_saves()
+    assert store.load(save_id).cursor == cursor
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # "Continue", the newest unfinished game
+        await pilot.pause()
+        screen = app.screen
+        assert screen.save.id == save_id
+        assert screen.state.to_text() == position
+        await play_human_turns(pilot, screen, chooser)
+        assert screen.state.over
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        app.flush_saves()
+        assert store.load(save_id).over
+        await pilot.press("q")
+        await pilot.pause()
+        app.flush_saves()
+    stats = store.load_stats().get("house-rules")
+    assert stats.played == 1
+    assert time.monotonic() - started < 30

@@ -37,7 +37,7 @@ def test_saves_browser_with_an_unreadable_file(snap_compare, store):
     put_save(store, dash_save(SEED, [], "dash-20261129-100000-aaaa"))
     put_save(store, dash_save(77, losing_line(77), "dash-20261128-090000-bbbb"), "2026-11-28T09:00:00.000000Z")
     (store.saves_dir / "dash-20261127-080000-cccc.json").write_text('{"format": 1, "game": "da')
-    assert snap_compare(make_app(store), terminal_size=SIZE, press=["down", "down", "enter"])
+    assert snap_compare(make_app(store), terminal_size=SIZE, press=["s"])
 
 
 def test_stats(snap_compare, store):

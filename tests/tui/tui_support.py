@@ -5,7 +5,9 @@ is re-exported by conftest.py."""
 
 from __future__ import annotations
 
+import os
 import random
+import time
 from datetime import date
 
 import msgspec
@@ -15,6 +17,10 @@ import saves
 from core import GAMES
 
 TODAY = date(2026, 11, 29)
+
+# Times on screen are local: fix the zone so pictures do not depend on the machine.
+os.environ["TZ"] = "UTC"
+time.tzset()
 STAMP = "2026-11-29T10:00:00.000000Z"
 
 
@@ -49,6 +55,8 @@ def dash_save(seed: int, actions: list, save_id: str, seats: int = 1, options=No
         saves.record(save, action)
     state = saves.replay(save)
     save.over = state.over
+    result = "won" if state.over and state.outcome.winners else "lost" if state.over else "in play"
+    save.summary = f"Icehouse Dash deal {seed}: {result}, {len(state.trees)}/5 trees"
     return save
 
 

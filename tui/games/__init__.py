@@ -11,6 +11,7 @@ from importlib import import_module
 SCREENS = {
     "dash": "tui.games.dash.screen:DashScreen",
     "house-rules": "tui.games.house_rules.screen:HouseRulesScreen",
+    "town": "tui.games.town.screen:TownScreen",
 }
 
 

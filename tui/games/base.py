@@ -133,6 +133,9 @@ class GameScreen(Screen):
         self.say_prompt()
         if self.replay:
             return
+        if self.save.cursor == 0 and self.save.summary != self.summary():
+            self.save.summary = self.summary()  # a fresh game: name it in the lists at once
+            self.app.autosave(self.save)
         self.call_after_refresh(self.serve_next)
 
     def say(self, text: str, error: bool = False) -> None:

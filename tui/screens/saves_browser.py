@@ -3,6 +3,8 @@ listed as such (and never touched)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -13,7 +15,20 @@ from core import GAMES
 
 
 def when(stamp: str) -> str:
-    return stamp[:16].replace("T", " ") if stamp else ""
+    """A save's UTC time stamp as local time, to the minute."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return stamp[:16]
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def position(save: saves.SaveFile, title: str) -> str:
+    """The save's summary without the game's name (the Game column has it)."""
+    text = save.summary
+    if text.startswith(title):
+        text = text[len(title):].lstrip(" ,:")
+    return text
 
 
 class SavesScreen(Screen):
@@ -40,11 +55,12 @@ class SavesScreen(Screen):
         self.good, self.bad = self.app.store.scan()
         for s in self.good:
             game = GAMES.get(s.game)
+            title = game.title if game else s.game
             players = ", ".join(seat.name for seat in s.seats)
-            table.add_row(game.title if game else s.game, players[:22], "done" if s.over else "open",
-                          when(s.updated), s.summary[:40], key=f"ok:{s.id}")
+            table.add_row(title[:14], players[:14], "done" if s.over else "open",
+                          when(s.updated), position(s, title)[:26], key=f"ok:{s.id}")
         for u in self.bad:
-            table.add_row(u.id[:24], "", "BAD", "", "unreadable: see below", key=f"bad:{u.id}")
+            table.add_row(u.id[:14], "", "BAD", "", "unreadable: see below", key=f"bad:{u.id}")
         if not self.good and not self.bad:
             self.query_one("#saves-detail", Static).update("No saved games yet.")
         table.focus()

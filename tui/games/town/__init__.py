@@ -1,0 +1,1 @@
+"""TOWN 77 screen."""
