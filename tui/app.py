@@ -98,6 +98,7 @@ class HousesApp(App[None]):
         from tui.screens.home import HomeScreen
 
         self._install_signal_handlers()
+        self.set_class(self.glyphs.ascii, "-ascii")
         self.push_screen(HomeScreen())
         for note in self._startup_notes:
             self.notify(note, severity="warning", timeout=8)

@@ -90,3 +90,9 @@ def test_replay(snap_compare, store):
 
 def test_terminal_too_small(snap_compare, store):
     assert snap_compare(make_app(store), terminal_size=(60, 20))
+
+
+def test_dash_in_ascii(snap_compare, store):
+    you = [saves.Seat(name="You")]
+    app = make_app(store, ascii=True, start=("new", "dash", you, SEED, GAMES["dash"].Options()))
+    assert snap_compare(app, terminal_size=SIZE, press=["enter", "up"])
