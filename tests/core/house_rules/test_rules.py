@@ -440,8 +440,10 @@ def test_card_change_marker_flips_a_cell_colour(pos):
 
 
 def test_card_change_marker_changes_capture_strength(pos):
-    s = pos({"d3": "W2", "d4": "B2", "a6": "B4", "a1": "W4"}, in_force=("change",), markers=("d4",))
+    s = pos({"d3": "W2", "d4": "B2", **PAD}, in_force=("change",), markers=("d4",))
     assert s.capture_preview("d3", "d4")[:2] == (3, 2)  # d4 now counts as white
+    s.apply(Move("d3", "d4"))  # a pawn may stand on a marked cell; the marker stays
+    assert s.pawn_at("d4").kind == "square" and s.markers == ["d4"] and s.cell_colour("d4") == "white"
 
 
 def test_card_change_markers_are_4_and_shared(pos):
@@ -661,3 +663,19 @@ def test_describe_and_log_say_what_happened():
     s.apply(PlayCard("sprint"))
     assert s.log[-2] == "White: square b1 to b2."
     assert s.log[-1].startswith("White plays Sprint")
+
+
+def test_ruling_a_capture_that_ends_the_game_ends_it_before_any_upgrade(pos):
+    # The tesseract takes the line on d6 (Black's far row for White): Black drops to 6.
+    s = pos({"d5": "W4", "a1": "W3", "b1": "W3", "d6": "B1", "a6": "B4", "g6": "B2"}, captured=((2,), ()))
+    s.apply(Move("d5", "d6"))
+    assert s.over and s.phase == "over" and s.outcome.winners == (0,)
+    assert s.pawn_at("d6").upgrade == ""
+
+
+def test_ruling_swaps_and_passes_count_towards_the_100_moves(pos):
+    from core.house_rules import Swap
+
+    s = pos({"d3": "W2", "d4": "W4", "a1": "W1", "a6": "B4", "g6": "B3"}, in_force=("regroup",), quiet=199)
+    s.apply(Swap("d3", "d4"))
+    assert s.over and "100 moves" in s.outcome.reason
