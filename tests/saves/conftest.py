@@ -3,21 +3,12 @@ tests do not depend on any real engine's internals."""
 
 from __future__ import annotations
 
-import sys
 import types
-from pathlib import Path
 
 import msgspec
 import pytest
 
-try:
-    import core
-except ImportError:  # the registry names an engine that is being written: load core bare
-    sys.modules.pop("core", None)
-    core = types.ModuleType("core")
-    core.__path__ = [str(Path(__file__).resolve().parents[2] / "core")]
-    core.GAMES = {}
-    sys.modules["core"] = core
+import core
 
 from core.engine import Game, Outcome, State
 
