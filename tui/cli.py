@@ -43,7 +43,9 @@ def _add_option_flags(parser: argparse.ArgumentParser, options_type: type) -> No
                                 help=f"(default: {default})")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
+    """The parser; `with_games=False` leaves out the per-game flags of `new`, which
+    import the game engines (the plain `houses` start need not pay for them)."""
     from core import GAMES
     from tui.games import playable
 
@@ -54,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help="start a new game")
     games = new.add_subparsers(dest="game", required=True, metavar="GAME")
-    for game in (GAMES[gid] for gid in playable()):
+    for game in (GAMES[gid] for gid in (playable() if with_games else ())):
         g = games.add_parser(game.id, help=game.title)
         g.add_argument("--seats", type=int, default=None, help=f"players ({game.seats.start}-{game.seats.stop - 1})")
         g.add_argument("--seed", type=int, default=None, help="deal number (the game ID shown on screen)")
