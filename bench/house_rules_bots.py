@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.ai.arena import tournament  # noqa: E402
+from core.ai.arena import TournamentResult, tournament  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
 from core.house_rules import GAME, Options  # noqa: E402
 from core.house_rules.bot import make_bot  # noqa: E402
@@ -54,17 +54,27 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=float, default=5.0, help="time ceiling a decision (s)")
     ap.add_argument("--pairs", default="easy:random,normal:easy,hard:normal")
+    ap.add_argument("--chunk", type=int, default=10, help="games between progress lines (even)")
     args = ap.parse_args()
     options = Options(cards=args.cards)
     print(f"HOUSE RULES, cards={args.cards}, {args.games} games a pairing, seed {args.seed}", flush=True)
     for pair in args.pairs.split(","):
         a, b = pair.split(":")
         Timed.times = []
-        res = tournament(
-            GAME, maker(a, timed=(a == "hard")), maker(b, timed=(b == "hard")), games=args.games,
-            budget_s=args.budget, seed=args.seed, options=options,
-        )
-        print(res.line(a, b), flush=True)
+        total = TournamentResult()
+        # Played in chunks of --chunk games (sides swapped inside each chunk), with a
+        # running line after each, so a long table still gives partial figures.
+        for start in range(0, args.games, args.chunk):
+            n = min(args.chunk, args.games - start)
+            res = tournament(
+                GAME, maker(a, timed=(a == "hard")), maker(b, timed=(b == "hard")), games=n,
+                budget_s=args.budget, seed=args.seed + start, options=options,
+            )
+            for f in ("games", "wins", "draws", "losses", "seconds"):
+                setattr(total, f, getattr(total, f) + getattr(res, f))
+            total.records += res.records
+            print("  " + total.line(a, b), flush=True)
+        print(total.line(a, b), flush=True)
         if Timed.times:
             ts = sorted(Timed.times)
             n = len(ts)
