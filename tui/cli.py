@@ -70,6 +70,9 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     sub.add_parser("saves", help="list saved games (no TUI)")
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", choices=playable())
+    from tui.serve.cli import add_serve_parser
+
+    add_serve_parser(sub)
     return parser
 
 
@@ -118,12 +121,18 @@ def print_saves(store) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(with_games="new" in argv).parse_args(argv)
     if args.command == "rules":
         from tui.rules import rules_text
 
         sys.stdout.write(rules_text(args.game))
         return 0
+
+    if args.command == "serve":
+        from tui.serve.cli import run_serve
+
+        return run_serve(args)
 
     import saves
 

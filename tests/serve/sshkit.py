@@ -1,0 +1,169 @@
+"""A real SSH host on 127.0.0.1 and real OpenSSH clients on a pty (pexpect), with the
+screen each client shows kept by a terminal emulator (pyte), so tests read what a
+person would see. Every wait is bounded."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pyte
+import pytest
+
+KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "enter": "\r",
+        "tab": "\t", "escape": "\x1b", "ctrl+q": "\x11", "space": " "}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def need_ssh() -> None:
+    if shutil.which("ssh") is None or shutil.which("ssh-keygen") is None:
+        pytest.skip("the OpenSSH client is not installed (.ci/run installs it)")
+
+
+def until(condition, timeout: float = 10.0, what: str = "the condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not come true in {timeout}s")
+        time.sleep(0.05)
+
+
+def make_key(folder: Path, name: str) -> Path:
+    path = folder / f"id_{name}"
+    if not path.exists():
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", f"{name}@test", "-f", str(path)],
+                       check=True)
+    return path
+
+
+class HostProcess:
+    """`houses serve ssh` in a child process, stopped by `stop()`."""
+
+    def __init__(self, root: Path, *args: str) -> None:
+        self.root = root
+        self.data = root / "host"
+        self.port = free_port()
+        env = dict(os.environ, HOUSES_HOME=str(root), PYTHONUNBUFFERED="1")
+        self.log_path = root / "host.log"
+        self.log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tui.cli", "serve", "ssh", "--port", str(self.port), "--data", str(self.data), *args],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env,
+        )
+        deadline = time.monotonic() + 20
+        while b"Houses SSH host on" not in self.log_path.read_bytes():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError("the host did not start:\n" + self.log_path.read_text())
+            time.sleep(0.05)
+
+    def add_key(self, name: str, key: Path) -> None:
+        subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", name, str(key) + ".pub",
+                        "--data", str(self.data)], check=True, capture_output=True)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+
+    def log_text(self) -> str:
+        return self.log_path.read_text()
+
+
+def ssh_args(host: HostProcess, user: str, key: Path | None, *extra: str) -> list[str]:
+    args = ["-p", str(host.port), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+            "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-F", "/dev/null"]
+    if key is not None:
+        args += ["-i", str(key)]
+    return args + [*extra, f"{user}@127.0.0.1"]
+
+
+class Client:
+    """One `ssh -t` client on a pty, with its screen kept by pyte."""
+
+    def __init__(self, host: HostProcess, user: str, key: Path, cols: int = 80, rows: int = 24,
+                 term: str = "xterm-256color") -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("SSH_", "TEXTUAL_"))}
+        env.update(TERM=term, LANG="C.UTF-8")
+        env.pop("SSH_AUTH_SOCK", None)
+        self.child = pexpect.spawn("ssh", ssh_args(host, user, key, "-t"), dimensions=(rows, cols), env=env,
+                                   timeout=5)
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+
+    def pump(self, seconds: float = 0.1) -> None:
+        try:
+            data = self.child.read_nonblocking(65536, timeout=seconds)
+        except pexpect.TIMEOUT:
+            return
+        except pexpect.EOF:
+            return
+        self.raw += data
+        self.stream.feed(data)
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, needle: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.pump(0.1)
+            if needle in self.text():
+                return self.text()
+            if not self.child.isalive():
+                self.pump(0.1)
+                if needle in self.text():
+                    return self.text()
+                break
+        raise AssertionError(f"{needle!r} not on screen after {timeout}s:\n{self.text()}")
+
+    def settle(self, seconds: float = 0.5) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.pump(0.05)
+        return self.text()
+
+    def press(self, *keys: str, gap: float = 0.15) -> None:
+        for key in keys:
+            self.child.send(KEYS.get(key, key))
+            self.settle(gap)
+
+    def resize(self, cols: int, rows: int) -> None:
+        self.child.setwinsize(rows, cols)
+        self.screen.resize(rows, cols)
+
+    def wait_exit(self, timeout: float = 15.0) -> int | None:
+        deadline = time.monotonic() + timeout
+        while self.child.isalive() and time.monotonic() < deadline:
+            self.pump(0.1)
+        self.child.close(force=True)
+        return self.child.exitstatus
+
+    def kill(self) -> None:
+        """The connection drops: the ssh client dies without a word."""
+        self.child.kill(signal.SIGKILL)
+        self.child.close(force=True)
+
+
+def run_ssh(host: HostProcess, user: str, key: Path | None, *extra: str, command: list[str] | None = None,
+            timeout: float = 15) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SSH_")}
+    return subprocess.run(["ssh", *ssh_args(host, user, key, *extra), *(command or [])], capture_output=True,
+                          text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)

@@ -1,0 +1,127 @@
+"""The SSH host, end to end: a real OpenSSH client on a pty against `houses serve ssh`
+on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import stat
+
+import pytest
+
+from sshkit import Client, until, HostProcess, make_key, need_ssh, run_ssh
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory):
+    need_ssh()
+    folder = tmp_path_factory.mktemp("keys")
+    return {name: make_key(folder, name) for name in ("alice", "bob", "carol", "mallory")}
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory, keys):
+    h = HostProcess(tmp_path_factory.mktemp("host"), "--idle-timeout", "0")
+    for name in ("alice", "bob", "carol"):
+        h.add_key(name, keys[name])
+    yield h
+    h.stop()
+
+
+def test_a_session_reaches_the_home_screen_and_quits(host, keys):
+    c = Client(host, "alice", keys["alice"])
+    screen = c.wait_for("H O U S E S")
+    assert "New game" in screen and "Saved games" in screen
+    c.press("ctrl+q")
+    assert c.wait_exit() == 0
+    assert "alice connected (xterm-256color 80x24)" in host.log_text()
+    assert stat.S_IMODE((host.data / "players" / "alice").stat().st_mode) == 0o700
+    settings = json.loads((host.data / "players" / "alice" / "settings.json").read_text())
+    assert settings["player_name"] == "alice"
+
+
+def test_an_unknown_key_is_refused(host, keys):
+    result = run_ssh(host, "mallory", keys["mallory"])
+    assert result.returncode == 255
+    assert "Permission denied" in result.stderr
+
+
+def test_a_key_only_opens_its_own_players_door(host, keys):
+    result = run_ssh(host, "bob", keys["alice"])
+    assert result.returncode == 255 and "Permission denied" in result.stderr
+
+
+def test_passwords_are_refused(host):
+    result = run_ssh(host, "alice", None, "-o", "PreferredAuthentications=password,keyboard-interactive")
+    assert result.returncode == 255 and "Permission denied" in result.stderr
+
+
+def test_no_command_and_no_forwarding(host, keys):
+    result = run_ssh(host, "alice", keys["alice"], command=["cat", "/etc/passwd"])
+    assert result.returncode != 0 and "root:" not in result.stdout
+    result = run_ssh(host, "alice", keys["alice"], "-s", command=["sftp"])
+    assert result.returncode != 0
+    result = run_ssh(host, "alice", keys["alice"], "-N", "-o", "ExitOnForwardFailure=yes",
+                     "-R", "127.0.0.1:40001:127.0.0.1:9", timeout=10)
+    assert result.returncode != 0
+
+
+def test_the_app_follows_the_clients_size(host, keys):
+    c = Client(host, "bob", keys["bob"], cols=100, rows=30)
+    c.wait_for("H O U S E S")
+    c.resize(60, 20)
+    assert "Terminal too small: 60x20" in c.wait_for("Terminal too small")
+    c.resize(80, 24)
+    c.wait_for("New game")
+    c.press("ctrl+q")
+    c.wait_exit()
+
+
+def test_a_dropped_connection_loses_nothing(host, keys):
+    c = Client(host, "carol", keys["carol"])
+    c.wait_for("H O U S E S")
+    c.press("t")  # today's puzzle
+    c.wait_for("Icehouse Dash")
+    c.press("enter", "enter", "enter")
+    c.wait_for("at which side")
+    c.press("up", "enter", "enter")
+    saves_dir = host.data / "players" / "carol" / "saves"
+    (path,) = saves_dir.glob("*.json")
+    until(lambda: len(json.loads(path.read_text())["actions"]) == 1)
+    c.kill()
+    again = Client(host, "carol", keys["carol"])
+    screen = again.wait_for("Continue")
+    assert "Icehouse Dash" in screen
+    again.press("enter")
+    again.wait_for("trees")
+    again.press("ctrl+q")
+    again.wait_exit()
+    assert len(json.loads(path.read_text())["actions"]) == 1
+
+
+def test_players_never_see_each_others_saves(host, keys):
+    # carol has a game (above); alice has none and sees none of carol's.
+    c = Client(host, "alice", keys["alice"])
+    screen = c.wait_for("Saved games")
+    assert "Continue" not in screen
+    c.press("s")
+    screen = c.settle(1.5)
+    assert "dash-" not in screen and "Icehouse Dash deal" not in screen
+    c.press("ctrl+q")
+    c.wait_exit()
+
+
+def test_limits_sessions_and_idle(tmp_path, keys):
+    h = HostProcess(tmp_path, "--max-sessions", "1", "--idle-timeout", "2")
+    try:
+        h.add_key("alice", keys["alice"])
+        h.add_key("bob", keys["bob"])
+        first = Client(h, "alice", keys["alice"])
+        first.wait_for("H O U S E S")
+        second = Client(h, "bob", keys["bob"])
+        second.wait_for("host is full", timeout=10)
+        second.wait_exit()
+        # alice stays idle: the host closes her session by itself.
+        first.wait_exit(timeout=40)
+        assert "alice idle" in h.log_text()
+    finally:
+        h.stop()

@@ -1,0 +1,9 @@
+"""Hosting Houses for others: `houses serve ssh` (asyncssh) and `houses serve web`
+(textual-serve), and the shared tables that players on one host sit at together.
+
+The SSH host runs one asyncio process. Each connection with a terminal gets its own
+child process, the ordinary `houses` app on a pseudo-terminal, with HOUSES_HOME set to
+that player's folder: players' files stay apart, and one app crashing takes nobody
+else with it. Tables live in the host process; the child apps reach them over a
+local socket (tui/serve/tables.py).
+"""

@@ -1,0 +1,78 @@
+"""The `houses serve` sub-commands: ssh, web and add-key."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        cols, rows = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("use COLSxROWS, e.g. 200x60") from None
+    if cols < 80 or rows < 24:
+        raise argparse.ArgumentTypeError("at least 80x24")
+    return cols, rows
+
+
+def add_serve_parser(sub) -> None:
+    serve = sub.add_parser("serve", help="host the app for others (SSH or a browser)")
+    kinds = serve.add_subparsers(dest="serve_kind", required=True, metavar="ssh|web|add-key")
+
+    ssh = kinds.add_parser("ssh", help="an SSH server: every player gets the app in their terminal")
+    ssh.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    ssh.add_argument("--port", type=int, default=2222, help="port (default: 2222)")
+    ssh.add_argument("--data", type=Path, default=None,
+                     help="the host's folder: host key, players' saves, tables (default: $HOUSES_HOME/host)")
+    ssh.add_argument("--keys", type=Path, default=None,
+                     help="authorized-keys file: lines 'NAME ssh-ed25519 AAAA...' (default: DATA/authorized_keys)")
+    ssh.add_argument("--open", action="store_true",
+                     help="let anyone in under any name, without a key: only on a trusted network")
+    ssh.add_argument("--max-sessions", type=int, default=50, help="players connected at once (default: 50)")
+    ssh.add_argument("--idle-timeout", type=float, default=3600,
+                     help="seconds without a key before a session closes; 0 never (default: 3600)")
+    ssh.add_argument("--max-size", type=_size, default=(200, 60),
+                     help="the largest terminal an app draws, COLSxROWS (default: 200x60)")
+
+    web = kinds.add_parser("web", help="the app in a browser (textual-serve)")
+    web.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    web.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    web.add_argument("--public-url", default=None, help="the URL browsers use, if not http://HOST:PORT")
+
+    add = kinds.add_parser("add-key", help="let a player in: add their public key to the host's keys")
+    add.add_argument("name", help="the player's name (their SSH user name)")
+    add.add_argument("key_file", type=Path, help="their public key file, e.g. id_ed25519.pub ('-' reads stdin)")
+    add.add_argument("--data", type=Path, default=None, help="the host's folder (default: $HOUSES_HOME/host)")
+    add.add_argument("--keys", type=Path, default=None, help="authorized-keys file (default: DATA/authorized_keys)")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from tui.serve.accounts import default_data_dir
+
+    data = (args.data if getattr(args, "data", None) else default_data_dir()).expanduser().resolve()
+    if args.serve_kind == "ssh":
+        from tui.serve.ssh import HostOptions, run
+
+        opts = HostOptions(host=args.host, port=args.port, data=data, keys=args.keys, open=args.open,
+                           max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
+                           max_cols=args.max_size[0], max_rows=args.max_size[1])
+        return run(opts)
+    if args.serve_kind == "web":
+        from tui.serve.web import run_web
+
+        return run_web(args.host, args.port, args.public_url)
+    if args.serve_kind == "add-key":
+        from tui.serve.accounts import add_key
+
+        text = sys.stdin.read() if str(args.key_file) == "-" else args.key_file.read_text()
+        keys = args.keys or data / "authorized_keys"
+        try:
+            line = add_key(keys, args.name, text)
+        except Exception as exc:  # a bad name or a file that is not a key
+            print(f"houses: {exc}", file=sys.stderr)
+            return 2
+        print(f"Added to {keys}: {line[:60]}...")
+        return 0
+    return 2
