@@ -724,6 +724,15 @@ def _check_token(tok: str) -> str:
 
 def parse_text(text: str) -> TownState:
     """Read `TownState.to_text()` back. Raises ValueError on a malformed text."""
+    try:
+        return _parse_text(text)
+    except ValueError:
+        raise
+    except (KeyError, IndexError, TypeError) as e:
+        raise ValueError(f"Not a TOWN 77 position: missing or malformed {e}") from e
+
+
+def _parse_text(text: str) -> TownState:
     lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
     if not lines or lines[0].strip() != "TOWN 77":
         raise ValueError("A TOWN 77 position starts with the line 'TOWN 77'.")

@@ -218,3 +218,15 @@ def test_helpers_for_the_screen():
     assert all(st.why_not(tile, c) for c in CELLS if c not in cells)
     assert st.bag_count == len(st.bag) and st.left == []
     assert TILE_CS[tile]
+
+
+def test_from_text_rejects_malformed_positions():
+    import pytest
+
+    good = GAME.new(2, 1).to_text()
+    for bad in ("", "TOWN 66\n", good.replace("seats: 2", "seats: x"),
+                good.replace("row 3:", "row 9:"), good.replace("phase: turn", "phase: nap"),
+                "\n".join(ln for ln in good.splitlines() if not ln.startswith("rack 2")),
+                good.replace("row 1: ", "row 1: Zz ")):
+        with pytest.raises(ValueError):
+            GAME.from_text(bad)
