@@ -12,6 +12,7 @@ SCREENS = {
     "dash": "tui.games.dash.screen:DashScreen",
     "house-rules": "tui.games.house_rules.screen:HouseRulesScreen",
     "town": "tui.games.town.screen:TownScreen",
+    "skirmish": "tui.games.skirmish.screen:SkirmishScreen",
 }
 
 

@@ -1,0 +1,1 @@
+"""HOUSES - Skirmish: the battlefield screen."""

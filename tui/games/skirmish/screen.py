@@ -1,0 +1,1216 @@
+"""HOUSES - Skirmish: the battlefield, the hands, the Barrows and the combat dialogue,
+all by keyboard at 80x24.
+
+Each player's ranks are a grid: the player themself in the first column (name, life,
+hand), then four slots of front ranks and four of rear ranks. Opponents stand at the
+top (rear ranks outermost), the person at the keyboard at the bottom (front ranks
+facing them). Tab moves between the zones: your hand, your ranks, each opponent's
+ranks, the Barrows and, when a decision offers a list, the choices.
+
+A decision is made the way the engine asks for it, one small action at a time:
+
+    deploy    enter on a hand card: its legal places light up (a new slot, a unit it
+              may bond with, an opponent to scout); a card with one way to go is
+              played at once. Enter on one of your units: return it, split it or bond
+              it (once a turn). Enter on a soldier in the Barrows: the Necromancer
+              summons it. e ends deployment.
+    response  enter on a Jack, a Queen or the Ace of Diamonds plays it; e passes. With
+              nothing that can answer, the pass is made for you.
+    combat    enter on a ready unit, then on its target (a unit or the player's own
+              cell); the planned attacks are listed on the right. e finishes.
+    blocks    enter on one of your units, then on the attacker it stops (or the other
+              way round); e finishes.
+    choices   variants, a Doppelganger's form, the Queen of Spades, who starts, the
+              Ace of Hearts: a list on the right (enter chooses).
+
+The text of the card or unit under the cursor is shown under your hand.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import OptionList, Static
+
+import saves
+
+from core.skirmish import actions as A
+from core.skirmish.cards import IS_SOLDIER, KIND, RANK_WORDS, SOLDIER, SUIT_NAMES, WORDS
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, RESOLVE, RESPONSE, SETUP
+from core.skirmish.units import C0, C1
+from tui.games.base import GameScreen
+from tui.games.skirmish.cardtext import card_text, trait_text
+from tui.games.skirmish.field import (
+    DIM, LIFE, card_label, card_rich, centred, fit, unit_label, unit_label_rich, unit_lines,
+    unit_words,
+)
+from tui.widgets.board import BoardGrid, CellPaint
+from tui.widgets.choices import ChoiceList
+from tui.widgets.hand import HandBar
+from tui.widgets.log import GameLog
+
+FIELD_KINDS = {"ad", "jc", "jh", "js", "qc1", "qc2", "sp2", "as2", "excess", "rage", "wiz"}
+PHASE_STEPS = (("ready", None), ("draw", None), ("deploy", DEPLOY), ("response", RESPONSE),
+               ("combat", ATTACK), ("blocks", BLOCK), ("resolution", RESOLVE), ("end", END))
+DONE_WORDS = {"deploy": "End deploy", "response": "Pass", "attack": "Attacks done",
+              "block": "Blocks done", "second": "No 2nd target"}
+NARROW_W, WIDE_W = 10, 14
+CHOICE_TITLES = {
+    "start": "Who starts?", "variant": "The Joker's variant", "copyrank": "The rank it copies",
+    "copysuit": "The house it copies", "guard": "The Ace of Hearts", "qh": "Resurrect (Queen of Hearts)",
+    "qskeep": "Keep one (Queen of Spades)", "qsorder": "Put back, next under the top",
+    "wiz": "Send away (Insane Wizard)", "sp2": "Second target", "as2": "Second unit to poison",
+    "excess": "Excess damage goes to", "rage": "Last strike goes to", "ad": "Strike (Ace of Diamonds)",
+    "jc": "Double damage (Jack of Clubs)", "jh": "No damage (Jack of Hearts)",
+    "js": "Take a unit (Jack of Spades)", "qc1": "First unit (Queen of Clubs)",
+    "qc2": "Second unit (Queen of Clubs)",
+}
+ASKS = {DEPLOY: "deploy", RESPONSE: "respond?", ATTACK: "attack", BLOCK: "block"}
+PENDING_ASKS = {
+    "start": "who starts?", "variant": "Joker variant", "copyrank": "copy a rank", "copysuit": "copy a house",
+    "guard": "keep the guard?", "qh": "resurrect", "qskeep": "keep a card", "qsorder": "order the deck",
+    "wiz": "send units away", "sp2": "second target", "as2": "second poison", "excess": "excess damage",
+    "rage": "last strike", "ad": "strike a unit", "jc": "double damage", "jh": "protect a unit",
+    "js": "take a unit", "qc1": "remove a unit", "qc2": "remove a unit",
+}
+PICK_VERBS = {"qh": "Resurrect", "qskeep": "Keep", "qsorder": "Put back", "wiz": "Send away"}
+CELL_H, COMPACT_H = 3, 1
+
+
+class SkirmishLog(GameLog):
+    """The game log with the lines that are new since you last decided marked."""
+
+    new_from: int = 0
+
+    def show(self, lines: list[str]) -> None:
+        height = max(1, self.size.height or 6)
+        width = max(12, (self.size.width or 30) - 1)
+        rows: list[Text] = []
+        start = max(0, len(lines) - height)
+        for i in range(start, len(lines)):
+            new = i >= self.new_from
+            mark = "> " if new else "  "
+            for j, part in enumerate(textwrap.wrap(lines[i], width - 2) or [""]):
+                rows.append(Text((mark if j == 0 else "  ") + part, style="bold" if new else ""))
+        self.update(Text("\n").join(rows[-height:]))
+
+
+class SkirmishScreen(GameScreen):
+    game_id = "skirmish"
+    # Hidden hands and a shuffled deck: taking a move back would show what is coming.
+    UNDO = False
+    CSS_PATH = "skirmish.tcss"
+
+    BINDINGS = [
+        Binding("e", "done('deploy')", DONE_WORDS["deploy"], id="sk.end_deploy"),
+        Binding("e", "done('response')", DONE_WORDS["response"], id="sk.pass"),
+        Binding("e", "done('attack')", DONE_WORDS["attack"], id="sk.end_attacks"),
+        Binding("e", "done('block')", DONE_WORDS["block"], id="sk.end_blocks"),
+        Binding("e", "done('second')", DONE_WORDS["second"], id="sk.no_second"),
+        Binding("escape", "back_out", "Back", id="sk.back"),
+        Binding("tab", "zone(1)", "Zone", id="sk.next_zone"),
+        Binding("shift+tab", "zone(-1)", "Previous zone", id="sk.prev_zone", show=False),
+    ]
+
+    def __init__(self, save, state, replay: bool = False) -> None:
+        super().__init__(save, state, replay)
+        self._view: Any = None
+        self._legal: tuple[int, list] | None = None
+        self._key: tuple | None = None
+        self.order: list[int] = []          # the seat each grid shows, the bottom one last
+        self.sel: tuple | None = None       # ("card", c) | ("unit", pos) | ("attacker", pos)
+        self.targets: dict[tuple[int, int], list] = {}
+        self.barrow_targets: dict[int, list] = {}
+        self.offer: list | None = None      # actions offered in the choices list for a target
+        self.choice_actions: list = []
+        self.recent: list[tuple[int, int]] = []   # cells of the moves since you last decided
+        self.recent_text: str = ""
+        self.plan: list[Text] = []
+        self.last_combat: tuple[int, list[Text]] | None = None
+        self._log_len = 0
+        self.compact = False
+        self.cell_w = NARROW_W
+
+    def hides_hands(self) -> bool:
+        return True
+
+    # -- layout ------------------------------------------------------------------------
+
+    def compose_game(self) -> ComposeResult:
+        ascii = self.app.glyphs.ascii
+        seats = self.state.seats
+        yield Static("", id="sk-phase", classes="screen-title")
+        with Horizontal(id="sk-main"):
+            with Vertical(id="sk-left"):
+                for k in range(seats):
+                    mine = k == seats - 1
+                    yield BoardGrid(2, 5, lambda r, c, k=k: self.paint(k, r, c), cell_width=NARROW_W,
+                                    cell_height=CELL_H, ascii=ascii, id=f"sk-grid-{k}",
+                                    classes="sk-grid -mine" if mine else "sk-grid -theirs")
+                with Horizontal(id="sk-hand-row"):
+                    yield Static("", id="sk-hand-title")
+                    yield HandBar(empty_text="(no cards in hand)", id="sk-hand")
+                yield Static("", id="sk-card")
+            with Vertical(id="sk-right"):
+                yield Static("", id="sk-barrows-title", classes="sk-panel-title")
+                yield ChoiceList(id="sk-barrows")
+                yield Static("", id="sk-choices-title", classes="sk-panel-title")
+                yield ChoiceList(id="sk-choices")
+                yield Static("", id="sk-plan")
+                yield SkirmishLog(id="sk-log")
+
+    @property
+    def grids(self) -> list[BoardGrid]:
+        return [self.query_one(f"#sk-grid-{k}", BoardGrid) for k in range(self.state.seats)]
+
+    @property
+    def hand_bar(self) -> HandBar:
+        return self.query_one("#sk-hand", HandBar)
+
+    @property
+    def choices(self) -> ChoiceList:
+        return self.query_one("#sk-choices", ChoiceList)
+
+    @property
+    def barrows(self) -> ChoiceList:
+        return self.query_one("#sk-barrows", ChoiceList)
+
+    def on_mount(self) -> None:
+        for grid in self.grids:
+            grid.read_only = self.replay
+            grid.can_focus = not self.replay
+            self.watch(grid, "cursor", self._cursor_watcher(grid), init=False)
+        self.watch(self.hand_bar, "cursor", self._hand_moved, init=False)
+        if self.replay:
+            self.hand_bar.can_focus = False
+            self.choices.can_focus = False
+        else:
+            self._recall()
+        self._fit_size()
+        super().on_mount()
+
+    def _recall(self) -> None:
+        """On opening a saved game: mark what happened since the person at the keyboard
+        last decided (the log lines and the places of the moves), as if they had watched."""
+        cursor = self.save.cursor
+        if cursor == 0:
+            return
+        game = self.game
+        state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
+        steps = []
+        for data in self.save.actions[:cursor]:
+            seat = state.to_move
+            log_before = len(state.log)
+            state.apply(game.action_from_builtins(data))
+            steps.append((seat, log_before))
+        mine = [i for i, (seat, _) in enumerate(steps) if seat == self.viewer]
+        start = mine[-1] if mine else 0
+        self.query_one(SkirmishLog).new_from = steps[start][1]
+        state = saves.replay(self.save, upto=start)
+        for data in self.save.actions[start:cursor]:
+            seat = state.to_move
+            action = game.action_from_builtins(data)
+            state.apply(action)
+            for cell in self._action_cells(action, seat, state):
+                if cell not in self.recent:
+                    self.recent.append(cell)
+
+    def _cursor_watcher(self, grid: BoardGrid):
+        return lambda: self._cursor_moved(grid)
+
+    def on_resize(self, event) -> None:
+        if self._fit_size():
+            self.redraw()
+
+    def _fit_size(self) -> bool:
+        """Cells grow on a wide terminal; opponents' ranks shrink to one line a rank
+        when three or four players do not fit the height. True if anything changed."""
+        width, height = self.app.size
+        seats = self.state.seats
+        cell_w = WIDE_W if width >= 110 else NARROW_W
+        compact = seats > 2 and seats * (2 * CELL_H + 1) + 8 > height
+        if (cell_w, compact) == (self.cell_w, self.compact) and self.grids[0].cell_w == cell_w:
+            return False
+        self.cell_w, self.compact = cell_w, compact
+        for k, grid in enumerate(self.grids):
+            grid.cell_w = cell_w
+            grid.cell_h = COMPACT_H if compact and k < seats - 1 else CELL_H
+            grid.refresh(layout=True)
+        self.query_one("#sk-left").styles.width = 5 * cell_w
+        return True
+
+    # -- who is where ------------------------------------------------------------------
+
+    @property
+    def me(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def _order(self) -> list[int]:
+        me = self.me
+        n = self.state.seats
+        return [(me + i) % n for i in range(1, n)] + [me]
+
+    def cell_pos(self, k: int, cell: tuple[int, int]) -> int:
+        row, col = cell
+        if col == 0:
+            return -1
+        mine = k == len(self.order) - 1
+        front = row == 0 if mine else row == 1
+        return col - 1 if front else 4 + col - 1
+
+    def pos_cell(self, k: int, pos: int) -> tuple[int, int]:
+        if pos < 0:
+            return (0, 0)
+        mine = k == len(self.order) - 1
+        front = pos < 4
+        row = (0 if front else 1) if mine else (1 if front else 0)
+        return (row, pos % 4 + 1)
+
+    def grid_of(self, seat: int) -> int:
+        return self.order.index(seat)
+
+    def unit_at(self, seat: int, pos: int):
+        view = self._view
+        if pos < 0:
+            return None
+        rank = view.front[seat] if pos < 4 else view.rear[seat]
+        i = pos % 4 if pos < 4 else pos - 4
+        return rank[i] if i < len(rank) else None
+
+    def short_name(self, seat: int, width: int = 8) -> str:
+        name = self.seat_name(seat)
+        if name == f"Player {seat + 1}":
+            return name[:width] if width >= 8 else f"P{seat + 1}"
+        return f"P{seat + 1} {name}"[:width]
+
+    # -- who decides -------------------------------------------------------------------
+
+    def my_turn(self) -> bool:
+        st = self.state
+        return (not self.replay and not st.over and st.to_move is not None
+                and not self.is_bot(st.to_move) and st.to_move == self.viewer)
+
+    def legal(self) -> list:
+        if not self.my_turn():
+            return []
+        if self._legal is None or self._legal[0] != self.save.cursor:
+            self._legal = (self.save.cursor, self.state.legal_actions())
+        return self._legal[1]
+
+    def pending_kind(self) -> str | None:
+        view = self._view or self.state
+        return view.pending[-1][0] if view.pending else None
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        view = self._view = self.shown()
+        self.order = self._order()
+        key = (self.replay_at if self.replay else self.save.cursor, self.viewer, self.replay)
+        fresh = key != self._key
+        if fresh:
+            self._key = key
+            self.sel, self.offer = None, None
+        self._compute_targets()
+        self._draw_phase()
+        self._draw_hand()
+        self._draw_barrows()
+        self._draw_choices()
+        self._draw_plan()
+        log = self.query_one(SkirmishLog)
+        log.set_lines(view.log)
+        self._log_len = len(view.log)
+        self._draw_field()
+        if (fresh or self.focused is None or not self.focused.display) and not self.replay:
+            self._settle_focus()
+        self._describe_cursor()
+
+    def _draw_phase(self) -> None:
+        """The phase bar: the turn, whose it is, the phases with the current one in
+        capitals and brackets, and who is asked what."""
+        view = self._view
+        width = self.app.size.width
+        text = Text(" ")
+        if view.over:
+            text.append("Skirmish: game over", style="bold")
+            if view.outcome:
+                text.append("  " + view.outcome.reason)
+            self.query_one("#sk-phase", Static).update(text)
+            return
+        if view.phase == SETUP:
+            text.append("Skirmish: advantage draw", style="bold")
+        else:
+            text.append(f"T{view.turn} {self.short_name(view.cur, 8)} ", style="bold")
+            steps = PHASE_STEPS if width >= 100 else PHASE_STEPS[2:]
+            for name, phase in steps:
+                if phase is not None and phase == view.phase:
+                    text.append(f"[{name.upper()}]", style="bold reverse")
+                else:
+                    text.append(name, style="dim")
+                text.append(" ")
+        ask = self.asked()
+        if ask:
+            room = width - len(text) - 3
+            if view.final is not None:
+                ask = "SUDDEN DEATH. " + ask
+            ask = ask if len(ask) <= room else ask[: max(0, room - 1)] + self.app.glyphs["ellipsis"][:1]
+            text.append(" " * max(1, room - len(ask)))
+            text.append(ask, style="bold")
+        self.query_one("#sk-phase", Static).update(text)
+
+    def asked(self) -> str:
+        """Who is asked what, in a few words."""
+        view = self._view
+        if view.over or view.to_move is None:
+            return ""
+        who = self.seat_name(view.to_move)
+        who = "You" if who == "You" else self.short_name(view.to_move, 8)
+        kind = self.pending_kind()
+        if kind is not None:
+            what = PENDING_ASKS.get(kind, "choose")
+        else:
+            what = ASKS.get(view.phase, "decide")
+        return f"{who}: {what}"
+
+    def _draw_hand(self) -> None:
+        view = self._view
+        glyphs = self.app.glyphs
+        hand = view.hands[self.me]
+        legal = self.legal()
+        usable = {a.card for a in legal if isinstance(a, (A.Deploy, A.Scout))}
+        items = []
+        for c in hand:
+            t = card_rich(c, glyphs)
+            if legal and c not in usable:
+                t.stylize("dim")
+            items.append(t)
+        chosen = hand.index(self.sel[1]) if self.sel and self.sel[0] == "card" and self.sel[1] in hand else None
+        self.hand_bar.set_items(items, chosen)
+        self.query_one("#sk-hand-title", Static).update(Text(f"Hand {len(hand)}", style="bold"))
+
+    def _draw_barrows(self) -> None:
+        view = self._view
+        glyphs = self.app.glyphs
+        title = Text(f"Deck {len(view.deck)}  Barrows {len(view.up)} up", style="bold")
+        if view.down:
+            title.append(f", {len(view.down)} face down", style="bold")
+        self.query_one("#sk-barrows-title", Static).update(title)
+        items: list[tuple[str | None, Text | str, bool]] = []
+        for c in reversed(view.up):
+            t = card_rich(c, glyphs)
+            mark = glyphs["bullet"] if c in self.barrow_targets else " "
+            t = Text(mark) + t + Text(" " + WORDS[c].removeprefix("the "), style="")
+            items.append((f"c{c}", t, True))
+        if not items:
+            items.append((None, "(empty)", False))
+        self.barrows.set_items(items)
+
+    def _draw_choices(self) -> None:
+        """The list of what may be chosen now, when the decision is one from a list."""
+        view = self._view
+        actions: list = []
+        title = ""
+        kind = self.pending_kind()
+        if self.offer:
+            actions, title = self.offer, "Choose"
+        elif kind is not None and self.my_turn():
+            actions, title = self.legal(), CHOICE_TITLES.get(kind, "Choose")
+        elif self.sel and self.sel[0] == "unit" and view.phase == DEPLOY and self.my_turn():
+            actions = [a for a in self.legal() if isinstance(a, (A.Return, A.Split, A.Bond))
+                       and a.pos == self.sel[1]]
+            title = "Redeploy"
+        elif self.sel and self.sel[0] == "card" and self.my_turn():
+            actions = [a for a in self.legal() if isinstance(a, (A.Deploy, A.Scout)) and a.card == self.sel[1]]
+            title = "Play"
+        self.choice_actions = actions
+        show = bool(actions)
+        items = [(f"a{i}", self.action_words(a), True) for i, a in enumerate(actions)]
+        self.query_one("#sk-choices-title", Static).update(Text(title, style="bold"))
+        self.query_one("#sk-choices-title").display = show
+        self.choices.display = show
+        if show:
+            self.choices.set_items(items)
+
+    def action_words(self, a) -> str:
+        view = self._view
+        glyphs = self.app.glyphs
+        if isinstance(a, A.StartWith):
+            return f"{self.seat_name(a.seat)} start{'s' if self.seat_name(a.seat) != 'You' else ''}"
+        if isinstance(a, A.Target):
+            if a.pos < 0:
+                return f"{self.seat_name(a.seat)} (the player)"
+            u = self.unit_at(a.seat, a.pos)
+            where = "front" if a.pos < 4 else "rear"
+            label = unit_label(u, glyphs) if u else "?"
+            return f"{label} ({self.short_name(a.seat, 12)}, {where})"
+        if isinstance(a, A.Variant):
+            return {"doppelganger": "Doppelganger (copies a card)", "necromancer": "Necromancer (rear)",
+                    "wizard": "Insane Wizard (rear)", "spirit": "Binding Spirit (rear)"}.get(a.name, a.name)
+        if isinstance(a, A.CopyRank):
+            return f"Copy a{'n' if a.rank in (1, 8) else ''} {RANK_WORDS.get(a.rank, str(a.rank))}"
+        if isinstance(a, A.CopySuit):
+            return f"Copy the house of {SUIT_NAMES[a.suit]}"
+        if isinstance(a, A.Guard):
+            return "Keep it as a 0/1 guard" if a.keep else "Send it to the Barrows"
+        if isinstance(a, A.Pick):
+            verb = PICK_VERBS.get(self.pending_kind() or "", "Choose")
+            return f"{verb} {card_label(a.card, glyphs)} ({WORDS[a.card].removeprefix('the ')})"
+        if isinstance(a, A.Done) and view.pending:
+            return "No second target" if view.pending[-1][0] in ("sp2", "as2") else "Done"
+        me = self.me
+
+        def unit(seat: int, pos: int) -> str:
+            if pos < 0:
+                return self.short_name(seat, 12)
+            u = self.unit_at(seat, pos)
+            return unit_label(u, glyphs) if u else "?"
+
+        if isinstance(a, A.Deploy):
+            c = card_label(a.card, glyphs)
+            if a.slot >= 0:
+                other = unit(me, a.slot)
+                return f"Bond: {c} leads, {other} behind" if a.lead else f"Bond: {other} leads, {c} behind"
+            kind = KIND[a.card]
+            if kind == SOLDIER:
+                return f"{c} to a new front slot"
+            if kind in ("jack", "queen"):
+                return f"Play {c}: it acts at once"
+            if a.card == 0:
+                return f"Play {c}: strike a unit"
+            if kind == "joker":
+                return f"Deploy {c}, then choose its variant"
+            return f"{c} to the rear ranks"
+        if isinstance(a, A.Scout):
+            return f"Scout the hand of {self.short_name(a.seat, 12)} with {card_label(a.card, glyphs)}"
+        if isinstance(a, A.Return):
+            return f"Return {unit(me, a.pos)} to your hand"
+        if isinstance(a, A.Split):
+            return f"Split: {card_label(a.card, glyphs)} leaves {unit(me, a.pos)}"
+        if isinstance(a, A.Bond):
+            return f"Bond: {unit(me, a.pos)} leads, {unit(me, a.other)} behind"
+        if isinstance(a, A.Summon):
+            return f"Summon {card_label(a.card, glyphs)} from the Barrows"
+        if isinstance(a, A.Attack):
+            return f"{unit(view.cur, a.pos)} attacks {unit(a.seat, a.tpos)}"
+        if isinstance(a, A.Block):
+            return f"{unit(me, a.pos)} blocks {unit(view.cur, a.attacker)}"
+        return self.state.describe(a)
+
+    def _draw_plan(self) -> None:
+        view = self._view
+        box = self.query_one("#sk-plan", Static)
+        lines = self.plan_lines(view)
+        if lines:
+            self.plan = lines
+            who = self.short_name(view.cur, 14)
+            text = Text(f"Attacks of {who}", style="bold")
+            for line in lines:
+                text.append("\n")
+                text.append_text(line)
+        elif self.last_combat is not None:
+            turn, lines = self.last_combat
+            text = Text(f"Last combat, turn {turn}", style="bold")
+            for line in lines:
+                text.append("\n")
+                text.append_text(line)
+        else:
+            text = Text("")
+        box.update(text)
+        box.display = bool(text.plain)
+
+    def plan_lines(self, view) -> list[Text]:
+        glyphs = self.app.glyphs
+        arrow = glyphs["to"]
+        out = []
+        for apos, q, tpos, q2, tpos2, bpos in view.attacks:
+            u = view.unit(view.cur, apos) if self._exists(view, view.cur, apos) else None
+            if u is None:
+                continue
+            line = unit_label_rich(u, glyphs)
+            line.append(f" {arrow} ")
+            if tpos < 0:
+                line.append(self.short_name(q, 12), style="bold")
+            elif self._exists(view, q, tpos):
+                line.append_text(unit_label_rich(view.unit(q, tpos), glyphs))
+                if view.seats > 2:
+                    line.append(f" P{q + 1}")
+            if tpos2 >= 0 and self._exists(view, q2, tpos2):
+                line.append(" & ")
+                line.append_text(unit_label_rich(view.unit(q2, tpos2), glyphs))
+            out.append(line)
+            if bpos >= 0 and self._exists(view, q, bpos):
+                block = Text("   blocked by ", style="italic")
+                block.append_text(unit_label_rich(view.unit(q, bpos), glyphs))
+                out.append(block)
+        return out
+
+    @staticmethod
+    def _exists(view, seat: int, pos: int) -> bool:
+        if pos < 0:
+            return True
+        rank = view.front[seat] if pos < 4 else view.rear[seat]
+        return (pos if pos < 4 else pos - 4) < len(rank)
+
+    # -- the field ---------------------------------------------------------------------
+
+    def _field_marks(self) -> dict[tuple[int, int], str]:
+        marks: dict[tuple[int, int], str] = {}
+        view = self._view
+        for cell in self.recent:
+            marks[cell] = "last"
+        if view.phase in (ATTACK, BLOCK, RESOLVE):
+            for apos, q, tpos, q2, tpos2, bpos in view.attacks:
+                marks[(view.cur, apos)] = "chosen"
+                if bpos >= 0:
+                    marks[(q, bpos)] = "chosen"
+        if self.sel and self.sel[0] == "unit":
+            marks[(self.me, self.sel[1])] = "chosen"
+        elif self.sel and self.sel[0] == "attacker":
+            marks[(self._view.cur, self.sel[1])] = "chosen"
+        for key in self.targets:
+            marks[key] = "target"
+        return marks
+
+    def _draw_field(self) -> None:
+        marks = self._field_marks()
+        per_grid: list[dict] = [{} for _ in self.order]
+        for (seat, pos), mark in marks.items():
+            if seat in self.order:
+                k = self.grid_of(seat)
+                per_grid[k][self.pos_cell(k, pos)] = mark
+        for k, grid in enumerate(self.grids):
+            grid.marks = per_grid[k]
+            grid.refresh()
+
+    def paint(self, k: int, row: int, col: int) -> CellPaint:
+        view = self._view
+        grid = self.query_one(f"#sk-grid-{k}", BoardGrid)
+        w, h = grid.cell_w, grid.cell_h
+        if view is None or k >= len(self.order):
+            return CellPaint(tuple(((" " * w, None),) for _ in range(h)), "dark")
+        seat = self.order[k]
+        pos = self.cell_pos(k, (row, col))
+        if pos < 0:
+            return CellPaint(self._player_lines(seat, row, w, h), "dark")
+        u = self.unit_at(seat, pos)
+        if u is not None:
+            return CellPaint(unit_lines(u, self.app.glyphs, w, h), "light")
+        dot = self.app.glyphs["dot"]
+        label = ("front" if pos < 4 else "rear") if h > 1 else dot
+        lines = [centred([(label, DIM)], w)]
+        if h > 1:
+            lines = [fit([], w), lines[0], fit([], w)]
+        return CellPaint(tuple(lines), "dark")
+
+    def _player_lines(self, seat: int, row: int, w: int, h: int):
+        view = self._view
+        glyphs = self.app.glyphs
+        life = view.life[seat]
+        out = life <= 0
+        heart = "life " if glyphs.ascii else "♥"
+        turn = glyphs["arrow_e"] if seat == view.cur and not view.over else " "
+        hand = len(view.hands[seat])
+        if h == 1:
+            if row == 0:
+                return (fit([(f"P{seat + 1} ", Style(bold=True)), ("out" if out else f"{heart}{life}", LIFE)], w),)
+            return (fit([(turn, Style(bold=True)), (f"hand {hand}", None)], w),)
+        if row == 0:
+            return (
+                fit([(self.short_name(seat, w - 2), Style(bold=True))], w),
+                fit([("out" if out else f"{heart}{life}", LIFE)], w),
+                fit([(f"hand {hand}", None)], w),
+            )
+        known = [c for c in view.hands[seat] if c >= 0] if seat != self.me else []
+        seen: list = []
+        for c in known[:2]:
+            seen += [(card_label(c, glyphs), None), (" ", None)]
+        return (
+            fit([(f"{turn} turn" if turn.strip() else "", Style(bold=True))], w),
+            fit(seen, w),
+            fit([], w),
+        )
+
+    # -- the card panel ----------------------------------------------------------------
+
+    def _set_card(self, text: Text | str) -> None:
+        if str(text) != getattr(self, "_card_text", None):
+            self._card_text = str(text)
+            self.query_one("#sk-card", Static).update(text, layout=False)
+
+    def _describe_cursor(self) -> None:
+        focused = self.focused
+        if isinstance(focused, BoardGrid):
+            self._cursor_moved(focused)
+        elif focused is self.barrows:
+            self._barrows_moved()
+        elif focused is self.choices:
+            self._choice_moved()
+        else:
+            self._hand_moved()
+
+    def _hand_moved(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        hand = view.hands[self.me]
+        if not hand:
+            self._set_card(Text("No cards in hand.", style="dim"))
+            return
+        i = min(self.hand_bar.cursor, len(hand) - 1)
+        c = hand[i]
+        if c < 0:
+            self._set_card("A card you cannot see.")
+            return
+        self._set_card(self._card_panel(c, self._hand_note(c)))
+
+    def _hand_note(self, c: int) -> str:
+        legal = self.legal()
+        if not legal:
+            return ""
+        mine = [a for a in legal if isinstance(a, (A.Deploy, A.Scout)) and a.card == c]
+        if len(mine) == 1:
+            return "enter: " + self.action_words(mine[0])
+        if mine:
+            return f"enter, then choose: {len(mine)} ways to play it (marked)."
+        reason = self.state.check(A.Deploy(c))
+        return f"Not now: {reason}" if reason else ""
+
+    def _card_panel(self, c: int, note: str = "") -> Text:
+        text = Text.assemble(card_rich(c, self.app.glyphs), " ", (WORDS[c].removeprefix("the "), "bold"), ". ",
+                             card_text(c))
+        if note:
+            text.append("\n" + note, style="italic")
+        return text
+
+    def _cursor_moved(self, grid: BoardGrid) -> None:
+        if self._view is None or not self.order:
+            return
+        k = int(grid.id.rsplit("-", 1)[1])
+        seat = self.order[k]
+        pos = self.cell_pos(k, grid.cursor)
+        self._set_card(self._cell_panel(seat, pos))
+
+    def _cell_panel(self, seat: int, pos: int) -> Text:
+        view = self._view
+        name = self.seat_name(seat)
+        note = self._target_note(seat, pos)
+        if pos < 0:
+            hand = view.hands[seat]
+            known = [card_label(c, self.app.glyphs) for c in hand if c >= 0] if seat != self.me else []
+            label = name if name == f"Player {seat + 1}" else f"{name} (Player {seat + 1})"
+            text = Text(label, style="bold")
+            if view.life[seat] <= 0:
+                text.append(": out of the battle.")
+            else:
+                text.append(f": {view.life[seat]} life, {len(hand)} card{'s' if len(hand) != 1 else ''} in hand")
+                if known:
+                    text.append(f" (seen: {' '.join(known)})")
+                text.append(f"; {len(view.front[seat])} front and {len(view.rear[seat])} rear units.")
+        else:
+            u = self.unit_at(seat, pos)
+            rank = "front ranks" if pos < 4 else "rear ranks"
+            if u is None:
+                text = Text(f"{name}: an empty space in the {rank}.", style="dim")
+            else:
+                text = Text(f"{name}, {rank}: ", style="bold")
+                text.append(unit_words(u))
+                c = u[C0]
+                if 0 <= c < 52 and IS_SOLDIER[c]:
+                    text.append(" " + trait_text(c // 13), style="dim")
+                elif c >= 0:
+                    text.append(" " + card_text(c if c < 52 or u[5] == 0 else c), style="dim")
+        if note:
+            text.append("\n" + note, style="italic")
+        return text
+
+    def _target_note(self, seat: int, pos: int) -> str:
+        acts = self.targets.get((seat, pos))
+        if acts:
+            return "enter: " + self.action_words(acts[0]) + (f" (+{len(acts) - 1} more)" if len(acts) > 1 else "")
+        return ""
+
+    def _barrows_moved(self) -> None:
+        cid = self.barrows.current_id
+        if cid is None or not cid.startswith("c"):
+            self._set_card(Text("The Barrows: the shared discard pile. Face-down cards are Soul Burned "
+                                "and never come back.", style="dim"))
+            return
+        c = int(cid[1:])
+        acts = self.barrow_targets.get(c)
+        note = ("enter: " + self.action_words(acts[0])) if acts else ""
+        self._set_card(self._card_panel(c, note))
+
+    def _choice_moved(self) -> None:
+        cid = self.choices.current_id
+        if cid is None or not cid.startswith("a") or int(cid[1:]) >= len(self.choice_actions):
+            return
+        a = self.choice_actions[int(cid[1:])]
+        card = getattr(a, "card", None)
+        if isinstance(a, A.Variant):
+            from tui.games.skirmish.cardtext import variant_text
+
+            joker = next((r[2] for r in self._view.pending if r[0] == "variant"), 52)
+            self._set_card(Text(variant_text(joker, a.name)))
+        elif isinstance(card, int) and 0 <= card < 54:
+            text = Text(self.action_words(a) + "\n", style="italic")
+            self._set_card(text + self._card_panel(card))
+        elif isinstance(a, A.Target):
+            self._set_card(self._cell_panel(a.seat, a.pos))
+        else:
+            self._set_card(Text(self.action_words(a)))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is self.barrows and self.focused is self.barrows:
+            self._barrows_moved()
+        elif event.option_list is self.choices and self.focused is self.choices:
+            self._choice_moved()
+
+    def on_descendant_focus(self, event) -> None:
+        self._show_cursors()
+        if self._view is not None:
+            self._describe_cursor()
+
+    def on_descendant_blur(self, event) -> None:
+        self._show_cursors()
+
+    def _show_cursors(self) -> None:
+        """Only the focused grid shows its cursor: one cursor on the screen at a time."""
+        focused = self.focused
+        for grid in self.grids:
+            hide = self.replay or grid is not focused
+            if grid.read_only != hide:
+                grid.read_only = hide
+                grid.refresh_cells([grid.cursor])
+
+    # -- targets -----------------------------------------------------------------------
+
+    def _compute_targets(self) -> None:
+        """What the current selection (or pending decision) may be aimed at."""
+        self.targets, self.barrow_targets = {}, {}
+        legal = self.legal()
+        if not legal:
+            return
+        view = self._view
+        me = self.me
+        kind = self.pending_kind()
+
+        def add(key, a):
+            self.targets.setdefault(key, []).append(a)
+
+        if kind is not None:
+            for a in legal:
+                if isinstance(a, A.Target):
+                    add((a.seat, a.pos), a)
+                elif isinstance(a, A.Pick) and kind == "wiz":
+                    pos = next((i for i, u in enumerate(view.front[me]) if u[C0] == a.card), None)
+                    if pos is not None:
+                        add((me, pos), a)
+                elif isinstance(a, A.Pick) and kind == "qh":
+                    self.barrow_targets.setdefault(a.card, []).append(a)
+            return
+        sel = self.sel
+        if view.phase == DEPLOY:
+            for a in legal:
+                if isinstance(a, A.Summon):
+                    self.barrow_targets.setdefault(a.card, []).append(a)
+        if sel is None:
+            return
+        what, x = sel
+        if what == "card":
+            for a in legal:
+                if isinstance(a, A.Scout) and a.card == x:
+                    add((a.seat, -1), a)
+                elif isinstance(a, A.Deploy) and a.card == x:
+                    if a.slot >= 0:
+                        add((me, a.slot), a)
+                    elif KIND[x] == SOLDIER:
+                        add((me, len(view.front[me])), a)
+                    elif KIND[x] in ("ace", "king") and x != 0:
+                        add((me, 4 + len(view.rear[me])), a)
+        elif what == "unit":
+            for a in legal:
+                if isinstance(a, A.Bond) and a.pos == x:
+                    add((me, a.other), a)
+                elif isinstance(a, A.Attack) and a.pos == x:
+                    add((a.seat, a.tpos), a)
+                elif isinstance(a, A.Block) and a.pos == x:
+                    add((view.cur, a.attacker), a)
+        elif what == "attacker":
+            for a in legal:
+                if isinstance(a, A.Block) and a.attacker == x:
+                    add((me, a.pos), a)
+
+    # -- focus -------------------------------------------------------------------------
+
+    def _settle_focus(self) -> None:
+        """On a new decision: focus the zone where it is made, the cursor on its first place."""
+        view = self._view
+        if not self.my_turn():
+            if self.focused is None or self.focused is self.choices:
+                self.hand_bar.focus()
+            return
+        kind = self.pending_kind()
+        me_k = len(self.order) - 1
+        if kind is not None and kind not in FIELD_KINDS:
+            if kind == "qh" and self.barrow_targets:
+                self.choices.focus()
+            else:
+                self.choices.focus()
+            return
+        if kind is not None:
+            self._focus_first_target()
+            return
+        if view.phase in (DEPLOY, RESPONSE):
+            self.hand_bar.focus()
+            return
+        legal = self.legal()
+        if view.phase == ATTACK:
+            pos = next((a.pos for a in legal if isinstance(a, A.Attack)), None)
+        else:
+            pos = next((a.pos for a in legal if isinstance(a, A.Block)), None)
+        grid = self.grids[me_k]
+        if pos is not None:
+            grid.cursor = self.pos_cell(me_k, pos)
+        grid.focus()
+
+    def _focus_first_target(self) -> None:
+        if not self.targets:
+            self.choices.focus()
+            return
+        keys = list(self.targets)
+        # A player before their units; nearer grids first.
+        keys.sort(key=lambda kp: (self.grid_of(kp[0]) if kp[0] in self.order else 99, kp[1] >= 0))
+        seat, pos = keys[0]
+        k = self.grid_of(seat)
+        grid = self.grids[k]
+        grid.cursor = self.pos_cell(k, pos)
+        grid.focus()
+
+    # -- choosing ----------------------------------------------------------------------
+
+    def on_hand_bar_selected(self, event: HandBar.Selected) -> None:
+        event.stop()
+        self.choose_card(event.index)
+
+    def choose_card(self, index: int) -> None:
+        if not self.my_turn():
+            self.say(self._not_yours(), error=True)
+            return
+        view = self._view
+        hand = view.hands[self.me]
+        if index >= len(hand):
+            return
+        c = hand[index]
+        if self.pending_kind() is not None:
+            self.say(f"First: {view.prompt[0].lower()}{view.prompt[1:]}.", error=True)
+            return
+        acts = [a for a in self.legal() if isinstance(a, (A.Deploy, A.Scout)) and a.card == c]
+        if not acts:
+            reason = self.state.check(A.Deploy(c)) or "That card cannot be played now."
+            self.say(reason, error=True)
+            self.app.bell()
+            return
+        if len(acts) == 1:
+            self.submit(acts[0])
+            return
+        self.sel, self.offer = ("card", c), None
+        self.redraw_selection()
+        self.say(f"{card_label(c, self.app.glyphs)}: choose where it goes (marked), or escape.")
+        self._focus_first_target()
+
+    def redraw_selection(self) -> None:
+        self._compute_targets()
+        self._draw_hand()
+        self._draw_barrows()
+        self._draw_choices()
+        self._draw_field()
+        self.refresh_bindings()
+
+    def on_board_grid_selected(self, event: BoardGrid.Selected) -> None:
+        event.stop()
+        if self.replay:
+            return
+        k = int(event.board.id.rsplit("-", 1)[1])
+        seat = self.order[k]
+        pos = self.cell_pos(k, event.cell)
+        self.choose_cell(seat, pos)
+
+    def choose_cell(self, seat: int, pos: int) -> None:
+        if not self.my_turn():
+            self.say(self._not_yours(), error=True)
+            return
+        view = self._view
+        acts = self.targets.get((seat, pos))
+        if acts:
+            self._take(acts)
+            return
+        me = self.me
+        phase = view.phase
+        kind = self.pending_kind()
+        if kind is None and seat == me and pos >= 0 and self.unit_at(me, pos) is not None:
+            if phase == DEPLOY:
+                mine = [a for a in self.legal() if isinstance(a, (A.Return, A.Split, A.Bond)) and a.pos == pos]
+                if mine:
+                    self._select(("unit", pos), "Redeploy it (the list on the right), or escape.")
+                    if not any(isinstance(a, A.Bond) for a in mine):
+                        self.choices.focus()
+                    return
+                self._refuse(A.Return(pos))
+                return
+            if phase == ATTACK:
+                if any(isinstance(a, A.Attack) and a.pos == pos for a in self.legal()):
+                    self._select(("unit", pos), "Choose its target (marked): a unit, or the player's own cell.")
+                    self._focus_first_target()
+                    return
+                opp = next(iter(view.opponents(me)), 0)
+                self._refuse(A.Attack(pos, opp, -1))
+                return
+            if phase == BLOCK:
+                if any(isinstance(a, A.Block) and a.pos == pos for a in self.legal()):
+                    self._select(("unit", pos), "Choose the attacker it blocks (marked).")
+                    self._focus_first_target()
+                    return
+                attacker = next((x[0] for x in view.attacks if x[1] == me), 0)
+                self._refuse(A.Block(pos, attacker))
+                return
+        if kind is None and phase == BLOCK and seat == view.cur and pos >= 0:
+            if any(isinstance(a, A.Block) and a.attacker == pos for a in self.legal()):
+                self._select(("attacker", pos), "Choose your unit that blocks it (marked).")
+                self._focus_first_target()
+                return
+        # Not a place for the move being made: say why, in the engine's words.
+        self._refuse(self._guess(seat, pos))
+
+    def _guess(self, seat: int, pos: int):
+        """The action that enter on this place would have meant, to ask why it is refused."""
+        view = self._view
+        me = self.me
+        kind = self.pending_kind()
+        if kind in ("wiz",):
+            u = self.unit_at(seat, pos)
+            return A.Pick(u[C0] if u else -1)
+        if kind is not None:
+            return A.Target(seat, pos)
+        sel = self.sel
+        if sel and sel[0] == "card":
+            c = sel[1]
+            if seat != me:
+                return A.Scout(c, seat) if pos < 0 and c % 13 == 1 and c < 52 else None
+            if pos >= 0 and pos < len(view.front[me]):
+                return A.Deploy(c, pos, False)
+            return A.Deploy(c)
+        if sel and sel[0] == "unit":
+            if view.phase == ATTACK:
+                return A.Attack(sel[1], seat, pos)
+            if view.phase == BLOCK:
+                return A.Block(sel[1], pos)
+            if view.phase == DEPLOY and seat == me and pos >= 0:
+                return A.Bond(sel[1], pos)
+        if sel and sel[0] == "attacker" and seat == me:
+            return A.Block(pos, sel[1])
+        return None
+
+    def _refuse(self, action) -> None:
+        reason = self.state.check(action) if action is not None else None
+        if reason is None:
+            reason = self._nothing_here()
+        self.say(reason, error=True)
+        self.app.bell()
+
+    def _nothing_here(self) -> str:
+        view = self._view
+        if self.sel:
+            return "Not a place for that: choose one of the marked places, or escape."
+        if view.phase == DEPLOY:
+            return "Choose a card in your hand (tab), or one of your units to redeploy; e ends deployment."
+        if view.phase == ATTACK:
+            return "Choose one of your ready units to attack with; e finishes."
+        if view.phase == BLOCK:
+            return "Choose one of your units, then the attacker it blocks; e finishes."
+        return f"{view.prompt}."
+
+    def _not_yours(self) -> str:
+        st = self.state
+        if self.replay:
+            return "This is a replay."
+        if st.over:
+            return "The game is over."
+        return f"Wait: {self.seat_name(st.to_move)} decides now."
+
+    def _select(self, sel: tuple, message: str) -> None:
+        self.sel, self.offer = sel, None
+        self.redraw_selection()
+        self.say(message)
+
+    def _take(self, acts: list) -> None:
+        """Play the one action at this place, or offer the several in the list."""
+        if len(acts) == 1:
+            self.submit(acts[0])
+            return
+        self.offer = acts
+        self._draw_choices()
+        self.choices.focus()
+        self.say("Choose one in the list on the right, or escape.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.replay:
+            return
+        if event.option_list is self.choices:
+            cid = event.option.id
+            if cid and cid.startswith("a"):
+                i = int(cid[1:])
+                if i < len(self.choice_actions):
+                    self.submit(self.choice_actions[i])
+        elif event.option_list is self.barrows:
+            cid = event.option.id
+            if not cid or not cid.startswith("c"):
+                return
+            c = int(cid[1:])
+            acts = self.barrow_targets.get(c)
+            if acts and self.my_turn():
+                self.submit(acts[0])
+            elif self.my_turn() and self._view.phase == DEPLOY and not self._view.pending:
+                self._refuse(A.Summon(c))
+            else:
+                self._barrows_moved()
+
+    def submit(self, action) -> bool:
+        played = super().submit(action)
+        if played:
+            self.sel, self.offer = None, None
+        return played
+
+    # -- keys --------------------------------------------------------------------------
+
+    def _done_kind(self) -> str | None:
+        """Which Done the e key makes now, if any."""
+        if not self.my_turn():
+            return None
+        view = self._view or self.state
+        if view.pending:
+            return "second" if view.pending[-1][0] in ("sp2", "as2") else None
+        return {DEPLOY: "deploy", RESPONSE: "response", ATTACK: "attack", BLOCK: "block"}.get(view.phase)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "done":
+            return self._done_kind() == parameters[0]
+        if action == "back_out":
+            return not self.replay and (self.sel is not None or self.offer is not None)
+        if action == "zone":
+            return not self.replay or None
+        return super().check_action(action, parameters)
+
+    def action_done(self, kind: str) -> None:
+        if self._done_kind() != kind:
+            return
+        self.submit(A.DONE)
+
+    def action_back_out(self) -> None:
+        if self.offer is not None:
+            self.offer = None
+            self.redraw_selection()
+            self.say("Choose again, or escape.")
+            self._focus_first_target()
+            return
+        if self.sel is not None:
+            was = self.sel
+            self.sel = None
+            self.redraw_selection()
+            self.say_prompt()
+            if was[0] == "card":
+                self.hand_bar.focus()
+            else:
+                k = len(self.order) - 1 if was[0] == "unit" else self.grid_of(self._view.cur)
+                self.grids[k].cursor = self.pos_cell(k, was[1])
+                self.grids[k].focus()
+            return
+        self.say_prompt()
+
+    def zones(self) -> list:
+        out = [self.hand_bar, self.grids[-1], *self.grids[:-1][::-1], self.barrows]
+        if self.choices.display:
+            out.append(self.choices)
+        return out
+
+    def action_zone(self, delta: int) -> None:
+        zones = self.zones()
+        focused = self.focused
+        i = zones.index(focused) if focused in zones else -1
+        zones[(i + delta) % len(zones)].focus()
+
+    # -- the turn loop -----------------------------------------------------------------
+
+    def serve_next(self) -> None:
+        st = self.state
+        if (not self.replay and not st.over and st.phase == RESPONSE and not st.pending
+                and not self.is_bot(st.to_move)):
+            legal = st.legal_actions()
+            if len(legal) == 1 and isinstance(legal[0], A.Done):
+                # Nothing in hand can answer: the pass is made for them (no hand-over).
+                self._play(legal[0])
+                return
+        super().serve_next()
+
+    def on_played(self, action: Any, seat: int | None, text: str) -> None:
+        self.sel, self.offer = None, None
+        view_before = self._view
+        st = self.state
+        # The combat just resolved: keep its plan on screen until the next one.
+        if self.plan and view_before is not None and (not st.attacks or st.turn != view_before.turn):
+            self.last_combat = (view_before.turn, self.plan)
+            self.plan = []
+        human = seat is not None and not self.is_bot(seat)
+        if human and seat == self.viewer:
+            self.recent = []
+            self.query_one(SkirmishLog).new_from = self._log_len
+        cells = self._action_cells(action, seat, self.state)
+        self.recent.extend(c for c in cells if c not in self.recent)
+        if not human:
+            self.recent_text = f"{self.seat_name(seat)}: {text}" if seat is not None else text
+        else:
+            self.recent_text = ""
+        self.refresh_bindings()
+
+    def _action_cells(self, action, seat, st) -> list[tuple[int, int]]:
+        if isinstance(action, A.Attack):
+            return [(st.cur, action.pos), (action.seat, action.tpos)]
+        if isinstance(action, A.Block):
+            return [(seat, action.pos), (st.cur, action.attacker)]
+        if isinstance(action, A.Target) and self._exists(st, action.seat, action.pos):
+            return [(action.seat, action.pos)]
+        if isinstance(action, A.Deploy) and seat is not None:
+            for pos, u in st.units(seat):
+                if action.card in (u[C0], u[C1]):
+                    return [(seat, pos)]
+        return []
+
+    def say_prompt(self) -> None:
+        st = self.state
+        if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
+            self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.app.glyphs['ellipsis']}")
+            return
+        super().say_prompt()
+
+    # -- results -----------------------------------------------------------------------
+
+    def summary(self) -> str:
+        st = self.state
+        lives = " / ".join(str(max(0, x)) for x in st.life)
+        if st.over and st.outcome:
+            return f"{self.game.title}: {st.outcome.reason} Life {lives}"
+        return f"{self.game.title}, turn {st.turn}: life {lives}, deck {len(st.deck)}"
+
+    def result_lines(self) -> list[str]:
+        st = self.state
+        parts = []
+        for s in range(st.seats):
+            life = st.life[s]
+            parts.append(f"{self.seat_name(s)} {life if life > 0 else 'out'}")
+        return ["Life: " + ", ".join(parts) + ".", f"{st.turn} turns played; {len(st.deck)} cards left in the deck."]
