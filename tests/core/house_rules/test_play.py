@@ -179,3 +179,14 @@ def test_clone_is_independent():
     c.apply(Move("d1", "d3"))
     assert s.cards_in_force == [] and s.pawn_at("d3") is None and s.hands[0][3] == "sprint"
     assert c != s and s.clone() == s
+
+
+def test_notation_fields_are_documented():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "house-rules.md").read_text()
+    text = GAME.new(2, 1).to_text()
+    fields = [ln.split(":")[0] for ln in text.splitlines() if ":" in ln]
+    assert len(fields) == 14
+    for f in fields:
+        assert f"`{f}:" in doc, f
