@@ -89,12 +89,13 @@ def tile_glyph(tile: str, ascii_only: bool = False) -> str:
     return tile
 
 
-def sort_key(tile: str) -> int:
-    """Canonical order of tiles and tokens: by colour, then style, unknown last."""
+def sort_key(tile: str) -> float:
+    """Canonical order of tiles and tokens: by colour, then style; a colour-only
+    token ("R?") after the tiles of its colour, "??" last."""
     if tile in TILE_INDEX:
         return TILE_INDEX[tile]
     c = COLOUR_OF.get(tile[0]) if tile else None
-    return (c * SIZE + SIZE - 0.5) if c is not None else 10_000  # type: ignore[return-value]
+    return (c * SIZE + SIZE - 0.5) if c is not None else 10_000.0
 
 
 # -- cells ---------------------------------------------------------------------------
