@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from core.house_rules import CARD_BY_ID, CARDS, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
+from core.house_rules import CARD_BY_ID, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import BASE_CELL_COLOUR, CELL_INDEX, CELL_NAMES, DIAG, FAR_ROW, FILES, ORTH, SPRINT
 from tui.games.base import GameScreen
 from tui.games.house_rules.pieces import (
@@ -119,30 +119,34 @@ class HouseRulesScreen(GameScreen):
         yield Static("", id="hr-title", classes="screen-title")
         with Horizontal(id="hr-main"):
             with Vertical(id="hr-left"):
-                yield BoardGrid(ROWS, COLS, self.paint, cell_width=CELL_W, cell_height=CELL_H,
-                                row_labels=ranks, col_labels=files, ascii=ascii, id="board")
+                board = BoardGrid(ROWS, COLS, self.paint, cell_width=CELL_W, cell_height=CELL_H,
+                                  row_labels=ranks, col_labels=files, ascii=ascii, id="board")
+                yield board
                 yield Static("", id="hr-info")
                 yield GameLog(id="log")
             with Vertical(id="hr-right"):
                 yield Static("", id="hr-players")
-                yield ChoiceList(id="hr-choices")
+                choices = ChoiceList(id="hr-choices")
+                yield choices
                 yield Static("Cards", id="hr-cards-title", classes="panel-title")
-                yield ChoiceList(id="hr-cards")
+                cards = ChoiceList(id="hr-cards")
+                yield cards
+        # A replay is read-only: nothing takes the focus (left and right step the replay).
+        # Set before mounting, or the screen's first focus would land on the board.
+        for widget in (board, choices, cards):
+            widget.can_focus = not self.replay
 
     def on_mount(self) -> None:
+        # Textual then calls GameScreen.on_mount itself (handlers run along the MRO),
+        # so it is not called here: it would draw and serve the first decider twice.
         board = self.query_one(BoardGrid)
         board.read_only = self.replay
-        board.can_focus = not self.replay
         state = self.shown()
         side = state.to_move if state.to_move is not None else 0
         board.set_reactive(BoardGrid.cursor, self.cell_of(3 if side == 0 else 38))
         self.watch(board, "cursor", self._cursor_moved, init=False)
-        if self.replay:
-            self.query_one("#hr-cards", ChoiceList).can_focus = False
-            self.query_one("#hr-choices", ChoiceList).can_focus = False
-        else:
+        if not self.replay:
             board.focus()
-        super().on_mount()
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -507,8 +511,11 @@ class HouseRulesScreen(GameScreen):
 
     def on_descendant_focus(self, event) -> None:
         # Reading the cards: their texts take the place of the log under the board.
-        cards = self.query_one("#hr-cards", ChoiceList)
-        self.set_class(self.focused is cards, "-reading")
+        reading = self.focused is self.query_one("#hr-cards", ChoiceList)
+        log = self.query_one(GameLog)
+        if log.display == reading:  # a style on two widgets: no restyle of the whole screen
+            log.display = not reading
+            self.query_one("#hr-info", Static).styles.height = 8 if reading else 3
         if self._view is not None:
             self._describe()
 
