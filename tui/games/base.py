@@ -77,6 +77,7 @@ class GameScreen(Screen):
         self.last_seat: int | None = None
         self._bot_token: int | None = None
         self._bot: Any = None  # the bot thinking now, so leaving can stop it at once
+        self._mover_cache: list[int | None] | None = None
         self._over_shown = over_already = state.over
         self._counted = over_already
 
@@ -177,6 +178,8 @@ class GameScreen(Screen):
             self.say(exc.reason, error=True)
             return
         self.last_action, self.last_seat = action, seat
+        if self._mover_cache is not None:  # the redo tail goes, this move joins
+            self._mover_cache = self._mover_cache[: self.save.cursor] + [seat]
         saves.record(self.save, action, state=self.state, summary=self.summary())
         self.app.autosave(self.save)
         self.on_played(action, seat, text)
@@ -334,21 +337,26 @@ class GameScreen(Screen):
         self.stop_bot()
         self.app.open_new_game(self.game.id)
 
-    def _movers(self, upto: int) -> list[int | None]:
-        """Who made each of the first `upto` actions (by replaying from the start)."""
-        state = self.game.new(len(self.save.seats), self.save.seed, self.game.options_from_builtins(self.save.options))
-        movers = []
-        for data in self.save.actions[:upto]:
-            movers.append(state.to_move)
-            state.apply(self.game.action_from_builtins(data))
-        return movers
+    def _movers(self) -> list[int | None]:
+        """Who made each action of the save (kept ones after the cursor too). Worked out
+        once by replaying, then kept up to date as moves are made: the footer asks
+        whether undo is possible after every move, and must not replay the game."""
+        if self._mover_cache is None or len(self._mover_cache) != len(self.save.actions):
+            game = self.game
+            state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
+            movers = []
+            for data in self.save.actions:
+                movers.append(state.to_move)
+                state.apply(game.action_from_builtins(data))
+            self._mover_cache = movers
+        return self._mover_cache
 
     def _undo_target(self) -> int | None:
         """The cursor just before the last action a human made, or None."""
         cursor = self.save.cursor
         if cursor == 0:
             return None
-        movers = self._movers(cursor)
+        movers = self._movers()
         for i in range(cursor - 1, -1, -1):
             if not self.is_bot(movers[i]):
                 return i
@@ -382,7 +390,7 @@ class GameScreen(Screen):
         if cursor >= len(self.save.actions):
             self.say("Nothing to redo.", error=True)
             return
-        movers = self._movers(len(self.save.actions))
+        movers = self._movers()
         cursor += 1
         while cursor < len(self.save.actions) and self.is_bot(movers[cursor]):
             cursor += 1
