@@ -45,6 +45,11 @@ class Skirmish(Game):
         except (KeyError, IndexError, TypeError) as e:
             raise ValueError(f"Not a readable Skirmish position: {e!r}") from None
 
+    def make_bot(self, level: str, rng=None):
+        """The computer opponent for `level` ("easy", "normal", "hard"): see bots.py."""
+        from core.skirmish.bots import make_bot
+        return make_bot(level, rng)
+
 
 GAME = Skirmish()
 
