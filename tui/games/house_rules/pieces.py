@@ -50,14 +50,13 @@ def pawn_token(pawn: Pawn, ascii: bool) -> str:
 
 
 def pawn_words(pawn: Pawn) -> str:
-    """"White square, value 3 (+1 taken)"."""
+    """"White square, value 3 (+1)": the upgrade as "+1", or "used" once a value-4
+    pawn has brought a pawn back."""
     text = f"{COLOUR_WORD[pawn.colour]} {pawn.kind}, value {pawn.value}"
     if pawn.upgrade == "+1":
-        text += " (upgraded +1)"
+        text += " (+1)"
     elif pawn.upgrade == "spent":
-        text += " (upgrade spent on a comeback)"
-    elif pawn.base == 4:
-        text += " (brings a pawn back on the far row)"
+        text += " (upgrade used)"
     return text
 
 

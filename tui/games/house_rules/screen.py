@@ -141,8 +141,8 @@ class HouseRulesScreen(GameScreen):
         # so it is not called here: it would draw and serve the first decider twice.
         board = self.query_one(BoardGrid)
         board.read_only = self.replay
-        state = self.shown()
-        side = state.to_move if state.to_move is not None else 0
+        # The cursor starts on the home row of the person at the keyboard.
+        side = self.viewer if self.viewer is not None else 0
         board.set_reactive(BoardGrid.cursor, self.cell_of(3 if side == 0 else 38))
         self.watch(board, "cursor", self._cursor_moved, init=False)
         if not self.replay:
@@ -286,6 +286,11 @@ class HouseRulesScreen(GameScreen):
         cards.set_items(items)
 
     # -- the board -------------------------------------------------------------------
+
+    def _cell_word(self, i: int) -> str:
+        """"white" or "black": the printed colour, turned by a change marker."""
+        marked = CELL_NAMES[i] in self._view.markers
+        return ("white", "black")[BASE_CELL_COLOUR[i] ^ (1 if marked else 0)]
 
     def paint(self, row: int, col: int) -> CellPaint:
         view = self._view
@@ -435,12 +440,10 @@ class HouseRulesScreen(GameScreen):
         i = self.index_of(board.cursor)
         name = CELL_NAMES[i]
         pawn = view.pawn_at(i)
-        colour = view.cell_colour(name)
         marked = name in view.markers
-        if colour is None:
-            cell = "Colour Blind: no cell bonus"
-        else:
-            cell = f"{colour} cell" + (" (change marker)" if marked else "")
+        cell = f"{self._cell_word(i)} cell" + (" (change marker)" if marked else "")
+        if view.cell_colour(name) is None:
+            cell += " (Colour Blind)"
         lines = [f"{name}: " + (pawn_words(pawn) if pawn else "empty") + f"; {cell}"]
         if self._my_turn():
             lines.extend(self._cell_hint(i, pawn))
@@ -452,10 +455,8 @@ class HouseRulesScreen(GameScreen):
         phase = view.phase
         if phase == "after":
             if PlaceMarker(name) in self._legal:
-                flip = "black" if view.cell_colour(name) == "white" else "white"
-                if view.cell_colour(name) is None:
-                    flip = "the other colour"
-                return [f"Enter twice: put a change marker here (counts as {flip}). e ends the turn."]
+                flip = "white" if self._cell_word(i) == "black" else "black"
+                return [f"Enter twice: a change marker here (it turns {flip})."]
             return ["You have moved: play a card (tab) or end the turn (e)."]
         if phase == "upgrade":
             if self.revive_base is None:
@@ -515,7 +516,7 @@ class HouseRulesScreen(GameScreen):
         log = self.query_one(GameLog)
         if log.display == reading:  # a style on two widgets: no restyle of the whole screen
             log.display = not reading
-            self.query_one("#hr-info", Static).styles.height = 8 if reading else 3
+            self.query_one("#hr-info", Static).styles.height = 8 if reading else 4
         if self._view is not None:
             self._describe()
 
@@ -565,7 +566,7 @@ class HouseRulesScreen(GameScreen):
                 return
             self.marker_pending = i
             self._update_marks()
-            self.say(f"Put a change marker on {name}? Enter again to place it (it ends your turn), escape to cancel.")
+            self.say(f"Change marker on {name}? Enter again places it and ends your turn; escape cancels.")
             return
         # phase "before": choose a pawn, then where it goes.
         pawn = view.pawn_at(i)
