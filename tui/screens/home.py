@@ -14,6 +14,13 @@ import saves
 BANNER = "H O U S E S"
 
 
+def _tables_available() -> bool:
+    """Whether this app runs on an SSH host with shared tables (tui/serve)."""
+    from tui.serve.client import tables_available
+
+    return tables_available()
+
+
 class HomeScreen(Screen):
     BINDINGS = [
         Binding("c", "pick('continue')", "Continue", id="home.continue", show=False),
@@ -58,6 +65,10 @@ class HomeScreen(Screen):
             Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),
             Option("New game", id="new"),
             Option("Saved games", id="saves"),
+        ]
+        if _tables_available():
+            options.append(Option("Tables: play with others on this host", id="tables"))
+        options += [
             Option("Statistics", id="stats"),
             Option("Rules", id="rules"),
             Option("Quit", id="quit"),
@@ -92,5 +103,9 @@ class HomeScreen(Screen):
             from tui.screens.help import RulesMenuScreen
 
             app.push_screen(RulesMenuScreen())
+        elif what == "tables":
+            from tui.serve.screens import TablesScreen
+
+            app.push_screen(TablesScreen())
         elif what == "quit":
             app.exit()

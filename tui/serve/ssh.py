@@ -47,7 +47,7 @@ class HostOptions:
     idle_timeout: float = 3600.0  # seconds without a key from the client
     max_cols: int = 200
     max_rows: int = 60
-    tables: bool = False
+    tables: bool = True
     app_args: list[str] = field(default_factory=list)  # extra `houses` arguments (tests)
 
     @property

@@ -1,0 +1,146 @@
+"""Shared tables over SSH: two players open and join a HOUSE RULES table, play it to
+the end from the list of moves (m), one of them drops mid-game and comes back to
+their seat, and the finished table lands in both players' saves and stats, and in
+nobody else's."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from sshkit import Client, HostProcess, make_key, need_ssh, until
+
+CODE = re.compile(r"Table ([A-Z]{4}):")
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory):
+    need_ssh()
+    folder = tmp_path_factory.mktemp("keys")
+    return {name: make_key(folder, name) for name in ("alice", "bob", "carol")}
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory, keys):
+    h = HostProcess(tmp_path_factory.mktemp("host"), "--idle-timeout", "0")
+    for name in keys:
+        h.add_key(name, keys[name])
+    yield h
+    h.stop()
+
+
+def status(c: Client) -> str:
+    return c.screen.display[-2].strip()
+
+
+def to_tables(c: Client) -> None:
+    c.wait_for("H O U S E S")
+    rows = c.text().splitlines()
+    menu = [r for r in rows if "│" in r and r.strip("│ ╭╮╰╯─")]
+    index = next(i for i, r in enumerate(menu) if "Tables:" in r)
+    c.press(*["down"] * index, "enter")
+    c.wait_for("Tables on this host")
+
+
+def my_turn(c: Client) -> bool:
+    line = status(c)
+    return line.startswith("Table ") and "waiting" not in line and "thinking" not in line and "over" not in line
+
+
+def play_one(c: Client) -> bool:
+    """Play the first move of the list; False if the list did not open (the turn had
+    passed: a status line can be a moment ahead of the host's news)."""
+    before = status(c)
+    c.press("m", gap=0.02)
+    try:
+        c.wait_for("Your moves", timeout=2)
+    except AssertionError:
+        return False
+    c.press("enter", gap=0.05)
+    deadline = time.monotonic() + 10
+    while (status(c) == before or "Your moves" in c.text()) and time.monotonic() < deadline:
+        c.pump(0.05)
+    return True
+
+
+def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
+    alice = Client(host, "alice", keys["alice"])
+    bob = Client(host, "bob", keys["bob"])
+    to_tables(alice)
+    alice.press("o")
+    alice.wait_for("Open a table")
+    alice.press("enter", gap=0.4)  # the game list opens
+    alice.press("down", "enter", gap=0.4)
+    alice.wait_for("Who starts")  # the form has been rebuilt for HOUSE RULES
+    alice.settle(1.0)
+    alice.press("tab", "tab", "tab", "enter", gap=0.4)  # seat 2's list: its first entry is Person
+    alice.press("home", "enter", gap=0.4)
+    screen = alice.settle(0.5)
+    assert re.search(r"Seat 2\s+Person", screen), screen
+    alice.press("ctrl+s")
+    alice.wait_for("Table ")
+    code = CODE.search(alice.text()).group(1)
+
+    to_tables(bob)
+    bob.wait_for(code)  # the open table is in bob's list
+    bob.press("j")
+    bob.press(*code.lower(), "enter")
+    bob.wait_for(f"Table {code}")
+    assert "bob" in alice.wait_for("bob")
+
+    players = {"alice": alice, "bob": bob}
+    moves = 0
+    dropped = False
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        for c in players.values():
+            c.settle(0.05)
+        if all("Game over" in c.text() or "game over" in status(c) for c in players.values()):
+            break
+        if moves == 6 and not dropped:
+            # bob's connection drops mid-game; alice sees him away; he comes back to his seat.
+            dropped = True
+            players["bob"].kill()
+            alice.wait_for("bob is away")
+            bob = players["bob"] = Client(host, "bob", keys["bob"])
+            to_tables(bob)
+            bob.wait_for(f"* {code}")
+            bob.press("enter")
+            bob.wait_for(f"Table {code}")
+            alice.wait_for("bob is back")
+            continue
+        for c in players.values():
+            if my_turn(c) and play_one(c):
+                moves += 1
+                break
+    else:
+        raise AssertionError("the game did not end in time:\n" + alice.text() + "\n" + bob.text())
+    assert moves > 10
+    assert "Game over" in alice.text() or "game over" in status(alice)
+
+    for name in ("alice", "bob"):
+        folder = host.data / "players" / name
+        path = folder / "saves" / f"house-rules-table-{code}.json"
+        until(path.exists, what=f"{name}'s copy of the table")
+        save = json.loads(path.read_text())
+        assert save["over"] and [s["name"] for s in save["seats"]] == ["alice", "bob"]
+        until(lambda: (folder / "stats.json").exists(), what=f"{name}'s stats")
+        stats = json.loads((folder / "stats.json").read_text())
+        assert stats["games"]["house-rules"]["played"] == 1
+    table = json.loads((host.data / "tables" / "saves" / f"table-{code}.json").read_text())
+    assert table["over"] and len(table["actions"]) == moves
+
+    # A third player sees neither the table (it is over) nor their saves.
+    carol = Client(host, "carol", keys["carol"])
+    to_tables(carol)
+    assert code not in carol.settle(1.0)
+    carol.press("escape")
+    carol.press("ctrl+q")
+    carol.wait_exit()
+    assert not list((host.data / "players" / "carol" / "saves").glob("*.json"))
+    for c in players.values():
+        c.press("q", "ctrl+q")
+        c.wait_exit()

@@ -1,0 +1,192 @@
+"""The app's side of the shared tables: a connection to the host's table socket.
+
+It exists only in an app started by an SSH host (HOUSES_TABLES and HOUSES_TABLE_TOKEN
+in its environment). It runs in the app's own event loop: the host's messages go
+straight to the screens that show them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+from typing import Any
+
+import msgspec
+
+import saves
+from core import GAMES
+
+MAX_LINE = 1 << 20
+
+
+def tables_available() -> bool:
+    return bool(os.environ.get("HOUSES_TABLES") and os.environ.get("HOUSES_TABLE_TOKEN"))
+
+
+def get_client(app) -> TableClient | None:
+    if not tables_available():
+        return None
+    client = getattr(app, "_table_client", None)
+    if client is None:
+        client = TableClient(app, os.environ["HOUSES_TABLES"], os.environ["HOUSES_TABLE_TOKEN"])
+        app._table_client = client
+    return client
+
+
+class TableClient:
+    def __init__(self, app, path: str, token: str) -> None:
+        self.app = app
+        self.path = path
+        self.token = token
+        self.writer: asyncio.StreamWriter | None = None
+        self.task: asyncio.Task | None = None
+        self.name: str | None = None
+        self.screens: dict[str, Any] = {}  # code -> the table's game screen, while shown
+        self.wanted: set[str] = set()  # tables this app asked to open or join
+        self.opening = False
+        self.kept: set[str] = set()
+
+    @property
+    def connected(self) -> bool:
+        return self.writer is not None and not self.writer.is_closing()
+
+    async def connect(self) -> bool:
+        if self.connected:
+            return True
+        try:
+            reader, writer = await asyncio.open_unix_connection(self.path, limit=MAX_LINE)
+        except OSError as exc:
+            self.app.notify(f"The host's tables are not reachable: {exc}", severity="error")
+            return False
+        self.writer = writer
+        self.send({"op": "hello", "token": self.token})
+        self.task = asyncio.get_running_loop().create_task(self._read(reader))
+        return True
+
+    def send(self, msg: dict) -> bool:
+        if not self.connected:
+            self.app.notify("Not connected to the host's tables.", severity="error")
+            return False
+        self.writer.write(msgspec.json.encode(msg) + b"\n")
+        return True
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                try:
+                    line = await reader.readline()
+                except (ValueError, ConnectionError):
+                    break
+                if not line:
+                    break
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                try:
+                    self.dispatch(msg)
+                except Exception as exc:  # a screen's bug must not end the connection silently
+                    self.app.notify(f"Table update failed: {exc}", severity="error")
+        finally:
+            self.writer = None
+            with contextlib.suppress(Exception):
+                self.app.notify("Lost the connection to the host's tables.", severity="warning")
+
+    # -- messages from the host --------------------------------------------------------
+
+    def dispatch(self, msg: dict) -> None:
+        op = msg.get("op")
+        if op == "welcome":
+            self.name = msg.get("name")
+        elif op == "tables":
+            from tui.serve.screens import TablesScreen
+
+            for screen in self.app.screen_stack:
+                if isinstance(screen, TablesScreen):
+                    screen.show_tables(msg["tables"])
+        elif op == "table":
+            self.on_table(msg)
+        elif op == "finished":
+            self.keep(msg["save"])
+        elif op == "error":
+            screen = self.screens.get(msg.get("code") or "")
+            if screen is not None and screen.is_attached:
+                screen.say(msg["message"], error=True)
+                self.app.bell()
+            else:
+                self.app.notify(msg["message"], severity="error")
+
+    def on_table(self, msg: dict) -> None:
+        code = msg["code"]
+        if "save" in msg:
+            self.keep(msg["save"])
+        screen = self.screens.get(code)
+        if screen is not None and screen.is_attached:
+            screen.table_update(msg)
+            return
+        if code in self.wanted or self.opening:
+            self.wanted.discard(code)
+            self.opening = False
+            from tui.serve.screens import table_screen
+
+            screen = table_screen(self, msg)
+            self.screens[code] = screen
+            self.app.go_home()
+            self.app.push_screen(screen)
+
+    def keep(self, data: dict) -> None:
+        """A finished table into this player's saves and stats (once)."""
+        data = dict(data)
+        my_seat = data.pop("my_seat", None)
+        try:
+            save = msgspec.convert(data, saves.SaveFile)
+        except msgspec.ValidationError:
+            return
+        if save.id in self.kept:
+            return
+        self.kept.add(save.id)
+        store = self.app.store
+        if store.path(save.id).exists():
+            return
+        game = GAMES[save.game]
+
+        def write() -> None:
+            try:
+                store.write(save)
+                state = saves.replay(save)
+                winners = state.outcome.winners if state.outcome else ()
+                if game.cooperative:
+                    won = bool(winners)
+                else:
+                    won = None if not winners else my_seat in winners
+                store.record_result(save, won)
+            except (saves.SaveError, OSError, ValueError) as exc:
+                self.app.call_from_thread(self.app.notify, f"Finished table not saved: {exc}", severity="warning")
+
+        self.app._saver.submit(write)
+
+    # -- requests ----------------------------------------------------------------------------
+
+    def list_tables(self) -> None:
+        self.send({"op": "list"})
+
+    def open_table(self, game_id: str, seats: list[saves.Seat], seed: int, options: Any) -> None:
+        game = GAMES[game_id]
+        self.opening = True
+        self.send({"op": "open", "game": game_id, "seed": seed, "options": game.options_to_builtins(options),
+                   "seats": [{"kind": s.kind, "level": s.level} for s in seats]})
+
+    def join(self, code: str) -> None:
+        code = code.strip().upper()
+        self.wanted.add(code)
+        self.send({"op": "join", "code": code})
+
+    def act(self, code: str, cursor: int, action: Any, game_id: str) -> None:
+        self.send({"op": "act", "code": code, "cursor": cursor, "action": GAMES[game_id].action_to_builtins(action)})
+
+    def leave(self, code: str) -> None:
+        self.screens.pop(code, None)
+        if self.connected:
+            self.send({"op": "leave", "code": code})
