@@ -26,6 +26,9 @@ class Skirmish(Game):
     Options = Options
     Action = Action
     cooperative = False
+    # The new-game form (tui/screens/new_game.py) labels the options with these.
+    option_labels: dict[str, str] = {"jokers": "Play with the two Jokers"}
+    option_choices: dict[str, list] = {}
 
     def new(self, seats: int, seed: int, options: Options | None = None) -> SkirmishState:
         self.check_seats(seats)

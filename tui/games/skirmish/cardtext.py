@@ -58,7 +58,7 @@ QUEENS = (
     "when it leaves.",
     "Look at the top four cards of the deck, keep one, put the rest back in the order you choose.",
 )
-ONE_OFF = "Acts at once, in your DEPLOY or an opponent's RESPONSE, then goes to the Barrows."
+ONE_OFF = "acts at once, in your DEPLOY or an opponent's RESPONSE, then goes to the Barrows."
 
 JOKERS = {
     BLACK_JOKER: (
@@ -76,7 +76,7 @@ JOKERS = {
 
 # Card kinds in words, for the reference table and the card panel.
 KIND_WORDS = {SOLDIER: "Soldier", ACE: "Ace", JACK: "Jack", QUEEN: "Queen", KING: "King", JOKER: "Joker"}
-WHERE = {SOLDIER: "front ranks", ACE: "rear ranks", KING: "rear ranks", JOKER: "rear ranks",
+WHERE = {SOLDIER: "front ranks", ACE: "rear ranks", KING: "rear ranks", JOKER: "rear ranks or as copied",
          JACK: "acts at once", QUEEN: "acts at once"}
 
 
@@ -85,28 +85,33 @@ def trait_text(suit: int) -> str:
     return f"{SUIT_NAMES[suit]}, {name}: {normal} With the King: {enhanced}"
 
 
-def card_text(c: int) -> str:
-    """The full text of card `c` (an int of core.skirmish.cards)."""
-    kind = KIND[c]
+def card_parts(c: int) -> tuple[str, str]:
+    """Card `c` (an int of core.skirmish.cards) as (what it is, what it does)."""
+    kind, suit, stats = KIND[c], SUIT[c], f"{ATK[c]}/{DEF[c]}"
     if kind == SOLDIER:
-        text = f"Soldier {ATK[c]}/{DEF[c]}, front ranks. {trait_text(SUIT[c])}"
+        text = trait_text(suit)
         if RANK[c] == 2:
-            text += f" Or scout: {SCOUTS[SUIT[c]]}"
-        return text
+            text += f" Or scout: {SCOUTS[suit]}"
+        return f"Soldier {stats}, front ranks", text
     if kind == ACE:
-        if SUIT[c] == 0:
-            return f"Ace {ATK[c]}/{DEF[c]}. {ACES[0]}"
-        return f"Ace {ATK[c]}/{DEF[c]}, rear ranks. {ACE_BASE} {ACES[SUIT[c]]}"
+        if suit == 0:
+            return f"Ace {stats}", ACES[0]
+        return f"Ace {stats}, rear ranks", f"{ACE_BASE} {ACES[suit]}"
     if kind == JACK:
-        return f"Jack: {ONE_OFF} {JACKS[SUIT[c]]}"
+        return "Jack", f"It {ONE_OFF} {JACKS[suit]}"
     if kind == QUEEN:
-        return f"Queen: {ONE_OFF} {QUEENS[SUIT[c]]}"
+        return "Queen", f"It {ONE_OFF} {QUEENS[suit]}"
     if kind == KING:
-        _, _, enhanced = TRAITS[SUIT[c]]
-        return (f"King {ATK[c]}/{DEF[c]}, rear ranks, one at a time. Enhances your "
-                f"{SUIT_NAMES[SUIT[c]]} soldiers: {enhanced}")
+        _, _, enhanced = TRAITS[suit]
+        return f"King {stats}, rear ranks", f"One at a time. Enhances your {SUIT_NAMES[suit]} soldiers: {enhanced}"
     (n1, t1), (n2, t2) = JOKERS[c]
-    return f"Joker {ATK[c]}/{DEF[c]}, deployed as one of two variants. {n1}: {t1} {n2}: {t2}"
+    return f"Joker {stats}", f"Deployed as one of two variants. {n1}: {t1} {n2}: {t2}"
+
+
+def card_text(c: int) -> str:
+    """The full text of card `c`."""
+    head, body = card_parts(c)
+    return f"{head}. {body}"
 
 
 def variant_text(c: int, name: str) -> str:
@@ -127,21 +132,21 @@ def _title(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _rows() -> list[tuple[str, str, str, str]]:
-    """(card, attack/defence, where, text) rows, one per distinct text."""
-    rows = []
+def _entries() -> list[tuple[str, list[tuple[str, str, str, str]]]]:
+    """(heading, [(card, attack/defence, where, text)]) by house, one entry per distinct text."""
+    out = []
     for suit in range(4):
         base = suit * 13
         two, three = base + 1, base + 2
-        rows.append((f"2 of {SUIT_NAMES[suit]}", f"{ATK[two]}/{DEF[two]}", WHERE[SOLDIER], card_text(two)))
-        rows.append((f"3-10 of {SUIT_NAMES[suit]}", "its number", WHERE[SOLDIER], card_text(three)))
+        rows = [(f"2 of {SUIT_NAMES[suit]}", f"{ATK[two]}/{DEF[two]}", WHERE[SOLDIER], card_parts(two)[1]),
+                (f"3 to 10 of {SUIT_NAMES[suit]}", "its number", WHERE[SOLDIER], card_parts(three)[1])]
         for c in (base, base + 10, base + 11, base + 12):
-            stats = f"{ATK[c]}/{DEF[c]}"
-            rows.append((_title(WORDS[c]), stats, WHERE[KIND[c]], card_text(c)))
-    for c in (BLACK_JOKER, RED_JOKER):
-        rows.append((_title(WORDS[c]), f"{ATK[c]}/{DEF[c]}", WHERE[JOKER],
-                     card_text(c)))
-    return rows
+            where = "acts at once" if c == base and suit == 0 else WHERE[KIND[c]]
+            rows.append((_title(WORDS[c]), f"{ATK[c]}/{DEF[c]}", where, card_parts(c)[1]))
+        out.append((SUIT_NAMES[suit], rows))
+    out.append(("Jokers", [(_title(WORDS[c]), f"{ATK[c]}/{DEF[c]}", WHERE[JOKER], card_parts(c)[1])
+                           for c in (BLACK_JOKER, RED_JOKER)]))
+    return out
 
 
 def reference_markdown() -> str:
@@ -149,17 +154,33 @@ def reference_markdown() -> str:
     lines = [
         REFERENCE_TITLE,
         "",
-        "Every card's text, as the game shows it where the cursor rests. This section is made",
-        "from the game's card table (`python -m tui.games.skirmish.cardtext` prints it), and a",
-        "test keeps the two in step.",
-        "",
-        "| Card | Attack/Defence | Where | Text |",
-        "|---|---|---|---|",
+        "Every card's text, as the game shows it where the cursor rests (attack/defence and",
+        "where it goes in brackets). This section is made from the game's card table",
+        "(`python -m tui.games.skirmish.cardtext` prints it); a test keeps the two in step.",
     ]
-    for card, stats, where, text in _rows():
-        lines.append(f"| {card} | {stats} | {where} | {text} |")
+    for heading, rows in _entries():
+        lines += ["", f"### {heading}", ""]
+        for card, stats, where, text in rows:
+            lines.append(f"- **{card}** ({stats}, {where}): {text}")
     return "\n".join(lines) + "\n"
 
 
+def write_reference(path) -> None:
+    """Replace the Card reference section at the end of the rules page (or add it)."""
+    from pathlib import Path
+
+    path = Path(path)
+    doc = path.read_text(encoding="utf-8")
+    head = doc.split("\n" + REFERENCE_TITLE + "\n", 1)[0].rstrip("\n")
+    path.write_text(head + "\n\n" + reference_markdown(), encoding="utf-8")
+
+
 if __name__ == "__main__":
-    print(reference_markdown(), end="")
+    import sys
+
+    if sys.argv[1:] == ["--write"]:
+        from tui.rules import RULES_DIR
+
+        write_reference(RULES_DIR / "skirmish.md")
+    else:
+        print(reference_markdown(), end="")

@@ -38,8 +38,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 
-import saves
-
 from core.skirmish import actions as A
 from core.skirmish.cards import IS_SOLDIER, KIND, RANK_WORDS, SOLDIER, SUIT_NAMES, WORDS
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, RESOLVE, RESPONSE, SETUP
@@ -84,9 +82,49 @@ CELL_H, COMPACT_H = 3, 1
 
 
 class SkirmishLog(GameLog):
-    """The game log with the lines that are new since you last decided marked."""
+    """The game log: the lines that are new since you last decided are marked with `>`
+    and bold, and with `step` > 0 new lines appear one at a time, so a combat's
+    resolution reads step by step."""
 
     new_from: int = 0
+    step: float = 0.0
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._lines: list[str] = []
+        self._shown = 0
+        self._timer = None
+
+    def set_lines(self, lines: list[str]) -> None:
+        old, shown = self._lines, self._shown
+        self._lines = list(lines)
+        growing = len(lines) > shown and old[:shown] == self._lines[:shown] and shown > 0
+        if self.step > 0 and growing:
+            if self._timer is None:
+                self._timer = self.set_interval(self.step, self._tick)
+        else:
+            self._stop()
+            self._shown = len(lines)
+        self.show(self._lines[: self._shown])
+
+    def _tick(self) -> None:
+        self._shown += 1
+        if self._shown >= len(self._lines):
+            self._shown = len(self._lines)
+            self._stop()
+        self.show(self._lines[: self._shown])
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    @property
+    def revealing(self) -> bool:
+        return self._timer is not None
+
+    def on_resize(self) -> None:
+        self.show(self._lines[: self._shown])
 
     def show(self, lines: list[str]) -> None:
         height = max(1, self.size.height or 6)
@@ -136,6 +174,7 @@ class SkirmishScreen(GameScreen):
         self._log_len = 0
         self.compact = False
         self.cell_w = NARROW_W
+        self._hold = False
 
     def hides_hands(self) -> bool:
         return True
@@ -190,8 +229,10 @@ class SkirmishScreen(GameScreen):
         if self.replay:
             self.hand_bar.can_focus = False
             self.choices.can_focus = False
+            self.call_after_refresh(self.set_focus, None)  # arrows step through the game
         else:
             self._recall()
+            self.query_one(SkirmishLog).step = min(0.25, self.app.bot_delay / 3)
         self._fit_size()
         super().on_mount()
 
@@ -206,18 +247,16 @@ class SkirmishScreen(GameScreen):
         steps = []
         for data in self.save.actions[:cursor]:
             seat = state.to_move
+            action = game.action_from_builtins(data)
             log_before = len(state.log)
-            state.apply(game.action_from_builtins(data))
-            steps.append((seat, log_before))
-        mine = [i for i, (seat, _) in enumerate(steps) if seat == self.viewer]
+            cells = self._cells_before(action, seat, state)
+            state.apply(action)
+            steps.append((seat, log_before, cells + self._cells_after(action, seat, state)))
+        mine = [i for i, step in enumerate(steps) if step[0] == self.viewer]
         start = mine[-1] if mine else 0
         self.query_one(SkirmishLog).new_from = steps[start][1]
-        state = saves.replay(self.save, upto=start)
-        for data in self.save.actions[start:cursor]:
-            seat = state.to_move
-            action = game.action_from_builtins(data)
-            state.apply(action)
-            for cell in self._action_cells(action, seat, state):
+        for _, _, cells in steps[start:]:
+            for cell in cells:
                 if cell not in self.recent:
                     self.recent.append(cell)
 
@@ -243,6 +282,7 @@ class SkirmishScreen(GameScreen):
             grid.cell_h = COMPACT_H if compact and k < seats - 1 else CELL_H
             grid.refresh(layout=True)
         self.query_one("#sk-left").styles.width = 5 * cell_w
+        self.barrows.styles.max_height = 3 if height < 32 else 8
         return True
 
     # -- who is where ------------------------------------------------------------------
@@ -287,7 +327,7 @@ class SkirmishScreen(GameScreen):
         name = self.seat_name(seat)
         if name == f"Player {seat + 1}":
             return name[:width] if width >= 8 else f"P{seat + 1}"
-        return f"P{seat + 1} {name}"[:width]
+        return f"P{seat + 1} {name}"[:width].rstrip()
 
     # -- who decides -------------------------------------------------------------------
 
@@ -355,10 +395,10 @@ class SkirmishScreen(GameScreen):
                     text.append(name, style="dim")
                 text.append(" ")
         ask = self.asked()
+        room = width - len(text) - 3
+        if view.final is not None:
+            ask = f"SUDDEN DEATH {ask}" if len(ask) + 13 <= room else "SUDDEN DEATH"
         if ask:
-            room = width - len(text) - 3
-            if view.final is not None:
-                ask = "SUDDEN DEATH. " + ask
             ask = ask if len(ask) <= room else ask[: max(0, room - 1)] + self.app.glyphs["ellipsis"][:1]
             text.append(" " * max(1, room - len(ask)))
             text.append(ask, style="bold")
@@ -399,7 +439,7 @@ class SkirmishScreen(GameScreen):
         glyphs = self.app.glyphs
         title = Text(f"Deck {len(view.deck)}  Barrows {len(view.up)} up", style="bold")
         if view.down:
-            title.append(f", {len(view.down)} face down", style="bold")
+            title.append(f" {len(view.down)} down", style="bold")
         self.query_one("#sk-barrows-title", Static).update(title)
         items: list[tuple[str | None, Text | str, bool]] = []
         for c in reversed(view.up):
@@ -509,7 +549,7 @@ class SkirmishScreen(GameScreen):
         if lines:
             self.plan = lines
             who = self.short_name(view.cur, 14)
-            text = Text(f"Attacks of {who}", style="bold")
+            text = Text(f"Last combat, turn {view.turn}" if view.over else f"Attacks of {who}", style="bold")
             for line in lines:
                 text.append("\n")
                 text.append_text(line)
@@ -614,7 +654,7 @@ class SkirmishScreen(GameScreen):
         life = view.life[seat]
         out = life <= 0
         heart = "life " if glyphs.ascii else "♥"
-        turn = glyphs["arrow_e"] if seat == view.cur and not view.over else " "
+        turn = glyphs["arrow_e"] if seat == view.cur and not view.over and view.phase != SETUP else " "
         hand = len(view.hands[seat])
         if h == 1:
             if row == 0:
@@ -752,7 +792,11 @@ class SkirmishScreen(GameScreen):
             return
         a = self.choice_actions[int(cid[1:])]
         card = getattr(a, "card", None)
-        if isinstance(a, A.Variant):
+        if isinstance(a, A.StartWith):
+            self._set_card(Text.assemble((self.action_words(a), "bold"), ". The first player does not draw "
+                                         "in their first turn; the others answer what they see. You have "
+                                         "seen your hand: choose the opening that suits it."))
+        elif isinstance(a, A.Variant):
             from tui.games.skirmish.cardtext import variant_text
 
             joker = next((r[2] for r in self._view.pending if r[0] == "variant"), 52)
@@ -1149,6 +1193,14 @@ class SkirmishScreen(GameScreen):
 
     def serve_next(self) -> None:
         st = self.state
+        if self._hold and not self.replay and not st.over and self.is_bot(st.to_move) and self.app.bot_delay > 0:
+            # A combat was just resolved: leave it on screen a moment before a bot goes on.
+            self._hold = False
+            token = self.save.cursor
+            self.say(f"Combat resolved: see the log. {self.seat_name(st.to_move)} plays next{self.app.glyphs['ellipsis']}")
+            self.set_timer(max(1.5, 4 * self.app.bot_delay), lambda: self._after_hold(token))
+            return
+        self._hold = False
         if (not self.replay and not st.over and st.phase == RESPONSE and not st.pending
                 and not self.is_bot(st.to_move)):
             legal = st.legal_actions()
@@ -1158,6 +1210,10 @@ class SkirmishScreen(GameScreen):
                 return
         super().serve_next()
 
+    def _after_hold(self, token: int) -> None:
+        if token == self.save.cursor and not self.state.over:
+            super().serve_next()
+
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         self.sel, self.offer = None, None
         view_before = self._view
@@ -1166,11 +1222,13 @@ class SkirmishScreen(GameScreen):
         if self.plan and view_before is not None and (not st.attacks or st.turn != view_before.turn):
             self.last_combat = (view_before.turn, self.plan)
             self.plan = []
+            self._hold = True
         human = seat is not None and not self.is_bot(seat)
         if human and seat == self.viewer:
             self.recent = []
             self.query_one(SkirmishLog).new_from = self._log_len
-        cells = self._action_cells(action, seat, self.state)
+        cells = self._cells_before(action, seat, view_before) if view_before is not None else []
+        cells += self._cells_after(action, seat, self.state)
         self.recent.extend(c for c in cells if c not in self.recent)
         if not human:
             self.recent_text = f"{self.seat_name(seat)}: {text}" if seat is not None else text
@@ -1178,17 +1236,30 @@ class SkirmishScreen(GameScreen):
             self.recent_text = ""
         self.refresh_bindings()
 
-    def _action_cells(self, action, seat, st) -> list[tuple[int, int]]:
+    def _cells_before(self, action, seat, st) -> list[tuple[int, int]]:
+        """The places an action names, read in the position before it is made."""
         if isinstance(action, A.Attack):
-            return [(st.cur, action.pos), (action.seat, action.tpos)]
+            return [(seat, action.pos), (action.seat, action.tpos)]
         if isinstance(action, A.Block):
             return [(seat, action.pos), (st.cur, action.attacker)]
         if isinstance(action, A.Target) and self._exists(st, action.seat, action.pos):
             return [(action.seat, action.pos)]
-        if isinstance(action, A.Deploy) and seat is not None:
-            for pos, u in st.units(seat):
-                if action.card in (u[C0], u[C1]):
-                    return [(seat, pos)]
+        if isinstance(action, A.Scout):
+            return [(action.seat, -1)]
+        return []
+
+    def _cells_after(self, action, seat, st) -> list[tuple[int, int]]:
+        """The place where a card arrived, read in the position after the action."""
+        card = getattr(action, "card", None)
+        if isinstance(action, (A.Variant, A.CopySuit)):
+            card = 52 if isinstance(action, A.CopySuit) else None
+            if card is None:
+                return [(seat, pos) for pos, u in st.units(seat) if u[C0] >= 52 and u[5]][-1:]
+        if isinstance(action, (A.Deploy, A.Summon, A.Pick)) and card is not None and seat is not None:
+            for q in range(st.seats):
+                for pos, u in st.units(q):
+                    if card in (u[C0], u[C1]):
+                        return [(q, pos)]
         return []
 
     def say_prompt(self) -> None:

@@ -1,0 +1,537 @@
+"""HOUSES - Skirmish screen: snapshots at 80x24 (and 120x40) of every step of a turn
+and of combat, sudden death and the end; Pilot flows by keys (a whole game against
+the easy bot, quitting mid-combat and resuming, refusals, the response window, the
+hand-over, the card reference of the help).
+
+Positions are reached by replaying fixed actions: a seeded script plays every seat
+until a condition holds with a person to decide, so no bot thinks in a picture.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import saves
+from core import GAMES
+from core.skirmish import actions as A
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
+from tui_support import make_app, put_save
+
+SIZE = (80, 24)
+BIG = (120, 40)
+GAME = GAMES["skirmish"]
+SAVE_ID = "skirmish-20261129-100000-test"
+
+
+# -- fixed positions -------------------------------------------------------------------
+
+
+def pick(state, rng: random.Random, aggression: float):
+    """A fixed script's move: deploy often, attack with `aggression`, block half the time."""
+    legal = state.legal_actions()
+    if state.pending:
+        return rng.choice(legal)
+    if state.phase == DEPLOY:
+        plays = [a for a in legal if isinstance(a, (A.Deploy, A.Scout, A.Summon))]
+        return rng.choice(plays) if plays and rng.random() < 0.75 else A.DONE
+    if state.phase == RESPONSE:
+        plays = [a for a in legal if not isinstance(a, A.Done)]
+        return rng.choice(plays) if plays and rng.random() < 0.3 else A.DONE
+    if state.phase == ATTACK:
+        attacks = [a for a in legal if isinstance(a, A.Attack)]
+        if attacks and rng.random() < aggression:
+            players = [a for a in attacks if a.tpos < 0]
+            return rng.choice(players if players and rng.random() < 0.6 else attacks)
+        return A.DONE
+    if state.phase == BLOCK:
+        blocks = [a for a in legal if isinstance(a, A.Block)]
+        return rng.choice(blocks) if blocks and rng.random() < 0.6 else A.DONE
+    return rng.choice(legal)
+
+
+def script(seats: int, seed: int, until, aggression: float = 0.8) -> list:
+    """The script's actions from the deal of `seed` until `until(state)` holds."""
+    state = GAME.new(seats, seed)
+    rng = random.Random(seed * 31 + seats)
+    line: list = []
+    while not until(state):
+        assert not state.over and len(line) < 3000, "the position was never reached"
+        action = pick(state, rng, aggression)
+        state.apply(action)
+        line.append(action)
+    return line
+
+
+def yours(state, phase=None) -> bool:
+    """Player 1 (the person) decides now, in `phase` with nothing pending."""
+    return state.to_move == 0 and (phase is None or (state.phase == phase and not state.pending))
+
+
+def bond_choice(s) -> bool:
+    """Your deploy, turn 5 on: a soldier in hand may take a new slot or bond."""
+    if not yours(s, DEPLOY) or s.turn < 5:
+        return False
+    legal = s.legal_actions()
+    bonds = [a for a in legal if isinstance(a, A.Deploy) and a.slot >= 0]
+    slots = {a.card for a in legal if isinstance(a, A.Deploy) and a.slot < 0}
+    return any(b.card in slots for b in bonds) and len(s.front[0]) >= 2 and len(s.front[1]) >= 2 and s.rear[1]
+
+
+def declaring(s) -> bool:
+    """Your combat: one attack declared, two units still able to attack."""
+    if not yours(s, ATTACK) or s.turn < 5 or len(s.attacks) != 1:
+        return False
+    attackers = {a.pos for a in s.legal_actions() if isinstance(a, A.Attack)}
+    return len(attackers) >= 2 and len(s.front[1]) >= 2
+
+
+def blocking(s) -> bool:
+    """You are attacked by two units and have two that may block."""
+    if not yours(s, BLOCK) or s.turn < 4:
+        return False
+    blocks = [a for a in s.legal_actions() if isinstance(a, A.Block)]
+    return len({a.attacker for a in blocks}) >= 2 and len({a.pos for a in blocks}) >= 2
+
+
+def responding(s) -> bool:
+    return yours(s, RESPONSE) and s.turn >= 3 and bool(s.front[1]) and any(
+        not isinstance(a, A.Done) for a in s.legal_actions())
+
+
+def joker_variant(s) -> bool:
+    return yours(s) and bool(s.pending) and s.pending[-1][0] == "variant" and s.turn > 3 and bool(s.front[1])
+
+
+def sudden_death(s) -> bool:
+    return s.final is not None and yours(s, DEPLOY)
+
+
+def you_won(s) -> bool:
+    return s.over and 0 in s.outcome.winners
+
+
+def busy_table(s) -> bool:
+    return yours(s, DEPLOY) and s.turn > 8 and sum(1 for q in range(s.seats) if s.front[q]) >= 3 and min(s.life) > 0
+
+
+def skirmish_save(kinds: list[str], seed: int, actions: list, save_id: str = SAVE_ID, options=None) -> saves.SaveFile:
+    humans = kinds.count("human")
+    seats = []
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            seats.append(saves.Seat(name="You" if humans == 1 else f"Player {i + 1}"))
+        else:
+            seats.append(saves.Seat(name=f"{kind.title()} bot {i + 1}", kind="bot", level=kind))
+    save = saves.new_save("skirmish", seats, options, seed)
+    save.id = save_id
+    for action in actions:
+        saves.record(save, action)
+    save.over = saves.replay(save).over
+    return save
+
+
+def resume_app(store, save: saves.SaveFile, **kwargs):
+    put_save(store, save)
+    return make_app(store, start=("resume", save.id), **kwargs)
+
+
+def versus_easy(store, seed: int, until, aggression: float = 0.8, **kwargs):
+    save = skirmish_save(["human", "easy"], seed, script(2, seed, until, aggression))
+    return resume_app(store, save, **kwargs)
+
+
+# -- snapshots ---------------------------------------------------------------------------
+
+
+def test_sk_opening_with_the_advantage_draw(snap_compare, store):
+    # deal 7: you turn up the 7 of Hearts against the 2 of Hearts and choose who starts
+    app = resume_app(store, skirmish_save(["human", "easy"], 7, []))
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_sk_card_selected_with_its_legal_slots(snap_compare, store):
+    # the 10 of Clubs: a new front slot, or a bond (Binding Spirit) with two units
+    assert snap_compare(versus_easy(store, 1, bond_choice), terminal_size=SIZE, press=["enter"])
+
+
+def test_sk_blood_bond_forming(snap_compare, store):
+    # the card, then the 8 of Clubs: which card leads?
+    press = ["enter", "left", "left", "left", "enter"]
+    assert snap_compare(versus_easy(store, 1, bond_choice), terminal_size=SIZE, press=press)
+
+
+def test_sk_choosing_a_joker_variant(snap_compare, store):
+    assert snap_compare(versus_easy(store, 3, joker_variant), terminal_size=SIZE)
+
+
+def test_sk_declaring_attackers(snap_compare, store):
+    # one attack declared (listed on the right); a second unit chosen, its targets marked
+    assert snap_compare(versus_easy(store, 1, declaring), terminal_size=SIZE, press=["enter"])
+
+
+def test_sk_assigning_blockers(snap_compare, store):
+    assert snap_compare(versus_easy(store, 1, blocking), terminal_size=SIZE, press=["enter"])
+
+
+def test_sk_response_window(snap_compare, store):
+    # the bot ended its deployment; you hold the Jack of Diamonds
+    assert snap_compare(versus_easy(store, 2, responding), terminal_size=SIZE)
+
+
+def test_sk_resolution_in_the_log(snap_compare, store):
+    # block one attacker, finish blocking: the damage and the units lost, then your turn
+    press = ["enter", "enter", "e"]
+    assert snap_compare(versus_easy(store, 1, blocking), terminal_size=SIZE, press=press)
+
+
+def test_sk_sudden_death(snap_compare, store):
+    assert snap_compare(versus_easy(store, 1, sudden_death, aggression=0.3), terminal_size=SIZE)
+
+
+def winning_line() -> tuple[int, list]:
+    """A deal and the script's game on it that you win with your own last move."""
+    for seed in range(1, 50):
+        line = script(2, seed, lambda s: s.over)
+        state = GAME.new(2, seed)
+        for action in line[:-1]:
+            state.apply(action)
+        if state.to_move == 0 and you_won_after(state, line[-1]):
+            return seed, line
+    raise AssertionError("no such deal")
+
+
+def you_won_after(state, action) -> bool:
+    state = state.clone()
+    state.apply(action)
+    return you_won(state)
+
+
+def test_sk_game_over(snap_compare, store):
+    seed, line = winning_line()
+    app = resume_app(store, skirmish_save(["human", "easy"], seed, line[:-1]))
+
+    async def last_move(pilot):
+        pilot.app.screen.submit(line[-1])
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=last_move)
+
+
+def test_sk_ascii(snap_compare, store):
+    assert snap_compare(versus_easy(store, 1, declaring, ascii=True), terminal_size=SIZE, press=["enter"])
+
+
+def test_sk_two_players_at_120x40(snap_compare, store):
+    assert snap_compare(versus_easy(store, 1, declaring), terminal_size=BIG, press=["enter"])
+
+
+def test_sk_three_players_at_80x24(snap_compare, store):
+    save = skirmish_save(["human", "easy", "normal"], 1, script(3, 1, busy_table))
+    assert snap_compare(resume_app(store, save), terminal_size=SIZE)
+
+
+def test_sk_four_players_at_120x40(snap_compare, store):
+    save = skirmish_save(["human", "easy", "normal", "hard"], 1, script(4, 1, busy_table))
+    assert snap_compare(resume_app(store, save), terminal_size=BIG)
+
+
+def test_sk_four_players_at_80x24(snap_compare, store):
+    save = skirmish_save(["human", "easy", "normal", "hard"], 1, script(4, 1, busy_table))
+    assert snap_compare(resume_app(store, save), terminal_size=SIZE)
+
+
+# -- the card reference in the rules ---------------------------------------------------------
+
+
+def test_card_reference_in_the_rules_is_the_card_table():
+    from tui.games.skirmish.cardtext import REFERENCE_TITLE, reference_markdown
+    from tui.rules import RULES_DIR
+
+    doc = (RULES_DIR / "skirmish.md").read_text(encoding="utf-8")
+    assert REFERENCE_TITLE in doc, "run: python -m tui.games.skirmish.cardtext --write"
+    section = REFERENCE_TITLE + doc.split(REFERENCE_TITLE, 1)[1]
+    assert section == reference_markdown(), "run: python -m tui.games.skirmish.cardtext --write"
+
+
+def test_every_card_has_a_text():
+    from core.skirmish.cards import ALL_CARDS
+    from tui.games.skirmish.cardtext import card_text, variant_text
+
+    texts = {card_text(c) for c in ALL_CARDS}
+    assert all(len(t) > 20 for t in texts)
+    for c, names in ((52, ("doppelganger", "necromancer")), (53, ("wizard", "spirit"))):
+        assert all(variant_text(c, n) for n in names)
+
+
+# -- flows by keys -----------------------------------------------------------------------
+
+
+async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
+    """Let the app run (bots think in threads) until `condition()` holds."""
+    waited = 0.0
+    while not condition():
+        assert waited < timeout, "timed out"
+        await pilot.pause(0.02)
+        waited += 0.02
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def new_game(store, kinds: list[str], seed: int, **kwargs):
+    humans = kinds.count("human")
+    seats = [saves.Seat(name="You" if humans == 1 else f"Player {i + 1}") if k == "human"
+             else saves.Seat(name=f"{k.title()} bot {i + 1}", kind="bot", level=k) for i, k in enumerate(kinds)]
+    return make_app(store, start=("new", "skirmish", seats, seed, GAME.Options()), **kwargs)
+
+
+async def move_hand_to(pilot, screen, index: int) -> None:
+    while screen.hand_bar.cursor != index:
+        await pilot.press("right" if screen.hand_bar.cursor < index else "left")
+
+
+async def decide_by_keys(pilot, screen) -> None:
+    """One decision of the person, made with the keys a player would press: play the
+    first card that can be played (enter, enter on its first place, enter in the list),
+    attack with every unit that can (its first target), take the first choice offered,
+    and end each step with e."""
+    state = screen.state
+    legal = state.legal_actions()
+    kind = state.pending[-1][0] if state.pending else None
+    if kind is not None:
+        if kind in ("sp2", "as2"):
+            await pilot.press("e")
+        else:
+            await pilot.press("enter")  # the list, or the grid on the first target
+    elif state.phase == DEPLOY:
+        hand = state.hands[0]
+        playable = [i for i, c in enumerate(hand)
+                    if any(isinstance(a, (A.Deploy, A.Scout)) and a.card == c for a in legal)]
+        if playable and len(state.log) < 2000:
+            screen.hand_bar.focus()
+            await move_hand_to(pilot, screen, playable[0])
+            await pilot.press("enter")
+            if screen.sel is not None:
+                await pilot.press("enter")
+            if screen.offer:
+                await pilot.press("enter")
+        else:
+            await pilot.press("e")
+    elif state.phase == ATTACK:
+        if any(isinstance(a, A.Attack) for a in legal):
+            await pilot.press("enter", "enter")  # the first attacker, then its first target
+        else:
+            await pilot.press("e")
+    else:
+        await pilot.press("e")  # pass a response, finish blocking
+    await pilot.pause()
+
+
+async def test_whole_game_against_the_easy_bot_by_keys(store):
+    from tui.screens.game_over import GameOverScreen
+
+    app = new_game(store, ["human", "easy"], 11)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.game_id == "skirmish"
+        decisions = 0
+        while not screen.state.over:
+            await wait_for(pilot, lambda: screen.state.over or screen.state.to_move == 0)
+            if screen.state.over:
+                break
+            before = screen.save.cursor
+            await decide_by_keys(pilot, screen)
+            await wait_for(pilot, lambda: screen.save.cursor > before or screen.state.over, 5)
+            decisions += 1
+            assert decisions < 1500
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
+        assert "Life:" in text
+        await pilot.press("enter")  # see the battlefield
+        await pilot.pause()
+        assert app.screen is screen
+        app.flush_saves()
+        await pilot.pause(0.2)
+        app.flush_saves()
+    save = store.list()[0]
+    assert save.over and save.game == "skirmish"
+    assert store.read_stats()[0].get("skirmish").played == 1
+
+
+async def test_quit_mid_combat_and_resume_at_the_same_decision(store):
+    app = versus_easy(store, 1, declaring)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.state.phase == ATTACK and len(screen.state.attacks) == 1
+        await pilot.press("enter")  # a second attacker chosen, not yet aimed
+        assert screen.sel is not None
+        position, plan = screen.shown().to_text(), [str(t) for t in screen.plan]
+        await pilot.press("q")
+        await pilot.pause()
+        app.flush_saves()
+    assert store.load(SAVE_ID).cursor == len(store.load(SAVE_ID).actions)
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # Continue
+        await pilot.pause()
+        screen = app.screen
+        assert screen.game_id == "skirmish" and screen.save.id == SAVE_ID
+        assert screen.shown().to_text() == position
+        assert screen.state.prompt.startswith("Declare an attacker")
+        assert [str(t) for t in screen.plan] == plan
+        assert "Attacks of P1 You" in str(screen.query_one("#sk-plan").render())
+        # the same decision goes on: aim the second attacker at the opponent
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert len(screen.state.attacks) == 2
+
+
+async def test_an_illegal_place_shows_the_reason(store):
+    app = versus_easy(store, 1, declaring)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        cursor = screen.save.cursor
+        await pilot.press("enter")  # choose an attacker: the opponent's grid is focused
+        grid = screen.grids[0]
+        assert screen.focused is grid
+        grid.cursor = screen.pos_cell(0, 7)  # an empty rear space: no target there
+        await pilot.press("enter")
+        assert screen.save.cursor == cursor
+        pos = screen.sel[1]
+        assert status(app) == screen.state.check(A.Attack(pos, 1, 7))
+        assert screen.query_one("#status").has_class("-error")
+        await pilot.press("escape")
+        assert screen.sel is None
+
+
+async def test_a_card_with_several_places_marks_them_all(store):
+    app = versus_easy(store, 1, bond_choice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("enter")
+        card = screen.sel[1]
+        wanted = {a for a in screen.state.legal_actions() if getattr(a, "card", None) == card}
+        offered = {a for acts in screen.targets.values() for a in acts}
+        assert offered == wanted and len(screen.targets) >= 3
+        marked = sum(1 for m in screen.grids[-1].marks.values() if m == "target")
+        assert marked == sum(1 for seat, _ in screen.targets if seat == 0)
+        # a bond: the list asks which card leads
+        await pilot.press("left", "left", "left", "enter")
+        assert screen.focused is screen.choices and len(screen.choice_actions) == 2
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        done = GAME.action_from_builtins(screen.save.actions[-1])
+        assert isinstance(done, A.Deploy) and done.card == card and done.slot == 0 and done.lead
+
+
+async def test_joker_variant_by_keys(store):
+    app = versus_easy(store, 3, joker_variant)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.focused is screen.choices
+        names = [a.name for a in screen.choice_actions]
+        assert names and all(isinstance(a, A.Variant) for a in screen.choice_actions)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert GAME.action_from_builtins(screen.save.actions[-1]) == A.Variant(names[0])
+
+
+async def test_response_window_play_or_pass(store):
+    app = versus_easy(store, 2, responding)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.state.phase == RESPONSE and screen.focused is screen.hand_bar
+        assert screen.check_action("done", ("response",)) is True
+        assert screen.check_action("done", ("deploy",)) is False
+        cursor = screen.save.cursor
+        await pilot.press("e")
+        await pilot.pause()
+        assert GAME.action_from_builtins(screen.save.actions[cursor]) == A.DONE
+
+
+async def test_a_response_with_nothing_to_answer_passes_by_itself(store):
+    # the bot has just ended its deployment; nothing in your hand can answer
+    def nothing_to_answer(s):
+        return yours(s, RESPONSE) and s.turn >= 3 and s.legal_actions() == [A.DONE]
+
+    line = script(2, 1, nothing_to_answer)
+    save = skirmish_save(["human", "easy"], 1, line)
+    app = resume_app(store, save)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.save.cursor > len(line))
+        assert GAME.action_from_builtins(screen.save.actions[len(line)]) == A.DONE
+
+
+async def test_hot_seat_hands_over_between_people(store):
+    from tui.screens.dialogs import HandOverScreen
+
+    app = new_game(store, ["human", "human"], 7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.viewer == 0
+        await pilot.press("down", "enter")  # Player 2 takes the first turn
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.viewer == 1
+        assert screen.order[-1] == 1  # Player 2's ranks at the bottom now
+        hand = screen.shown().hands[1]
+        assert -1 not in hand and all(c == -1 for c in screen.shown().hands[0])
+
+
+async def test_bots_do_not_need_a_hand_over(store):
+    app = new_game(store, ["human", "easy"], 7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.needs_hand_over()
+
+
+async def test_rules_and_card_reference_on_help(store):
+    from textual.widgets import Markdown
+
+    from tui.screens.help import HelpScreen
+
+    app = versus_easy(store, 1, declaring)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one(Markdown).source
+        assert "## Card reference" in text and "Queen of Spades" in text
+
+
+async def test_replay_is_read_only(store):
+    save = skirmish_save(["human", "easy"], 1, script(2, 1, declaring))
+    put_save(store, save)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_game(store.load(SAVE_ID), replay=True)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.replay
+        assert screen.check_action("done", ("attack",)) is False
+        await pilot.press("left", "left")
+        assert screen.replay_at == screen.save.cursor - 2
+        assert "Replay" in status(app)
+
+
+def test_new_game_form_labels_the_jokers_option():
+    assert GAME.option_labels["jokers"]
