@@ -355,9 +355,10 @@ async def test_give_back_by_keys(store):
         give = screen.state.racks[0][1]
         await pilot.press("2")  # the digit only moves to the tile: giving back is for good
         assert screen.state.phase == GIVEBACK
+        at = screen.save.cursor
         await pilot.press("enter")
         await pilot.pause()
-        assert GAME.action_from_builtins(screen.save.actions[-1]) == GiveBack(give)
+        assert GAME.action_from_builtins(screen.save.actions[at]) == GiveBack(give)
         assert screen.state.limits[0] == 3
 
 

@@ -25,7 +25,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-import saves
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, cell_at, rowcol, tile_name
 from core.town.solo import LEVELS, level_for
 from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN
@@ -127,8 +126,11 @@ class TownScreen(GameScreen):
         glyphs = self.app.glyphs
         self.query_one("#town-legend", Static).update(Text("\n").join(legend(glyphs.ascii)))
         if self.replay:
+            # Arrows step through the moves: nothing may take them as a cursor.
             board.can_focus = False
             self.bar.can_focus = False
+            self.set_focus(None)
+            self.call_after_refresh(self.set_focus, None)
         if not self.replay:
             self._recall()
         super().on_mount()
@@ -139,8 +141,16 @@ class TownScreen(GameScreen):
         cursor = self.save.cursor
         if cursor == 0:
             return
-        movers = self._movers(cursor) if not self.state.solo else [0] * cursor
-        actions = [self.game.action_from_builtins(a) for a in self.save.actions[:cursor]]
+        game = self.game
+        state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
+        movers, actions, rack_before = [], [], []
+        for data in self.save.actions[:cursor]:
+            action = game.action_from_builtins(data)
+            movers.append(state.to_move)
+            actions.append(action)
+            if len(actions) == cursor and not state.solo:
+                rack_before = list(state.racks[state.to_move])
+            state.apply(action)
         recent: list[str] = []
         for seat, action in zip(reversed(movers), reversed(actions)):
             if isinstance(action, Place):
@@ -149,9 +159,8 @@ class TownScreen(GameScreen):
                     break
         self.recent = recent
         seat, action = movers[-1], actions[-1]
-        if seat == self.viewer and isinstance(action, (Place, Exchange)) and not self.state.solo:
-            before = saves.replay(self.save, upto=cursor - 1)
-            self.drawn = self._drawn_tiles(before.racks[seat], self.state.racks[seat], action)
+        if seat == self.viewer and isinstance(action, (Place, Exchange)) and not state.solo:
+            self.drawn = self._drawn_tiles(rack_before, state.racks[seat], action)
 
     # -- who decides now ----------------------------------------------------------------
 
