@@ -24,8 +24,8 @@ class ChoiceList(OptionList):
     """
 
     BINDINGS = [
-        Binding("up,k,w", "cursor_up", "Up", show=False),
-        Binding("down,j,s", "cursor_down", "Down", show=False),
+        Binding("up,k,w", "cursor_up", "Up", id="choices.up", show=False),
+        Binding("down,j,s", "cursor_down", "Down", id="choices.down", show=False),
         Binding("enter,space", "select", "Choose", id="choices.choose", show=False),
     ]
 

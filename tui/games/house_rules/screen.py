@@ -303,10 +303,15 @@ class HouseRulesScreen(GameScreen):
         base = "black-cell" if colour == 1 else "white-cell"
         ascii = self.app.glyphs.ascii
         pawn = view.pawn_at(i)
-        mark_run = (MARKER[ascii], MARKER_STYLE) if marked else (" ", None)
+        # The bottom-left corner tells the cell's colour without colour: a change
+        # marker, or a dot on a black cell.
+        if marked:
+            mark_run = (MARKER[ascii], MARKER_STYLE)
+        elif colour == 1:
+            mark_run = (self.app.glyphs["dot"], Style(dim=True))
+        else:
+            mark_run = (" ", None)
         if pawn is None:
-            if not marked:
-                return CellPaint((BLANK,), base)
             return CellPaint((BLANK, (mark_run, ("     ", None))), base)
         token = pawn_token(pawn, ascii)
         chip = (" " + token).ljust(4) if ascii else token.ljust(4)
@@ -465,10 +470,11 @@ class HouseRulesScreen(GameScreen):
             reason = view.check(action)
             return [f"Enter: {view.describe(action)}." if reason is None else reason]
         if self.sel is None:
+            cards = " Tab: the cards." if any(type(a) is PlayCard for a in self._legal) else ""
             if pawn is not None and pawn.colour == view.to_move:
                 moves = view.moves_from(name)
-                return [f"Enter chooses it: {len(moves)} legal move{'s' if len(moves) != 1 else ''}."]
-            return []
+                return [f"Enter chooses it: {len(moves)} legal move{'s' if len(moves) != 1 else ''}.{cards}"]
+            return [f"Choose one of your pawns.{cards}"]
         src = CELL_NAMES[self.sel]
         if i == self.sel:
             return ["Chosen. Move to a marked cell, or escape."]
