@@ -18,7 +18,7 @@ import pyte
 import pytest
 
 KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "enter": "\r",
-        "tab": "\t", "escape": "\x1b", "ctrl+q": "\x11", "ctrl+s": "\x13", "space": " ", "home": "\x1b[H"}
+        "tab": "\t", "escape": "\x1b", "ctrl+q": "\x11", "ctrl+s": "\x13", "space": " ", "home": "\x1b[H", "end": "\x1b[F"}
 
 
 def free_port() -> int:
