@@ -4,6 +4,8 @@ second, legal-move generation and the bots' evaluation.
     .venv/bin/python bench/house_rules_engine.py [--games 300]
 
 Random games use the unchecked fast path (`legal_actions` + `play`), as a search does.
+Rates are per CPU second of this process (time.process_time), so they do not
+depend on how busy a shared machine is.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from core.house_rules.bot import evaluate  # noqa: E402
 def random_games(n: int, options: Options, silent: bool) -> tuple[float, int, list]:
     states = []
     actions = 0
-    t = time.perf_counter()
+    t = time.process_time()
     for seed in range(n):
         s = GAME.new(2, seed, options)
         s.silent = silent
@@ -33,15 +35,15 @@ def random_games(n: int, options: Options, silent: bool) -> tuple[float, int, li
             actions += 1
             if seed < 20 and actions % 7 == 0:
                 states.append(s.clone())
-    return time.perf_counter() - t, actions, states
+    return time.process_time() - t, actions, states
 
 
 def rate(fn, items, repeat: int) -> float:
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(repeat):
         for x in items:
             fn(x)
-    return repeat * len(items) / (time.perf_counter() - t)
+    return repeat * len(items) / (time.process_time() - t)
 
 
 def main() -> None:
