@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pyte
 import pytest
@@ -95,11 +96,74 @@ def _chromium() -> str | None:
 
 @pytest.mark.skipif(_chromium() is None, reason="Chromium is not installed")
 def test_a_headless_browser_sees_the_home_screen(web, tmp_path):
+    """Chromium opens the page; the app's first bytes reach it (textual.js marks the
+    page -first-byte) and the terminal draws: a screenshot is kept for people to see."""
+    import base64
+    import json as _json
+    import re
+
+    import aiohttp
+
     url, page, port = web
-    result = subprocess.run(
+    proc = subprocess.Popen(
         [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=15000", "--run-all-compositor-stages-before-draw",
-         "--dump-dom", url],
-        capture_output=True, text=True, timeout=60,
+         "--enable-unsafe-swiftshader", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1000,600",
+         "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", url],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
-    assert "H O U S E S" in result.stdout or "New game" in result.stdout, result.stdout[-2000:]
+    try:
+        deadline = time.monotonic() + 30
+        devtools = None
+        while devtools is None and time.monotonic() < deadline:
+            line = proc.stderr.readline()
+            found = re.search(r"DevTools listening on (ws://\S+)", line)
+            if found:
+                devtools = found.group(1)
+        assert devtools, "Chromium did not start its DevTools endpoint"
+        debug_port = int(re.search(r":(\d+)/", devtools).group(1))
+
+        async def look() -> tuple[str, bytes]:
+            async with aiohttp.ClientSession() as session:
+                while True:
+                    async with session.get(f"http://127.0.0.1:{debug_port}/json/list") as r:
+                        targets = [t for t in await r.json() if t.get("type") == "page"]
+                    if targets:
+                        break
+                    await asyncio.sleep(0.2)
+                async with session.ws_connect(targets[0]["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+                    ident = 0
+
+                    async def call(method: str, **params) -> dict:
+                        nonlocal ident
+                        ident += 1
+                        await ws.send_str(_json.dumps({"id": ident, "method": method, "params": params}))
+                        while True:
+                            msg = _json.loads((await ws.receive(timeout=20)).data)
+                            if msg.get("id") == ident:
+                                return msg.get("result", {})
+
+                    classes = ""
+                    while time.monotonic() < deadline:
+                        result = await call("Runtime.evaluate", expression="document.body.className")
+                        classes = result.get("result", {}).get("value", "")
+                        if "-first-byte" in classes:
+                            break
+                        await asyncio.sleep(0.3)
+                    await asyncio.sleep(2.0)  # let the home screen draw
+                    shot = await call("Page.captureScreenshot", format="png")
+                    return classes, base64.b64decode(shot.get("data", ""))
+
+        classes, png = asyncio.run(look())
+        (tmp_path / "home.png").write_bytes(png)
+        if os.environ.get("HOUSES_KEEP_SHOT"):
+            (tmp_path.parent / "web-home.png").write_bytes(png)
+            (Path("/tmp") / "web-home.png").write_bytes(png)
+        assert "-first-byte" in classes, classes
+        assert png.startswith(b"\x89PNG") and len(png) > 10_000
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
