@@ -356,6 +356,7 @@ async def test_hr_change_marker_by_keys(store):
         await pilot.press("enter")
         await pilot.pause()
         assert "Enter again" in status(app) and screen.save.cursor == MARKER_AT
+        assert screen.check_action("back_out", ()) is True  # escape would cancel it
         await pilot.press("enter")
         await pilot.pause()
         assert screen.save.actions[MARKER_AT] == GAME.action_to_builtins(PlaceMarker("d4"))
@@ -512,3 +513,52 @@ async def test_hr_ascii_draws_only_ascii(store):
         texts += [str(screen.query_one(f"#{w}").render()) for w in ("hr-title", "hr-players", "hr-info", "status")]
         texts += [str(o.prompt) for o in screen.query_one("#hr-cards").options]
         assert all(t.isascii() for t in texts), [t for t in texts if not t.isascii()]
+
+
+BLOCKED = """\
+HOUSE RULES
+   a   b   c   d   e   f   g
+6  B1  .   .   .   .   .   .
+5  .   .   .   .   .   .   .
+4  .   .   .   .   .   .   .
+3  B4  .   .   .   .   .   .
+2  W2  B3+ .   .   .   .   .
+1  W3  W2  B3+ .   .   .   .
+   a   b   c   d   e   f   g
+Options: cards=hands random_cards=3 first=white
+Turn: 1
+To move: White
+Phase: before
+Card played this turn: no
+Pending upgrade: -
+Captured: White -; Black -
+Hands: White team-support diagonal-step change sprint stalwart; Black fortress homecoming regroup colour-blind last-stand
+In force: -
+Markers: -
+Counters: quiet 0, passes 0
+History: -
+Chance: seed 1, counter 0
+Result: -
+"""
+
+
+async def test_hr_pass_when_no_move_is_possible(store):
+    # White's three pawns are walled in by pawns they cannot capture: p passes.
+    people = [saves.Seat(name="Ann"), saves.Seat(name="Bob")]
+    state = GAME.from_text(BLOCKED)
+    assert Pass() in state.legal_actions()
+    save = saves.new_save("house-rules", people, None, 1)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(save, state)  # a position set up by hand (not a replayable save)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.check_action("pass_turn", ()) is True and screen.check_action("end_turn", ()) is False
+        await walk_to(pilot, screen, "a2")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "has no legal move" in status(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.save.actions == [GAME.action_to_builtins(Pass())]
+        assert screen.state.phase == "after" and screen.check_action("end_turn", ()) is True

@@ -572,6 +572,7 @@ class HouseRulesScreen(GameScreen):
                 return
             self.marker_pending = i
             self._update_marks()
+            self.refresh_bindings()
             self.say(f"Change marker on {name}? Enter again places it and ends your turn; escape cancels.")
             return
         # phase "before": choose a pawn, then where it goes.
