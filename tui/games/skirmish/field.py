@@ -71,11 +71,12 @@ def card_runs(u: list, i: int, glyphs, wide: bool) -> list[Run]:
 
 
 def unit_runs(u: list, glyphs, wide: bool = False) -> list[Run]:
-    """The cards of a unit, leader first: `7♦+5♦`."""
+    """The cards of a unit, leader first and in bold: `7♦+5♦`."""
     runs = card_runs(u, C0, glyphs, wide)
     if u[C1] >= 0:
         runs.append((" + " if wide else "+", DIM))
-        runs.extend(card_runs(u, C1, glyphs, wide))
+        for text, style in card_runs(u, C1, glyphs, wide):
+            runs.append((text, (style or Style()) + Style(bold=False)))
     return runs
 
 

@@ -28,7 +28,6 @@ The text of the card or unit under the cursor is shown under your hand.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from rich.style import Style
@@ -39,107 +38,24 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 
 from core.skirmish import actions as A
-from core.skirmish.cards import IS_SOLDIER, KIND, RANK_WORDS, SOLDIER, SUIT_NAMES, WORDS
-from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, RESOLVE, RESPONSE, SETUP
+from core.skirmish.cards import KIND, SOLDIER, WORDS
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESOLVE, RESPONSE, SETUP
 from core.skirmish.units import C0, C1
 from tui.games.base import GameScreen
-from tui.games.skirmish.cardtext import card_text, trait_text
-from tui.games.skirmish.field import (
-    DIM, LIFE, card_label, card_rich, centred, fit, unit_label, unit_label_rich, unit_lines,
-    unit_words,
-)
+from tui.games.skirmish.field import DIM, LIFE, card_label, card_rich, centred, fit, unit_lines
+from tui.games.skirmish.log import SkirmishLog
+from tui.games.skirmish.panels import PanelsMixin
+from tui.games.skirmish.plan import PlanMixin
+from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS, PHASE_STEPS, WordsMixin
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
 from tui.widgets.hand import HandBar
-from tui.widgets.log import GameLog
 
-FIELD_KINDS = {"ad", "jc", "jh", "js", "qc1", "qc2", "sp2", "as2", "excess", "rage", "wiz"}
-PHASE_STEPS = (("ready", None), ("draw", None), ("deploy", DEPLOY), ("response", RESPONSE),
-               ("combat", ATTACK), ("blocks", BLOCK), ("resolution", RESOLVE), ("end", END))
-DONE_WORDS = {"deploy": "End deploy", "response": "Pass", "attack": "Attacks done",
-              "block": "Blocks done", "second": "No 2nd target"}
 NARROW_W, WIDE_W = 10, 14
-CHOICE_TITLES = {
-    "start": "Who starts?", "variant": "The Joker's variant", "copyrank": "The rank it copies",
-    "copysuit": "The house it copies", "guard": "The Ace of Hearts", "qh": "Resurrect (Queen of Hearts)",
-    "qskeep": "Keep one (Queen of Spades)", "qsorder": "Put back, next under the top",
-    "wiz": "Send away (Insane Wizard)", "sp2": "Second target", "as2": "Second unit to poison",
-    "excess": "Excess damage goes to", "rage": "Last strike goes to", "ad": "Strike (Ace of Diamonds)",
-    "jc": "Double damage (Jack of Clubs)", "jh": "No damage (Jack of Hearts)",
-    "js": "Take a unit (Jack of Spades)", "qc1": "First unit (Queen of Clubs)",
-    "qc2": "Second unit (Queen of Clubs)",
-}
-ASKS = {DEPLOY: "deploy", RESPONSE: "respond?", ATTACK: "attack", BLOCK: "block"}
-PENDING_ASKS = {
-    "start": "who starts?", "variant": "Joker variant", "copyrank": "copy a rank", "copysuit": "copy a house",
-    "guard": "keep the guard?", "qh": "resurrect", "qskeep": "keep a card", "qsorder": "order the deck",
-    "wiz": "send units away", "sp2": "second target", "as2": "second poison", "excess": "excess damage",
-    "rage": "last strike", "ad": "strike a unit", "jc": "double damage", "jh": "protect a unit",
-    "js": "take a unit", "qc1": "remove a unit", "qc2": "remove a unit",
-}
-PICK_VERBS = {"qh": "Resurrect", "qskeep": "Keep", "qsorder": "Put back", "wiz": "Send away"}
 CELL_H, COMPACT_H = 3, 1
 
 
-class SkirmishLog(GameLog):
-    """The game log: the lines that are new since you last decided are marked with `>`
-    and bold, and with `step` > 0 new lines appear one at a time, so a combat's
-    resolution reads step by step."""
-
-    new_from: int = 0
-    step: float = 0.0
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._lines: list[str] = []
-        self._shown = 0
-        self._timer = None
-
-    def set_lines(self, lines: list[str]) -> None:
-        old, shown = self._lines, self._shown
-        self._lines = list(lines)
-        growing = len(lines) > shown and old[:shown] == self._lines[:shown] and shown > 0
-        if self.step > 0 and growing:
-            if self._timer is None:
-                self._timer = self.set_interval(self.step, self._tick)
-        else:
-            self._stop()
-            self._shown = len(lines)
-        self.show(self._lines[: self._shown])
-
-    def _tick(self) -> None:
-        self._shown += 1
-        if self._shown >= len(self._lines):
-            self._shown = len(self._lines)
-            self._stop()
-        self.show(self._lines[: self._shown])
-
-    def _stop(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-
-    @property
-    def revealing(self) -> bool:
-        return self._timer is not None
-
-    def on_resize(self) -> None:
-        self.show(self._lines[: self._shown])
-
-    def show(self, lines: list[str]) -> None:
-        height = max(1, self.size.height or 6)
-        width = max(12, (self.size.width or 30) - 1)
-        rows: list[Text] = []
-        start = max(0, len(lines) - height)
-        for i in range(start, len(lines)):
-            new = i >= self.new_from
-            mark = "> " if new else "  "
-            for j, part in enumerate(textwrap.wrap(lines[i], width - 2) or [""]):
-                rows.append(Text((mark if j == 0 else "  ") + part, style="bold" if new else ""))
-        self.update(Text("\n").join(rows[-height:]))
-
-
-class SkirmishScreen(GameScreen):
+class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
     game_id = "skirmish"
     # Hidden hands and a shuffled deck: taking a move back would show what is coming.
     UNDO = False
@@ -315,20 +231,6 @@ class SkirmishScreen(GameScreen):
     def grid_of(self, seat: int) -> int:
         return self.order.index(seat)
 
-    def unit_at(self, seat: int, pos: int):
-        view = self._view
-        if pos < 0:
-            return None
-        rank = view.front[seat] if pos < 4 else view.rear[seat]
-        i = pos % 4 if pos < 4 else pos - 4
-        return rank[i] if i < len(rank) else None
-
-    def short_name(self, seat: int, width: int = 8) -> str:
-        name = self.seat_name(seat)
-        if name == f"Player {seat + 1}":
-            return name[:width] if width >= 8 else f"P{seat + 1}"
-        return f"P{seat + 1} {name}"[:width].rstrip()
-
     # -- who decides -------------------------------------------------------------------
 
     def my_turn(self) -> bool:
@@ -404,20 +306,6 @@ class SkirmishScreen(GameScreen):
             text.append(ask, style="bold")
         self.query_one("#sk-phase", Static).update(text)
 
-    def asked(self) -> str:
-        """Who is asked what, in a few words."""
-        view = self._view
-        if view.over or view.to_move is None:
-            return ""
-        who = self.seat_name(view.to_move)
-        who = "You" if who == "You" else self.short_name(view.to_move, 8)
-        kind = self.pending_kind()
-        if kind is not None:
-            what = PENDING_ASKS.get(kind, "choose")
-        else:
-            what = ASKS.get(view.phase, "decide")
-        return f"{who}: {what}"
-
     def _draw_hand(self) -> None:
         view = self._view
         glyphs = self.app.glyphs
@@ -476,126 +364,6 @@ class SkirmishScreen(GameScreen):
         self.choices.display = show
         if show:
             self.choices.set_items(items)
-
-    def action_words(self, a) -> str:
-        view = self._view
-        glyphs = self.app.glyphs
-        if isinstance(a, A.StartWith):
-            return f"{self.seat_name(a.seat)} start{'s' if self.seat_name(a.seat) != 'You' else ''}"
-        if isinstance(a, A.Target):
-            if a.pos < 0:
-                return f"{self.seat_name(a.seat)} (the player)"
-            u = self.unit_at(a.seat, a.pos)
-            where = "front" if a.pos < 4 else "rear"
-            label = unit_label(u, glyphs) if u else "?"
-            return f"{label} ({self.short_name(a.seat, 12)}, {where})"
-        if isinstance(a, A.Variant):
-            return {"doppelganger": "Doppelganger (copies a card)", "necromancer": "Necromancer (rear)",
-                    "wizard": "Insane Wizard (rear)", "spirit": "Binding Spirit (rear)"}.get(a.name, a.name)
-        if isinstance(a, A.CopyRank):
-            return f"Copy a{'n' if a.rank in (1, 8) else ''} {RANK_WORDS.get(a.rank, str(a.rank))}"
-        if isinstance(a, A.CopySuit):
-            return f"Copy the house of {SUIT_NAMES[a.suit]}"
-        if isinstance(a, A.Guard):
-            return "Keep it as a 0/1 guard" if a.keep else "Send it to the Barrows"
-        if isinstance(a, A.Pick):
-            verb = PICK_VERBS.get(self.pending_kind() or "", "Choose")
-            return f"{verb} {card_label(a.card, glyphs)} ({WORDS[a.card].removeprefix('the ')})"
-        if isinstance(a, A.Done) and view.pending:
-            return "No second target" if view.pending[-1][0] in ("sp2", "as2") else "Done"
-        me = self.me
-
-        def unit(seat: int, pos: int) -> str:
-            if pos < 0:
-                return self.short_name(seat, 12)
-            u = self.unit_at(seat, pos)
-            return unit_label(u, glyphs) if u else "?"
-
-        if isinstance(a, A.Deploy):
-            c = card_label(a.card, glyphs)
-            if a.slot >= 0:
-                other = unit(me, a.slot)
-                return f"Bond: {c} leads, {other} behind" if a.lead else f"Bond: {other} leads, {c} behind"
-            kind = KIND[a.card]
-            if kind == SOLDIER:
-                return f"{c} to a new front slot"
-            if kind in ("jack", "queen"):
-                return f"Play {c}: it acts at once"
-            if a.card == 0:
-                return f"Play {c}: strike a unit"
-            if kind == "joker":
-                return f"Deploy {c}, then choose its variant"
-            return f"{c} to the rear ranks"
-        if isinstance(a, A.Scout):
-            return f"Scout the hand of {self.short_name(a.seat, 12)} with {card_label(a.card, glyphs)}"
-        if isinstance(a, A.Return):
-            return f"Return {unit(me, a.pos)} to your hand"
-        if isinstance(a, A.Split):
-            return f"Split: {card_label(a.card, glyphs)} leaves {unit(me, a.pos)}"
-        if isinstance(a, A.Bond):
-            return f"Bond: {unit(me, a.pos)} leads, {unit(me, a.other)} behind"
-        if isinstance(a, A.Summon):
-            return f"Summon {card_label(a.card, glyphs)} from the Barrows"
-        if isinstance(a, A.Attack):
-            return f"{unit(view.cur, a.pos)} attacks {unit(a.seat, a.tpos)}"
-        if isinstance(a, A.Block):
-            return f"{unit(me, a.pos)} blocks {unit(view.cur, a.attacker)}"
-        return self.state.describe(a)
-
-    def _draw_plan(self) -> None:
-        view = self._view
-        box = self.query_one("#sk-plan", Static)
-        lines = self.plan_lines(view)
-        if lines:
-            self.plan = lines
-            who = self.short_name(view.cur, 14)
-            text = Text(f"Last combat, turn {view.turn}" if view.over else f"Attacks of {who}", style="bold")
-            for line in lines:
-                text.append("\n")
-                text.append_text(line)
-        elif self.last_combat is not None:
-            turn, lines = self.last_combat
-            text = Text(f"Last combat, turn {turn}", style="bold")
-            for line in lines:
-                text.append("\n")
-                text.append_text(line)
-        else:
-            text = Text("")
-        box.update(text)
-        box.display = bool(text.plain)
-
-    def plan_lines(self, view) -> list[Text]:
-        glyphs = self.app.glyphs
-        arrow = glyphs["to"]
-        out = []
-        for apos, q, tpos, q2, tpos2, bpos in view.attacks:
-            u = view.unit(view.cur, apos) if self._exists(view, view.cur, apos) else None
-            if u is None:
-                continue
-            line = unit_label_rich(u, glyphs)
-            line.append(f" {arrow} ")
-            if tpos < 0:
-                line.append(self.short_name(q, 12), style="bold")
-            elif self._exists(view, q, tpos):
-                line.append_text(unit_label_rich(view.unit(q, tpos), glyphs))
-                if view.seats > 2:
-                    line.append(f" P{q + 1}")
-            if tpos2 >= 0 and self._exists(view, q2, tpos2):
-                line.append(" & ")
-                line.append_text(unit_label_rich(view.unit(q2, tpos2), glyphs))
-            out.append(line)
-            if bpos >= 0 and self._exists(view, q, bpos):
-                block = Text("   blocked by ", style="italic")
-                block.append_text(unit_label_rich(view.unit(q, bpos), glyphs))
-                out.append(block)
-        return out
-
-    @staticmethod
-    def _exists(view, seat: int, pos: int) -> bool:
-        if pos < 0:
-            return True
-        rank = view.front[seat] if pos < 4 else view.rear[seat]
-        return (pos if pos < 4 else pos - 4) < len(rank)
 
     # -- the field ---------------------------------------------------------------------
 
@@ -677,137 +445,6 @@ class SkirmishScreen(GameScreen):
         )
 
     # -- the card panel ----------------------------------------------------------------
-
-    def _set_card(self, text: Text | str) -> None:
-        if str(text) != getattr(self, "_card_text", None):
-            self._card_text = str(text)
-            self.query_one("#sk-card", Static).update(text, layout=False)
-
-    def _describe_cursor(self) -> None:
-        focused = self.focused
-        if isinstance(focused, BoardGrid):
-            self._cursor_moved(focused)
-        elif focused is self.barrows:
-            self._barrows_moved()
-        elif focused is self.choices:
-            self._choice_moved()
-        else:
-            self._hand_moved()
-
-    def _hand_moved(self) -> None:
-        view = self._view
-        if view is None:
-            return
-        hand = view.hands[self.me]
-        if not hand:
-            self._set_card(Text("No cards in hand.", style="dim"))
-            return
-        i = min(self.hand_bar.cursor, len(hand) - 1)
-        c = hand[i]
-        if c < 0:
-            self._set_card("A card you cannot see.")
-            return
-        self._set_card(self._card_panel(c, self._hand_note(c)))
-
-    def _hand_note(self, c: int) -> str:
-        legal = self.legal()
-        if not legal:
-            return ""
-        mine = [a for a in legal if isinstance(a, (A.Deploy, A.Scout)) and a.card == c]
-        if len(mine) == 1:
-            return "enter: " + self.action_words(mine[0])
-        if mine:
-            return f"enter, then choose: {len(mine)} ways to play it (marked)."
-        reason = self.state.check(A.Deploy(c))
-        return f"Not now: {reason}" if reason else ""
-
-    def _card_panel(self, c: int, note: str = "") -> Text:
-        text = Text.assemble(card_rich(c, self.app.glyphs), " ", (WORDS[c].removeprefix("the "), "bold"), ". ",
-                             card_text(c))
-        if note:
-            text.append("\n" + note, style="italic")
-        return text
-
-    def _cursor_moved(self, grid: BoardGrid) -> None:
-        if self._view is None or not self.order:
-            return
-        k = int(grid.id.rsplit("-", 1)[1])
-        seat = self.order[k]
-        pos = self.cell_pos(k, grid.cursor)
-        self._set_card(self._cell_panel(seat, pos))
-
-    def _cell_panel(self, seat: int, pos: int) -> Text:
-        view = self._view
-        name = self.seat_name(seat)
-        note = self._target_note(seat, pos)
-        if pos < 0:
-            hand = view.hands[seat]
-            known = [card_label(c, self.app.glyphs) for c in hand if c >= 0] if seat != self.me else []
-            label = name if name == f"Player {seat + 1}" else f"{name} (Player {seat + 1})"
-            text = Text(label, style="bold")
-            if view.life[seat] <= 0:
-                text.append(": out of the battle.")
-            else:
-                text.append(f": {view.life[seat]} life, {len(hand)} card{'s' if len(hand) != 1 else ''} in hand")
-                if known:
-                    text.append(f" (seen: {' '.join(known)})")
-                text.append(f"; {len(view.front[seat])} front and {len(view.rear[seat])} rear units.")
-        else:
-            u = self.unit_at(seat, pos)
-            rank = "front ranks" if pos < 4 else "rear ranks"
-            if u is None:
-                text = Text(f"{name}: an empty space in the {rank}.", style="dim")
-            else:
-                text = Text(f"{name}, {rank}: ", style="bold")
-                text.append(unit_words(u))
-                c = u[C0]
-                if 0 <= c < 52 and IS_SOLDIER[c]:
-                    text.append(" " + trait_text(c // 13), style="dim")
-                elif c >= 0:
-                    text.append(" " + card_text(c if c < 52 or u[5] == 0 else c), style="dim")
-        if note:
-            text.append("\n" + note, style="italic")
-        return text
-
-    def _target_note(self, seat: int, pos: int) -> str:
-        acts = self.targets.get((seat, pos))
-        if acts:
-            return "enter: " + self.action_words(acts[0]) + (f" (+{len(acts) - 1} more)" if len(acts) > 1 else "")
-        return ""
-
-    def _barrows_moved(self) -> None:
-        cid = self.barrows.current_id
-        if cid is None or not cid.startswith("c"):
-            self._set_card(Text("The Barrows: the shared discard pile. Face-down cards are Soul Burned "
-                                "and never come back.", style="dim"))
-            return
-        c = int(cid[1:])
-        acts = self.barrow_targets.get(c)
-        note = ("enter: " + self.action_words(acts[0])) if acts else ""
-        self._set_card(self._card_panel(c, note))
-
-    def _choice_moved(self) -> None:
-        cid = self.choices.current_id
-        if cid is None or not cid.startswith("a") or int(cid[1:]) >= len(self.choice_actions):
-            return
-        a = self.choice_actions[int(cid[1:])]
-        card = getattr(a, "card", None)
-        if isinstance(a, A.StartWith):
-            self._set_card(Text.assemble((self.action_words(a), "bold"), ". The first player does not draw "
-                                         "in their first turn; the others answer what they see. You have "
-                                         "seen your hand: choose the opening that suits it."))
-        elif isinstance(a, A.Variant):
-            from tui.games.skirmish.cardtext import variant_text
-
-            joker = next((r[2] for r in self._view.pending if r[0] == "variant"), 52)
-            self._set_card(Text(variant_text(joker, a.name)))
-        elif isinstance(card, int) and 0 <= card < 54:
-            text = Text(self.action_words(a) + "\n", style="italic")
-            self._set_card(text + self._card_panel(card))
-        elif isinstance(a, A.Target):
-            self._set_card(self._cell_panel(a.seat, a.pos))
-        else:
-            self._set_card(Text(self.action_words(a)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self.barrows and self.focused is self.barrows:
@@ -1220,7 +857,11 @@ class SkirmishScreen(GameScreen):
         st = self.state
         # The combat just resolved: keep its plan on screen until the next one.
         if self.plan and view_before is not None and (not st.attacks or st.turn != view_before.turn):
-            self.last_combat = (view_before.turn, self.plan)
+            hits = []
+            if isinstance(action, A.Target) and view_before.pending and view_before.pending[-1][0] in ("excess", "rage"):
+                hits = [(action.seat, action.pos, view_before.pending[-1][3])]
+            lines = [line for line in self.plan if not line.plain.startswith("As it stands")]
+            self.last_combat = (view_before.turn, lines + self.outcome_lines(view_before, "Result:", hits))
             self.plan = []
             self._hold = True
         human = seat is not None and not self.is_bot(seat)

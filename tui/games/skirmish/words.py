@@ -1,0 +1,138 @@
+"""Skirmish in words: what each decision is called, who is asked what, actions in
+short words with card glyphs (for the choices list, the notes and the phase bar)."""
+
+from __future__ import annotations
+
+from core.skirmish import actions as A
+from core.skirmish.cards import KIND, RANK_WORDS, SOLDIER, SUIT_NAMES, WORDS
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, RESOLVE, RESPONSE
+from tui.games.skirmish.field import card_label, unit_label
+
+FIELD_KINDS = {"ad", "jc", "jh", "js", "qc1", "qc2", "sp2", "as2", "excess", "rage", "wiz"}
+PHASE_STEPS = (("ready", None), ("draw", None), ("deploy", DEPLOY), ("response", RESPONSE),
+               ("combat", ATTACK), ("blocks", BLOCK), ("resolution", RESOLVE), ("end", END))
+DONE_WORDS = {"deploy": "End deploy", "response": "Pass", "attack": "Attacks done",
+              "block": "Blocks done", "second": "No 2nd target"}
+CHOICE_TITLES = {
+    "start": "Who starts?", "variant": "The Joker's variant", "copyrank": "The rank it copies",
+    "copysuit": "The house it copies", "guard": "The Ace of Hearts", "qh": "Resurrect (Queen of Hearts)",
+    "qskeep": "Keep one (Queen of Spades)", "qsorder": "Put back, next under the top",
+    "wiz": "Send away (Insane Wizard)", "sp2": "Second target", "as2": "Second unit to poison",
+    "excess": "Excess damage goes to", "rage": "Last strike goes to", "ad": "Strike (Ace of Diamonds)",
+    "jc": "Double damage (Jack of Clubs)", "jh": "No damage (Jack of Hearts)",
+    "js": "Take a unit (Jack of Spades)", "qc1": "First unit (Queen of Clubs)",
+    "qc2": "Second unit (Queen of Clubs)",
+}
+ASKS = {DEPLOY: "deploy", RESPONSE: "respond?", ATTACK: "attack", BLOCK: "block"}
+PENDING_ASKS = {
+    "start": "who starts?", "variant": "Joker variant", "copyrank": "copy a rank", "copysuit": "copy a house",
+    "guard": "keep the guard?", "qh": "resurrect", "qskeep": "keep a card", "qsorder": "order the deck",
+    "wiz": "send units away", "sp2": "second target", "as2": "second poison", "excess": "excess damage",
+    "rage": "last strike", "ad": "strike a unit", "jc": "double damage", "jh": "protect a unit",
+    "js": "take a unit", "qc1": "remove a unit", "qc2": "remove a unit",
+}
+PICK_VERBS = {"qh": "Resurrect", "qskeep": "Keep", "qsorder": "Put back", "wiz": "Send away"}
+
+
+class WordsMixin:
+    """Names and words for the screen (it needs `_view`, `me`, `state`, `seat_name`)."""
+
+    def short_name(self, seat: int, width: int = 8) -> str:
+        name = self.seat_name(seat)
+        if name == f"Player {seat + 1}":
+            return name[:width] if width >= 8 else f"P{seat + 1}"
+        return f"P{seat + 1} {name}"[:width].rstrip()
+
+    def unit_at(self, seat: int, pos: int):
+        view = self._view
+        if pos < 0:
+            return None
+        rank = view.front[seat] if pos < 4 else view.rear[seat]
+        i = pos % 4 if pos < 4 else pos - 4
+        return rank[i] if i < len(rank) else None
+
+    @staticmethod
+    def _exists(view, seat: int, pos: int) -> bool:
+        if pos < 0:
+            return True
+        rank = view.front[seat] if pos < 4 else view.rear[seat]
+        return (pos if pos < 4 else pos - 4) < len(rank)
+
+    def asked(self) -> str:
+        """Who is asked what, in a few words."""
+        view = self._view
+        if view.over or view.to_move is None:
+            return ""
+        who = self.seat_name(view.to_move)
+        who = "You" if who == "You" else self.short_name(view.to_move, 8)
+        kind = self.pending_kind()
+        if kind is not None:
+            what = PENDING_ASKS.get(kind, "choose")
+        else:
+            what = ASKS.get(view.phase, "decide")
+        return f"{who}: {what}"
+
+    def action_words(self, a) -> str:
+        view = self._view
+        glyphs = self.app.glyphs
+        if isinstance(a, A.StartWith):
+            return f"{self.seat_name(a.seat)} start{'s' if self.seat_name(a.seat) != 'You' else ''}"
+        if isinstance(a, A.Target):
+            if a.pos < 0:
+                return f"{self.seat_name(a.seat)} (the player)"
+            u = self.unit_at(a.seat, a.pos)
+            where = "front" if a.pos < 4 else "rear"
+            label = unit_label(u, glyphs) if u else "?"
+            return f"{label} ({self.short_name(a.seat, 12)}, {where})"
+        if isinstance(a, A.Variant):
+            return {"doppelganger": "Doppelganger (copies a card)", "necromancer": "Necromancer (rear)",
+                    "wizard": "Insane Wizard (rear)", "spirit": "Binding Spirit (rear)"}.get(a.name, a.name)
+        if isinstance(a, A.CopyRank):
+            return f"Copy a{'n' if a.rank in (1, 8) else ''} {RANK_WORDS.get(a.rank, str(a.rank))}"
+        if isinstance(a, A.CopySuit):
+            return f"Copy the house of {SUIT_NAMES[a.suit]}"
+        if isinstance(a, A.Guard):
+            return "Keep it as a 0/1 guard" if a.keep else "Send it to the Barrows"
+        if isinstance(a, A.Pick):
+            verb = PICK_VERBS.get(self.pending_kind() or "", "Choose")
+            return f"{verb} {card_label(a.card, glyphs)} ({WORDS[a.card].removeprefix('the ')})"
+        if isinstance(a, A.Done) and view.pending:
+            return "No second target" if view.pending[-1][0] in ("sp2", "as2") else "Done"
+        me = self.me
+
+        def unit(seat: int, pos: int) -> str:
+            if pos < 0:
+                return self.short_name(seat, 12)
+            u = self.unit_at(seat, pos)
+            return unit_label(u, glyphs) if u else "?"
+
+        if isinstance(a, A.Deploy):
+            c = card_label(a.card, glyphs)
+            if a.slot >= 0:
+                other = unit(me, a.slot)
+                return f"Bond: {c} leads, {other} behind" if a.lead else f"Bond: {other} leads, {c} behind"
+            kind = KIND[a.card]
+            if kind == SOLDIER:
+                return f"{c} to a new front slot"
+            if kind in ("jack", "queen"):
+                return f"Play {c}: it acts at once"
+            if a.card == 0:
+                return f"Play {c}: strike a unit"
+            if kind == "joker":
+                return f"Deploy {c}, then choose its variant"
+            return f"{c} to the rear ranks"
+        if isinstance(a, A.Scout):
+            return f"Scout the hand of {self.short_name(a.seat, 12)} with {card_label(a.card, glyphs)}"
+        if isinstance(a, A.Return):
+            return f"Return {unit(me, a.pos)} to your hand"
+        if isinstance(a, A.Split):
+            return f"Split: {card_label(a.card, glyphs)} leaves {unit(me, a.pos)}"
+        if isinstance(a, A.Bond):
+            return f"Bond: {unit(me, a.pos)} leads, {unit(me, a.other)} behind"
+        if isinstance(a, A.Summon):
+            return f"Summon {card_label(a.card, glyphs)} from the Barrows"
+        if isinstance(a, A.Attack):
+            return f"{unit(view.cur, a.pos)} attacks {unit(a.seat, a.tpos)}"
+        if isinstance(a, A.Block):
+            return f"{unit(me, a.pos)} blocks {unit(view.cur, a.attacker)}"
+        return self.state.describe(a)
