@@ -15,7 +15,6 @@ one legal action).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -27,6 +26,7 @@ from core.ai.basic import RandomBot  # noqa: E402
 from core.town import GAME  # noqa: E402
 from core.town.bots import make_bot  # noqa: E402
 
+CHUNK = 20
 TIMES: list[float] = []
 CPU: list[float] = []
 
@@ -65,10 +65,28 @@ def main() -> None:
     for seats in args.seats:
         for pair in args.pairs:
             a, b = pair.split(":")
-            res = tournament(GAME, maker(a), maker(b), games=args.games, seats=seats,
-                             budget_s=10.0, seed=args.seed * 100_000 + seats * 1000)
+            # in chunks of 20 games (a multiple of every seat count's rotation but 3
+            # and 5), printing the running total so a long run shows its progress
+            total = None
+            done = 0
+            while done < args.games:
+                n = min(CHUNK, args.games - done)
+                res = tournament(GAME, maker(a), maker(b), games=n, seats=seats, budget_s=10.0,
+                                 seed=args.seed * 100_000 + seats * 1000 + done)
+                if total is None:
+                    total = res
+                else:
+                    total.games += res.games
+                    total.wins += res.wins
+                    total.draws += res.draws
+                    total.losses += res.losses
+                    total.seconds += res.seconds
+                    total.records.extend(res.records)
+                done += n
+                if done < args.games:
+                    print(f"  ... {total.line(a, b)}", flush=True)
             fair = 100.0 / seats
-            print(f"{res.line(a, b)} (fair share {fair:.0f}%)", flush=True)
+            print(f"{total.line(a, b)} (fair share {fair:.0f}%)", flush=True)
     for name, times in (("wall-clock", TIMES), ("CPU", CPU)):
         if not times:
             continue

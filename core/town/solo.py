@@ -21,7 +21,6 @@ from core.town.state import (
     ALL7,
     COLS_MASK,
     FULL,
-    NCELLS,
     ROWS_MASK,
     SOLO_CHOOSE,
     SOLO_PLACE,
@@ -221,5 +220,4 @@ class SoloBot:
         return self.planner.choose(view)
 
 
-__all__ = ["LEVELS", "SoloBot", "SoloPlanner", "daily_seed", "evaluate", "level_for", "solo_hint",
-           "NCELLS"]
+__all__ = ["LEVELS", "SoloBot", "SoloPlanner", "daily_seed", "evaluate", "level_for", "solo_hint"]

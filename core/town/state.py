@@ -25,7 +25,6 @@ from core.town.tiles import (
     COLOUR_OF,
     COLOURS,
     SIZE,
-    STYLE_OF,
     STYLES,
     TILE_CS,
     TILES,

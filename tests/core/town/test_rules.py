@@ -12,7 +12,7 @@ from town_helpers import latin_tile, position, solo_position  # noqa: E402
 
 from core.engine import IllegalAction  # noqa: E402
 from core.town import GAME, ChooseStack, Exchange, GiveBack, Keep, Leave, Place  # noqa: E402
-from core.town.state import GIVEBACK, OVER, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN  # noqa: E402
+from core.town.state import GIVEBACK, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN  # noqa: E402
 from core.town.tiles import COLOURS, STYLES, TILES, tile_name  # noqa: E402
 
 EMPTY = ".. .. .. .. .. .. .."
