@@ -242,6 +242,8 @@ class TableHost:
     def open_table(self, member: Member, msg: dict) -> None:
         game = GAMES[msg["game"]]
         kinds = msg["seats"]
+        if getattr(game, "cooperative", False) and any(k.get("kind") == "bot" for k in kinds):
+            raise ValueError(f"{game.title} has no computer players")
         seats = []
         opener_seated = False
         for i, seat in enumerate(kinds):
@@ -349,6 +351,9 @@ class TableHost:
         try:
             action = await asyncio.to_thread(lambda: bot(table.game.id, level).choose(view, BOT_BUDGET_S))
             await asyncio.sleep(max(0.0, BOT_PAUSE_S - (time.monotonic() - started)))
+        except Exception as exc:  # a bot's bug: the table waits, the host goes on
+            print(f"table {table.code}: the bot of seat {seat + 1} failed: {exc!r}", flush=True)
+            return
         finally:
             table.bot_busy = False
         if table.save.cursor == cursor and not table.state.over and table.state.to_move == seat:
