@@ -211,3 +211,21 @@ async def test_daily_deal_is_one_key_from_home_and_the_same_for_the_day(store):
         assert app.screen.game_id == "dash"
         assert app.screen.save.seed == daily_seed(app.today)
         assert app.screen.save.options["winnable"] is True
+
+
+async def test_replay_arrows_step_through_the_moves(store):
+    from tui_support import losing_line
+
+    line = losing_line(5)
+    put_save(store, dash_save(5, line, "dash-20261129-100000-eeee"))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "enter", "r")
+        await pilot.pause()
+        assert app.screen.replay_at == len(line)
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert app.screen.replay_at == len(line) - 2
+        await pilot.press("right")
+        await pilot.pause()
+        assert app.screen.replay_at == len(line) - 1

@@ -41,6 +41,9 @@ def test_saves_browser_with_an_unreadable_file(snap_compare, store):
 
 
 def test_stats(snap_compare, store):
+    lost = dash_save(77, losing_line(77), "dash-20261128-090000-bbbb")
+    put_save(store, lost)
+    store.record_result(lost, False, {"most_trees": 2})
     assert snap_compare(make_app(store), terminal_size=SIZE, press=["down", "down", "down", "enter"])
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -16,10 +18,7 @@ class GameLog(Static):
         width = max(10, (self.size.width or 36))
         wrapped: list[str] = []
         for line in lines[-height:]:
-            while len(line) > width:
-                wrapped.append(line[:width])
-                line = "  " + line[width:]
-            wrapped.append(line)
+            wrapped += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
         self.update(Text("\n".join(wrapped[-height:])))
 
     def on_resize(self) -> None:

@@ -75,36 +75,37 @@ class DashScreen(GameScreen):
                 yield Static("", id="side-N", classes="side-label")
                 with Horizontal(id="dash-board-row"):
                     yield Static("", id="side-W", classes="side-label-v")
-                    yield BoardGrid(8, 8, self.paint, cell_width=CELL_W, cell_height=CELL_H,
-                                    row_labels=list(reversed(RANKS)), col_labels=list(FILES),
-                                    ascii=glyphs.ascii, id="board")
+                    board = BoardGrid(8, 8, self.paint, cell_width=CELL_W, cell_height=CELL_H,
+                                      row_labels=list(reversed(RANKS)), col_labels=list(FILES),
+                                      ascii=glyphs.ascii, id="board")
+                    board.read_only = self.replay
+                    board.can_focus = not self.replay  # in replay the arrows step through moves
+                    yield board
                     yield Static("", id="side-E", classes="side-label-v")
                 yield Static("", id="side-S", classes="side-label")
             with Vertical(id="dash-side"):
                 yield Static("", id="hand-title", classes="panel-title")
-                yield HandBar(id="hand")
+                hand = HandBar(id="hand")
+                hand.can_focus = not self.replay
+                yield hand
                 yield Static("", id="others")
                 yield Static("Side", classes="panel-title")
-                yield SideChooser(glyphs, id="sides")
+                sides = SideChooser(glyphs, id="sides")
+                sides.can_focus = not self.replay
+                yield sides
                 yield Static("", id="trees")
                 yield Static("", id="piece-info")
                 yield GameLog(id="log")
 
     def on_mount(self) -> None:
+        # GameScreen.on_mount runs after this one (Textual calls each class's handler).
         board = self.query_one(BoardGrid)
-        board.read_only = self.replay
-        board.can_focus = not self.replay
         tops = self.shown().top_squares()
         if tops:
             board.set_reactive(BoardGrid.cursor, cell_of(tops[0]))
         self.watch(board, "cursor", self._cursor_moved, init=False)
-        if self.replay:
-            for w in self.query(HandBar).results():
-                w.can_focus = False
-            self.query_one(SideChooser).can_focus = False
-        else:
+        if not self.replay:
             self.query_one(HandBar).focus()
-        super().on_mount()
 
     # -- drawing --------------------------------------------------------------------
 
