@@ -150,6 +150,17 @@ def test_town_exchange(snap_compare, store):
     assert snap_compare(resume_app(store, save), terminal_size=SIZE, press=["x"])
 
 
+def stuck_app(store):
+    """Deal 64, two players: after 21 scripted moves no tile of yours fits, but three
+    Whites may be exchanged (or you leave the game)."""
+    save = town_save(["human", "normal"], 64, script(2, 64, 21), "town-20261129-100000-stck")
+    return resume_app(store, save)
+
+
+def test_town_stuck_exchange_or_leave(snap_compare, store):
+    assert snap_compare(stuck_app(store), terminal_size=SIZE)
+
+
 def test_town_give_back_prompt(snap_compare, store):
     assert snap_compare(two_players(store, moves=6, phase=GIVEBACK), terminal_size=SIZE)
 
@@ -478,3 +489,49 @@ async def test_bot_moves_are_marked(store):
         marks = screen.board.marks
         assert marks[rowcol(mine.cell)] == "last"
         assert len([m for m in marks.values() if m == "last"]) == 3
+
+
+async def test_leave_when_stuck_by_key(store):
+    app = stuck_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.check_action("leave", ()) is True
+        assert screen.check_action("exchange", ()) is True
+        assert "e leaves the game" in status(app)
+        at = screen.save.cursor
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(GAME.action_from_builtins(screen.save.actions[at]), Leave)
+        assert 0 in [s for s, _ in screen.state.left]
+
+
+async def test_two_player_game_to_the_end_against_a_bot(store):
+    from tui.screens.game_over import GameOverScreen
+
+    app = new_town(store, ["human", "easy"], 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(200):
+            await wait_for(pilot, lambda: screen.state.over or screen.state.to_move == 0)
+            if screen.state.over:
+                break
+            state = screen.state
+            if state.phase == GIVEBACK:
+                await pilot.press("enter")  # keep
+            elif any(isinstance(a, Place) for a in state.legal_actions()):
+                await place_first_fit_by_keys(pilot)
+            elif screen.can_exchange():
+                await pilot.press("x", "x")
+            else:
+                await pilot.press("e")
+            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
+        assert "You:" in text and "Easy bot 2:" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        players = str(screen.query_one("#town-players").render())
+        assert "out 1st" in players and "out 2nd" in players
+        assert screen.summary().endswith("won")

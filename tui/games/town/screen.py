@@ -256,7 +256,8 @@ class TownScreen(GameScreen):
         own = seat == self.viewer and len(self.humans) == 1
         who = "Your rack" if own else f"Rack of {self.seat_name(seat)}"
         limit = view.limits[seat] if seat < len(view.limits) else HAND
-        note = f"  {plural(len(rack))}" + (f", at most {limit} from now on" if limit < HAND else "")
+        out = seat in [s for s, _ in view.left]
+        note = f"  {plural(len(rack))}" + (f", at most {limit} from now on" if limit < HAND and not out else "")
         self.query_one("#town-bar-title", Static).update(who + note)
 
     def _draw_turn_box(self) -> None:
@@ -464,6 +465,9 @@ class TownScreen(GameScreen):
 
     def say_prompt(self) -> None:
         st = self.state
+        if st.over and not self.replay and st.outcome:
+            self.say("Game over. " + self._named_log([st.outcome.reason])[0])
+            return
         if not self.my_turn():
             super().say_prompt()
             return
