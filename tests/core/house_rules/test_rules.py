@@ -679,3 +679,17 @@ def test_ruling_swaps_and_passes_count_towards_the_100_moves(pos):
     s = pos({"d3": "W2", "d4": "W4", "a1": "W1", "a6": "B4", "g6": "B3"}, in_force=("regroup",), quiet=199)
     s.apply(Swap("d3", "d4"))
     assert s.over and "100 moves" in s.outcome.reason
+
+
+def test_each_decision_has_its_own_prompt(pos):
+    s = GAME.new(2, 1)
+    assert s.prompt == "White: move a pawn (or play a card first)"
+    s.apply(Move("d1", "d2"))
+    assert s.prompt == "White: play a card, or end your turn"
+    s.apply(PlayCard("change"))
+    assert s.prompt == "White: place a change marker, or end your turn"
+    up = pos({"c5": "W2", "g5": "B4", **PAD}, in_force=("homecoming",), captured=((3,), ()))
+    up.apply(Move("c5", "c6"))
+    assert "take +1 or bring back" in up.prompt
+    s.apply(EndTurn())
+    assert s.prompt.startswith("Black: move a pawn")
