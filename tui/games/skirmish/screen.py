@@ -91,6 +91,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self.compact = False
         self.cell_w = NARROW_W
         self._hold = False
+        self._auto = False  # a pass made for the person (nothing could answer)
 
     def hides_hands(self) -> bool:
         return True
@@ -166,8 +167,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             action = game.action_from_builtins(data)
             log_before = len(state.log)
             cells = self._cells_before(action, seat, state)
+            passing = state.phase == RESPONSE and not state.pending and isinstance(action, A.Done)
             state.apply(action)
-            steps.append((seat, log_before, cells + self._cells_after(action, seat, state)))
+            steps.append((None if passing else seat, log_before, cells + self._cells_after(action, seat, state)))
         mine = [i for i, step in enumerate(steps) if step[0] == self.viewer]
         start = mine[-1] if mine else 0
         self.query_one(SkirmishLog).new_from = steps[start][1]
@@ -843,7 +845,11 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             legal = st.legal_actions()
             if len(legal) == 1 and isinstance(legal[0], A.Done):
                 # Nothing in hand can answer: the pass is made for them (no hand-over).
-                self._play(legal[0])
+                self._auto = True
+                try:
+                    self._play(legal[0])
+                finally:
+                    self._auto = False
                 return
         super().serve_next()
 
@@ -864,14 +870,16 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             self.last_combat = (view_before.turn, lines + self.outcome_lines(view_before, "Result:", hits))
             self.plan = []
             self._hold = True
-        human = seat is not None and not self.is_bot(seat)
+        human = seat is not None and not self.is_bot(seat) and not self._auto
         if human and seat == self.viewer:
             self.recent = []
             self.query_one(SkirmishLog).new_from = self._log_len
         cells = self._cells_before(action, seat, view_before) if view_before is not None else []
         cells += self._cells_after(action, seat, self.state)
         self.recent.extend(c for c in cells if c not in self.recent)
-        if not human:
+        if self._auto:
+            self.recent_text = f"{self.seat_name(seat)} had nothing to answer with and passed"
+        elif not human:
             self.recent_text = f"{self.seat_name(seat)}: {text}" if seat is not None else text
         else:
             self.recent_text = ""

@@ -38,10 +38,17 @@ class WordsMixin:
     """Names and words for the screen (it needs `_view`, `me`, `state`, `seat_name`)."""
 
     def short_name(self, seat: int, width: int = 8) -> str:
+        """`P2 Easy bot` (or `P2 Easy`, `P2 Norm` when short), `Player 2`, `P1 You`."""
         name = self.seat_name(seat)
         if name == f"Player {seat + 1}":
             return name[:width] if width >= 8 else f"P{seat + 1}"
-        return f"P{seat + 1} {name}"[:width].rstrip()
+        info = self.save.seats[seat]
+        full = f"P{seat + 1} {name}"
+        if len(full) > width and info.kind == "bot" and info.level:
+            full = f"P{seat + 1} {info.level.title()} bot"
+            if len(full) > width:
+                full = f"P{seat + 1} {info.level[:4].title()}"
+        return full[:width].rstrip()
 
     def unit_at(self, seat: int, pos: int):
         view = self._view
