@@ -98,11 +98,12 @@ class Client:
     """One `ssh -t` client on a pty, with its screen kept by pyte."""
 
     def __init__(self, host: HostProcess, user: str, key: Path, cols: int = 80, rows: int = 24,
-                 term: str = "xterm-256color") -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("SSH_", "TEXTUAL_"))}
-        env.update(TERM=term, LANG="C.UTF-8")
+                 term: str = "xterm-256color", lang: str | None = None) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("SSH_", "TEXTUAL_", "LC_"))}
+        env.update(TERM=term, LANG=lang or "C.UTF-8")
         env.pop("SSH_AUTH_SOCK", None)
-        self.child = pexpect.spawn("ssh", ssh_args(host, user, key, "-t"), dimensions=(rows, cols), env=env,
+        extra = ["-o", "SendEnv=LANG"] if lang else []
+        self.child = pexpect.spawn("ssh", ssh_args(host, user, key, "-t", *extra), dimensions=(rows, cols), env=env,
                                    timeout=5)
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)

@@ -76,6 +76,15 @@ def test_the_app_follows_the_clients_size(host, keys):
     c.wait_exit()
 
 
+def test_a_client_without_utf8_gets_ascii_and_its_term_is_kept(host, keys):
+    c = Client(host, "bob", keys["bob"], lang="C", term="xterm")
+    screen = c.wait_for("H O U S E S")
+    assert "+-----" in screen and "╭" not in screen
+    assert "bob connected (xterm 80x24)" in host.log_text()
+    c.press("ctrl+q")
+    c.wait_exit()
+
+
 def test_a_dropped_connection_loses_nothing(host, keys):
     c = Client(host, "carol", keys["carol"])
     c.wait_for("H O U S E S")

@@ -29,13 +29,15 @@ def table_row(row: dict) -> str:
     people = ", ".join(
         seat_label(s, i) + (" (away)" if i in row["away"] else "") for i, s in enumerate(row["seats"]))
     mark = "*" if row["mine"] else " "
-    return f"{mark} {row['code']}  {row['title'][:20]:20}  {people[:40]:40}  move {row['cursor'] + 1}"
+    return f"{mark} {row['code']}  {row['title'][:20]:20}  {people[:34]:34}  move {row['cursor'] + 1}"
 
 
 class TablesScreen(Screen):
     """Open tables on this host: join one from the list or by its code, or open one."""
 
+    SCOPED_CSS = False
     DEFAULT_CSS = """
+    App.-ascii TablesScreen #table-list { border: ascii $primary; }
     TablesScreen #tables-box { padding: 0 2; height: 1fr; }
     TablesScreen #tables-help { color: $text-muted; height: auto; margin-bottom: 1; }
     TablesScreen #table-list { height: 1fr; }
@@ -142,7 +144,10 @@ class TableFormScreen(NewGameScreen):
 class MovesScreen(ModalScreen[int | None]):
     """Every legal move in words: a way to play any game from a list."""
 
+    SCOPED_CSS = False
     DEFAULT_CSS = """
+    App.-ascii MovesScreen > Vertical { border: ascii $accent; }
+    App.-ascii MovesScreen OptionList { border: ascii $primary; }
     MovesScreen { align: center middle; }
     MovesScreen > Vertical { width: 70; height: 18; border: round $accent; background: $surface; }
     MovesScreen OptionList { height: 1fr; }

@@ -61,6 +61,15 @@ def clamp_size(cols: int, rows: int, opts: HostOptions) -> tuple[int, int]:
     return max(10, min(cols, opts.max_cols)), max(5, min(rows, opts.max_rows))
 
 
+def client_locale_is_utf8(client_env: dict) -> bool:
+    """Whether the client's terminal takes UTF-8, by the locale it sent (if any)."""
+    for var in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = str(client_env.get(var) or "")
+        if value:
+            return "utf-8" in value.lower() or "utf8" in value.lower()
+    return True  # nothing sent (OpenSSH's default): today's terminals take UTF-8
+
+
 class Host:
     """The state of one running host: options, keys, live sessions, tables."""
 
@@ -219,6 +228,11 @@ class AppSession(asyncssh.SSHServerSession):
     def spawn(self) -> None:
         client_env = dict(self.chan.get_environment() or {})
         env = self.host.child_env(self.name, self.term, client_env)
+        args = list(self.host.opts.app_args)
+        if not client_locale_is_utf8(client_env):
+            # Python turns a C locale into C.UTF-8 for itself (PEP 538), so the app
+            # could not tell: the host says it.
+            args.insert(0, "--ascii")
         master, slave = os.openpty()
         self.master = master
         self._set_winsize()
@@ -229,7 +243,7 @@ class AppSession(asyncssh.SSHServerSession):
 
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-P", "-m", "tui.cli", *self.host.opts.app_args],
+                [sys.executable, "-P", "-m", "tui.cli", *args],
                 stdin=slave, stdout=slave, stderr=slave, env=env, cwd=env["HOUSES_HOME"],
                 start_new_session=True, preexec_fn=controlling_tty, close_fds=True,
             )
