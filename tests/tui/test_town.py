@@ -13,7 +13,7 @@ import saves
 from core import GAMES
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, rowcol
 from core.town.solo import level_for, solo_hint
-from core.town.state import GIVEBACK, SOLO_PLACE, TURN
+from core.town.state import GIVEBACK, TURN
 from tui_support import make_app, put_save
 
 SIZE = (80, 24)
@@ -535,3 +535,17 @@ async def test_two_player_game_to_the_end_against_a_bot(store):
         players = str(screen.query_one("#town-players").render())
         assert "out 1st" in players and "out 2nd" in players
         assert screen.summary().endswith("won")
+
+
+def test_tile_colours_stay_apart_in_16_colours():
+    """Each tile colour falls on its own ANSI colour when a terminal has only 16, and
+    every face and back carries its colour's letter."""
+    from rich.color import Color, ColorSystem
+
+    from tui.games.town.tiles import SHADES, back, face
+
+    standard = {Color.parse(hex_).downgrade(ColorSystem.STANDARD).number for hex_ in SHADES.values()}
+    assert len(standard) == len(SHADES) == 7
+    for tile in ("Rc", "Ot", "Yd", "Gg", "Bf", "Pm", "Ws"):
+        assert face(tile, ascii_only=True).plain.strip().startswith(tile[0])
+        assert back(tile[0] + "?").plain == tile[0] + "?"

@@ -77,7 +77,7 @@ class TownScreen(GameScreen):
         self.exchanging = False
         self.marked: set[int] = set()  # rack indexes marked for an exchange
         self.entries: list[str | None] = []  # what each rack item is (None: "Keep")
-        self.recent: list[str] = []  # cells placed since a human last decided
+        self.recent: list[str] = []  # cells placed since the viewer last placed (marked)
         self.drawn: list[str] = []  # tiles the viewer drew with their last action
         self._view: Any = None
         self._key: tuple | None = None
@@ -229,10 +229,6 @@ class TownScreen(GameScreen):
         if self.replay:
             parts.append("replay")
         self.query_one("#town-title", Static).update("   ".join(parts))
-
-    def _faces(self, tiles: list[str]) -> list[Text]:
-        ascii_only = self.app.glyphs.ascii
-        return [face(t, ascii_only) for t in tiles]
 
     def _draw_rack(self) -> None:
         view = self._view
