@@ -38,9 +38,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 
 from core.skirmish import actions as A
-from core.skirmish.cards import KIND, SOLDIER, WORDS
+from core.skirmish.cards import KIND, NECROMANCER, SOLDIER, WORDS
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESOLVE, RESPONSE, SETUP
-from core.skirmish.units import C0, C1
+from core.skirmish.units import C0, C1, VAR
 from tui.games.base import GameScreen
 from tui.games.skirmish.field import DIM, LIFE, card_label, card_rich, centred, fit, unit_lines
 from tui.games.skirmish.log import SkirmishLog
@@ -60,6 +60,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
     # Hidden hands and a shuffled deck: taking a move back would show what is coming.
     UNDO = False
     CSS_PATH = "skirmish.tcss"
+    AUTO_FOCUS = "#sk-hand"
 
     BINDINGS = [
         Binding("e", "done('deploy')", DONE_WORDS["deploy"], id="sk.end_deploy"),
@@ -268,6 +269,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self._draw_choices()
         self._draw_plan()
         log = self.query_one(SkirmishLog)
+        if self.replay:
+            # Stepping forward marks what the step did; stepping back marks nothing.
+            log.new_from = self._log_len if len(view.log) > self._log_len else len(view.log)
         log.set_lines(view.log)
         self._log_len = len(view.log)
         self._draw_field()
@@ -759,10 +763,12 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             acts = self.barrow_targets.get(c)
             if acts and self.my_turn():
                 self.submit(acts[0])
-            elif self.my_turn() and self._view.phase == DEPLOY and not self._view.pending:
+            elif self.my_turn() and self._view.phase == DEPLOY and not self._view.pending and any(
+                    u[VAR] == NECROMANCER for u in self._view.rear[self.me]):
                 self._refuse(A.Summon(c))
             else:
-                self._barrows_moved()
+                self.say("Cards leave the Barrows only by the Necromancer (a soldier, in your deploy) "
+                         "or the Queen of Hearts.", error=True)
 
     def submit(self, action) -> bool:
         played = super().submit(action)
@@ -787,7 +793,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         if action == "back_out":
             return not self.replay and (self.sel is not None or self.offer is not None)
         if action == "zone":
-            return not self.replay or None
+            return not self.replay
         return super().check_action(action, parameters)
 
     def action_done(self, kind: str) -> None:
