@@ -62,7 +62,9 @@ def play_one(c: Client) -> bool:
     c.press("end", gap=0.1)  # the last move of the list: a shorter game than the first
     c.press("enter", gap=0.05)
     deadline = time.monotonic() + 10
-    while (status(c) == before or "Your moves" in c.text()) and time.monotonic() < deadline:
+    while (status(c) in (before, "") or "Your moves" in c.text()) and time.monotonic() < deadline:
+        if "Game over" in c.text():
+            break
         c.pump(0.05)
     return True
 
@@ -89,8 +91,11 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     open_house_rules_form(alice)
     alice.press("tab", "tab", "tab", "enter", gap=0.4)  # seat 2's list: its first entry is Person
     alice.press("home", "enter", gap=0.4)
+    alice.press("tab", "tab", "enter", gap=0.4)  # the Cards list: hands, none, random
+    alice.press("home", "down", "enter", gap=0.4)
     screen = alice.settle(0.5)
     assert re.search(r"Seat 2\s+Person", screen), screen
+    assert re.search(r"Cards\s+none", screen), screen  # no cards: a short game
     alice.press("ctrl+s")
     alice.wait_for("Table ")
     code = CODE.search(alice.text()).group(1)
