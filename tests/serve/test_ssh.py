@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import stat
+import time
 
 import pytest
 
@@ -66,8 +67,11 @@ def test_no_command_and_no_forwarding(host, keys):
 
 
 def test_the_app_follows_the_clients_size(host, keys):
-    c = Client(host, "bob", keys["bob"], cols=100, rows=30)
+    c = Client(host, "bob", keys["bob"], cols=240, rows=80)
     c.wait_for("H O U S E S")
+    assert "bob connected (xterm-256color 200x60)" in host.log_text()  # clamped
+    c.resize(100, 30)
+    c.settle(0.5)
     c.resize(60, 20)
     assert "Terminal too small: 60x20" in c.wait_for("Terminal too small")
     c.resize(80, 24)
@@ -134,3 +138,36 @@ def test_limits_sessions_and_idle(tmp_path, keys):
         assert "alice idle" in h.log_text()
     finally:
         h.stop()
+
+
+def test_a_slow_client_does_not_stall_the_others(host, keys):
+    """alice's client stops reading (asyncssh with a small window, reading paused):
+    her app waits, the host says so, and carol plays on as usual."""
+    import asyncio
+
+    import asyncssh
+
+    async def slow_alice() -> None:
+        key = asyncssh.read_private_key(str(keys["alice"]))
+        async with asyncssh.connect("127.0.0.1", host.port, username="alice", client_keys=[key],
+                                    known_hosts=None, agent_path=None, config=None) as conn:
+            chan, _ = await conn.create_session(asyncssh.SSHClientSession, term_type="xterm",
+                                                term_size=(200, 60), window=16384, encoding=None)
+            await asyncio.sleep(3)  # the app starts and draws
+            chan.pause_reading()
+            for i in range(400):  # each key repaints the menu; nobody reads it
+                chan.write(b"\x1b[B" if i % 2 == 0 else b"\x1b[A")
+                await asyncio.sleep(0.005)
+            deadline = time.monotonic() + 20
+            while "alice reads slowly" not in host.log_text() and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+            started = time.monotonic()
+            other = await asyncio.to_thread(Client, host, "carol", keys["carol"])
+            await asyncio.to_thread(other.wait_for, "H O U S E S", 20)
+            await asyncio.to_thread(other.press, "down", "up", "ctrl+q")
+            assert await asyncio.to_thread(other.wait_exit) == 0
+            assert time.monotonic() - started < 20
+            chan.close()
+
+    asyncio.run(slow_alice())
+    assert "alice reads slowly" in host.log_text()

@@ -211,11 +211,16 @@ class AppSession(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        self.paused = False
+        self._start_reading()  # drain (and drop) what the app still writes, so it can leave
         self.stop_child()
 
     def pause_writing(self) -> None:
         # The client reads slowly: stop reading its app's output, so that app (only
         # that one) waits on its pty while the others go on.
+        if not self.paused and not getattr(self, "_said_slow", False):
+            self._said_slow = True
+            self.host.log(f"{self.name} reads slowly: their app waits")
         self.paused = True
         self._stop_reading()
 
