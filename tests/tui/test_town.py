@@ -400,8 +400,7 @@ async def test_a_tile_that_fits_nowhere_is_not_chosen(store):
         screen = app.screen
         state = screen.state
         stuck = [i for i, t in enumerate(state.racks[0]) if not state.legal_cells(t)]
-        if not stuck:
-            return
+        assert stuck  # the Blue Spire: a Blue and a Spire stand everywhere it could go
         await pilot.press(str(stuck[0] + 1))
         assert screen.tile is None
         assert "fits nowhere" in status(app)
