@@ -299,6 +299,7 @@ async def decide_by_keys(pilot, screen) -> None:
     attack with every unit that can (its first target), take the first choice offered,
     and end each step with e."""
     state = screen.state
+    me = state.to_move
     legal = state.legal_actions()
     kind = state.pending[-1][0] if state.pending else None
     if kind is not None:
@@ -307,7 +308,7 @@ async def decide_by_keys(pilot, screen) -> None:
         else:
             await pilot.press("enter")  # the list, or the grid on the first target
     elif state.phase == DEPLOY:
-        hand = state.hands[0]
+        hand = state.hands[me]
         playable = [i for i, c in enumerate(hand)
                     if any(isinstance(a, (A.Deploy, A.Scout)) and a.card == c for a in legal)]
         if playable and len(state.log) < 2000:
@@ -537,3 +538,46 @@ async def test_replay_is_read_only(store):
 
 def test_new_game_form_labels_the_jokers_option():
     assert GAME.option_labels["jokers"]
+
+
+# Where the script first asks Player 1 each card's own decision: (deal, actions before).
+PENDING = {
+    "variant": (3, 22), "copyrank": (5, 59), "copysuit": (5, 60), "qh": (1, 38), "qskeep": (7, 11),
+    "qsorder": (7, 12), "jc": (6, 4), "jh": (1, 3), "js": (1, 19), "qc1": (14, 30), "qc2": (14, 31),
+    "ad": (1, 73), "excess": (2, 40), "sp2": (5, 66), "as2": (2, 71), "wiz": (110, 53), "guard": (13, 27),
+    "rage": (34, 35),
+}
+IN_A_LIST = {"variant", "copyrank", "copysuit", "qh", "qskeep", "qsorder", "guard"}
+
+
+@pytest.mark.parametrize("kind", sorted(PENDING))
+async def test_every_card_decision_by_keys(store, kind):
+    """Each decision a card asks for is offered where it is made (a list, or the
+    battlefield with the cursor on the first legal place) and made by keys."""
+    seed, count = PENDING[kind]
+    state = GAME.new(2, seed)
+    rng = random.Random(seed * 31 + 2)
+    line = []
+    for _ in range(count):
+        action = pick(state, rng, 0.8)
+        state.apply(action)
+        line.append(action)
+    assert state.to_move == 0 and state.pending[-1][0] == kind
+    app = resume_app(store, skirmish_save(["human", "easy"], seed, line))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        legal = screen.state.legal_actions()
+        if kind in IN_A_LIST:
+            assert screen.focused is screen.choices
+            assert screen.choice_actions == legal
+        else:
+            grid = screen.focused
+            assert grid in screen.grids
+            k = screen.grids.index(grid)
+            assert (screen.order[k], screen.cell_pos(k, grid.cursor)) in screen.targets
+            assert screen.query_one("#sk-choices").display  # the same choices, listed
+        await decide_by_keys(pilot, screen)
+        await pilot.pause()
+        made = GAME.action_from_builtins(screen.save.actions[count])
+        assert made in legal
