@@ -234,7 +234,7 @@ class TableMixin:
             elif state.to_move in self.away_seats:
                 self.say(tag + f"{who.name} is away; the table waits for them.")
             else:
-                self.say(tag + f"waiting for {who.name}: {state.prompt}")
+                self.say(tag + f"waiting for {who.name}.")
 
     # -- moves go to the host --------------------------------------------------------
 

@@ -372,11 +372,6 @@ async def start_host(opts: HostOptions) -> Host:
     host.keyring.reload()
     for problem in host.keyring.problems:
         host.log(problem)
-    if opts.tables:
-        from tui.serve.tables import TableHost
-
-        host.tables = TableHost(opts.data)
-        await host.tables.start()
     host.server = await asyncssh.create_server(
         lambda: HostServer(host),
         opts.host,
@@ -392,6 +387,11 @@ async def start_host(opts: HostOptions) -> Host:
         keepalive_count_max=4,
         line_editor=False,
     )
+    if opts.tables:  # after the port is ours: a second host on the same folder stops above
+        from tui.serve.tables import TableHost
+
+        host.tables = TableHost(opts.data)
+        await host.tables.start()
     return host
 
 
@@ -422,7 +422,11 @@ async def serve(opts: HostOptions) -> None:
 
 
 def run(opts: HostOptions) -> int:
-    asyncio.run(serve(opts))
+    try:
+        asyncio.run(serve(opts))
+    except OSError as exc:
+        print(f"houses: cannot host on {opts.host}:{opts.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0
 
 

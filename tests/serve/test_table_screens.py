@@ -1,0 +1,147 @@
+"""The tables screens in the app itself (no SSH): the app talks to a table host in the
+same event loop; the other player is a plain socket client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from core import GAMES
+from tui.serve.tables import TableHost
+from tui_support import make_app, store  # noqa: F401  (the fixture)
+
+SIZE = (80, 24)
+
+
+class Peer:
+    """The other player, as raw protocol."""
+
+    def __init__(self, reader, writer) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def connect(cls, host: TableHost, name: str) -> Peer:
+        reader, writer = await asyncio.open_unix_connection(str(host.socket_path))
+        peer = cls(reader, writer)
+        peer.send(op="hello", token=host.token_for(name))
+        await peer.get("welcome")
+        return peer
+
+    def send(self, **msg) -> None:
+        self.writer.write(json.dumps(msg).encode() + b"\n")
+
+    async def get(self, op: str) -> dict:
+        while True:
+            msg = json.loads(await asyncio.wait_for(self.reader.readline(), 10))
+            if msg["op"] == op:
+                return msg
+
+
+@pytest.fixture
+def tables(tmp_path, monkeypatch):
+    host = TableHost(tmp_path / "host")
+    (tmp_path / "host").mkdir()
+    codes = iter(["ABCD", "EFGH", "JKLM"])
+    monkeypatch.setattr(host, "new_code", lambda: next(codes))
+    monkeypatch.setenv("HOUSES_TABLES", str(host.socket_path))
+    monkeypatch.setenv("HOUSES_TABLE_TOKEN", host.token_for("alice"))
+    return host
+
+
+PEERS: list[Peer] = []  # kept, or a collected connection would close (bob away)
+
+
+async def bob_opens_dash(host: TableHost) -> Peer:
+    bob = await Peer.connect(host, "bob")
+    PEERS.append(bob)
+    bob.send(op="open", game="dash", seed=4242, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    await bob.get("table")
+    return bob
+
+
+async def to_tables(pilot) -> None:
+    from tui.serve.screens import TablesScreen
+
+    menu = pilot.app.screen.query_one("#menu")
+    index = next(i for i, o in enumerate(menu.options) if o.id == "tables")
+    menu.highlighted = index
+    await pilot.press("enter")
+    for _ in range(50):
+        await pilot.pause(0.05)
+        if isinstance(pilot.app.screen, TablesScreen) and pilot.app.screen.query_one("#table-list").option_count:
+            first = pilot.app.screen.query_one("#table-list").get_option_at_index(0)
+            if first.id != "none":
+                break
+
+
+def test_the_tables_list(snap_compare, store, tables):
+    async def before(pilot):
+        await tables.start()
+        await bob_opens_dash(tables)
+        await to_tables(pilot)
+        await pilot.pause(0.2)
+
+    assert snap_compare(make_app(store), terminal_size=SIZE, run_before=before)
+
+
+def test_seated_at_a_dash_table(snap_compare, store, tables):
+    async def before(pilot):
+        await tables.start()
+        await bob_opens_dash(tables)
+        await to_tables(pilot)
+        await pilot.press("enter")  # join ABCD, seat 2
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if getattr(pilot.app.screen, "code", None) == "ABCD":
+                break
+        await pilot.pause(0.3)
+
+    assert snap_compare(make_app(store), terminal_size=SIZE, run_before=before)
+
+
+async def test_moves_go_both_ways(store, tables):
+    await tables.start()
+    try:
+        bob = await bob_opens_dash(tables)
+        app = make_app(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await to_tables(pilot)
+            await pilot.press("enter")
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if getattr(app.screen, "code", None) == "ABCD":
+                    break
+            screen = app.screen
+            assert screen.seat == 1 and "waiting for bob" in str(screen.query_one("#status").render())
+            # Not alice's turn: the list of moves is greyed out, a move is refused.
+            assert screen.check_action("moves", ()) is None
+            # bob plays; alice's screen follows.
+            msg = await bob.get("table")
+            state = GAMES["dash"].from_text(msg["view"])
+            bob.send(op="act", code="ABCD", cursor=0, action=GAMES["dash"].action_to_builtins(state.legal_actions()[0]))
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if screen.save.cursor == 1:
+                    break
+            assert screen.save.cursor == 1 and screen.last_seat == 0
+            assert screen.state.to_move == 1
+            # alice plays from the list of moves; bob hears of it.
+            await pilot.press("m")
+            await pilot.pause(0.2)
+            await pilot.press("enter")
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if screen.save.cursor == 2:
+                    break
+            assert screen.save.cursor == 2
+            while (update := await bob.get("table"))["cursor"] != 2:
+                pass
+            assert update["last"]["seat"] == 1
+            # alice leaves for home: bob sees her away.
+            await pilot.press("q")
+            while 1 not in (await bob.get("table"))["away"]:
+                pass
+    finally:
+        await tables.stop()
