@@ -17,6 +17,7 @@ import saves
 from core import GAMES
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
+from core.skirmish.units import EXH, FL, GUARD
 from tui_support import make_app, put_save
 
 SIZE = (80, 24)
@@ -538,6 +539,37 @@ async def test_replay_is_read_only(store):
 
 def test_new_game_form_labels_the_jokers_option():
     assert GAME.option_labels["jokers"]
+
+
+def unblockable(s) -> bool:
+    """Your combat with an attack declared; the opponent has nothing that could block."""
+    if not yours(s, ATTACK) or not s.attacks or s.turn < 3 or (0, s.turns_taken[0]) in s.extra:
+        return False
+    hearts = 2
+    return all(u[FL] & EXH and (u[0] >= 52 or u[0] // 13 != hearts) for u in s.front[1]) and not any(
+        u[FL] & GUARD for u in s.rear[1])
+
+
+async def test_a_resolution_is_held_on_screen_and_told_line_by_line(store):
+    line = script(2, 1, unblockable)
+    app = resume_app(store, skirmish_save(["human", "easy"], 1, line), bot_delay=0.2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one("#sk-log")
+        assert log.step > 0
+        turn = screen.state.turn
+        screen.action_done("attack")  # e: no blocks possible, the combat resolves at once
+        assert screen.state.turn == turn + 1 and screen.state.to_move == 1
+        assert log.revealing  # the new lines come one at a time
+        assert "Combat resolved" in status(app)
+        assert screen.last_combat is not None and screen.last_combat[0] == turn
+        text = str(screen.query_one("#sk-plan").render())
+        assert f"Last combat, turn {turn}" in text and "Result:" in text
+        cursor = screen.save.cursor
+        await pilot.pause(0.5)
+        assert screen.save.cursor == cursor  # the bot waits while the result is read
+        await wait_for(pilot, lambda: not log.revealing and screen.save.cursor > cursor)
 
 
 # Where the script first asks Player 1 each card's own decision: (deal, actions before).
