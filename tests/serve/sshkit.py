@@ -154,6 +154,8 @@ class Client:
         deadline = time.monotonic() + timeout
         while self.child.isalive() and time.monotonic() < deadline:
             self.pump(0.1)
+        for _ in range(5):  # what was written just before the end
+            self.pump(0.05)
         self.child.close(force=True)
         return self.child.exitstatus
 

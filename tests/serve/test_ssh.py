@@ -136,6 +136,7 @@ def test_limits_sessions_and_idle(tmp_path, keys):
         # alice stays idle: the host closes her session by itself.
         first.wait_exit(timeout=40)
         assert "alice idle" in h.log_text()
+        assert b"without a key" in bytes(first.raw)
     finally:
         h.stop()
 

@@ -325,6 +325,10 @@ class AppSession(asyncssh.SSHServerSession):
         self.host.log(f"{self.name} left; {len(self.host.sessions)} session(s)")
         if not self.closed:
             with contextlib.suppress(Exception):
+                if getattr(self, "idle_closed", False):
+                    minutes = self.host.opts.idle_timeout / 60
+                    self.chan.write(f"Closed after {minutes:g} minutes without a key. "
+                                    "Your games are saved: connect again to go on.\r\n".encode())
                 self.chan.exit(max(0, code))
 
     def stop_child(self) -> None:
@@ -357,6 +361,7 @@ class AppSession(asyncssh.SSHServerSession):
             return
         if time.monotonic() - self.last_input >= self.host.opts.idle_timeout:
             self.host.log(f"{self.name} idle: closing")
+            self.idle_closed = True
             self.stop_child()
             return
         self.schedule_idle_check()
