@@ -172,3 +172,17 @@ def test_a_slow_client_does_not_stall_the_others(host, keys):
 
     asyncio.run(slow_alice())
     assert "alice reads slowly" in host.log_text()
+
+
+def test_open_host_lets_any_name_in_but_no_odd_names(tmp_path, keys):
+    h = HostProcess(tmp_path, "--open", "--idle-timeout", "0")
+    try:
+        c = Client(h, "dave", keys["mallory"])  # a key nobody added
+        c.wait_for("H O U S E S")
+        c.press("ctrl+q")
+        assert c.wait_exit() == 0
+        assert (h.data / "players" / "dave").is_dir()
+        result = run_ssh(h, "..", keys["mallory"])
+        assert result.returncode == 255 and "Permission denied" in result.stderr
+    finally:
+        h.stop()
