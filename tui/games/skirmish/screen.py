@@ -93,6 +93,8 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self.cell_w = NARROW_W
         self._hold = False
         self._auto = False  # a pass made for the person (nothing could answer)
+        self._grids: list[BoardGrid] = []
+        self._cells: dict[tuple, CellPaint] = {}  # painted cells, until the position changes
 
     def hides_hands(self) -> bool:
         return True
@@ -124,7 +126,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     @property
     def grids(self) -> list[BoardGrid]:
-        return [self.query_one(f"#sk-grid-{k}", BoardGrid) for k in range(self.state.seats)]
+        if not self._grids:
+            self._grids = [self.query_one(f"#sk-grid-{k}", BoardGrid) for k in range(self.state.seats)]
+        return self._grids
 
     @property
     def hand_bar(self) -> HandBar:
@@ -143,7 +147,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             grid.read_only = self.replay
             grid.can_focus = not self.replay
             self.watch(grid, "cursor", self._cursor_watcher(grid), init=False)
-        self.watch(self.hand_bar, "cursor", self._hand_moved, init=False)
+        self.watch(self.hand_bar, "cursor", self._hand_cursor, init=False)
         if self.replay:
             self.hand_bar.can_focus = False
             self.choices.can_focus = False
@@ -178,6 +182,10 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             for cell in cells:
                 if cell not in self.recent:
                     self.recent.append(cell)
+
+    def _hand_cursor(self) -> None:
+        if self.focused is self.hand_bar:
+            self._hand_moved()
 
     def _cursor_watcher(self, grid: BoardGrid):
         return lambda: self._cursor_moved(grid)
@@ -398,14 +406,22 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             if seat in self.order:
                 k = self.grid_of(seat)
                 per_grid[k][self.pos_cell(k, pos)] = mark
+        self._cells.clear()
         for k, grid in enumerate(self.grids):
             grid.marks = per_grid[k]
             grid.refresh()
 
     def paint(self, k: int, row: int, col: int) -> CellPaint:
+        """A cell of grid `k` (the board asks once a line; painted once a position)."""
+        grid = self.grids[k]
+        key = (k, row, col, grid.cell_w, grid.cell_h)
+        cell = self._cells.get(key)
+        if cell is None:
+            cell = self._cells[key] = self._paint(k, row, col, grid.cell_w, grid.cell_h)
+        return cell
+
+    def _paint(self, k: int, row: int, col: int, w: int, h: int) -> CellPaint:
         view = self._view
-        grid = self.query_one(f"#sk-grid-{k}", BoardGrid)
-        w, h = grid.cell_w, grid.cell_h
         if view is None or k >= len(self.order):
             return CellPaint(tuple(((" " * w, None),) for _ in range(h)), "dark")
         seat = self.order[k]
