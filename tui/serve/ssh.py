@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import fcntl
 import os
-import secrets
 import signal
 import struct
 import subprocess
@@ -434,6 +433,3 @@ def run(opts: HostOptions) -> int:
         return 1
     return 0
 
-
-def new_token() -> str:
-    return secrets.token_hex(16)
