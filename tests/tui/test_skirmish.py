@@ -435,6 +435,18 @@ async def test_a_card_with_several_places_marks_them_all(store):
         assert isinstance(done, A.Deploy) and done.card == card and done.slot == 0 and done.lead
 
 
+async def test_a_digit_chooses_that_card_of_the_hand(store):
+    app = versus_easy(store, 1, bond_choice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        hand, before = screen.state.hands[0], screen.save.cursor
+        await pilot.press(str(len(hand)))
+        assert screen.hand_bar.cursor == len(hand) - 1
+        assert screen.sel == ("card", hand[-1])  # three places: they are marked
+        assert screen.save.cursor == before
+
+
 async def test_joker_variant_by_keys(store):
     app = versus_easy(store, 3, joker_variant)
     async with app.run_test(size=SIZE) as pilot:

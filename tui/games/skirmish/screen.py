@@ -71,6 +71,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         Binding("escape", "back_out", "Back", id="sk.back"),
         Binding("tab", "zone(1)", "Zone", id="sk.next_zone"),
         Binding("shift+tab", "zone(-1)", "Previous zone", id="sk.prev_zone", show=False),
+        *[Binding(str(i + 1), f"card({i})", f"Card {i + 1}", id=f"sk.card_{i + 1}", show=False) for i in range(9)],
     ]
 
     def __init__(self, save, state, replay: bool = False) -> None:
@@ -808,9 +809,17 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             return self._done_kind() == parameters[0]
         if action == "back_out":
             return not self.replay and (self.sel is not None or self.offer is not None)
-        if action == "zone":
+        if action in ("zone", "card"):
             return not self.replay
         return super().check_action(action, parameters)
+
+    def action_card(self, index: int) -> None:
+        """1-9: the card at that place in your hand, as if chosen there with enter."""
+        hand = self._view.hands[self.me] if self._view is not None else []
+        if index < len(hand):
+            self.hand_bar.cursor = index
+            self.hand_bar.focus()
+            self.choose_card(index)
 
     def action_done(self, kind: str) -> None:
         if self._done_kind() != kind:
@@ -937,6 +946,10 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         st = self.state
         if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
             self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.app.glyphs['ellipsis']}")
+            return
+        if (not self.replay and not st.over and not self.is_bot(st.to_move)
+                and self.seat_name(st.to_move) == "You" and st.prompt.startswith("You ")):
+            self.say(st.prompt)  # not "You: You won the advantage draw..."
             return
         super().say_prompt()
 
