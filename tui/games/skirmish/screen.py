@@ -911,7 +911,13 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         if self._auto:
             self.recent_text = f"{self.seat_name(seat)} had nothing to answer with and passed"
         elif not human:
-            self.recent_text = f"{self.seat_name(seat)}: {text}" if seat is not None else text
+            # In short words with card glyphs, read in the position before the move
+            # (`_view` is not redrawn yet); a Done in the engine's words of that moment.
+            words = text if isinstance(action, A.Done) or view_before is None else self.action_words(action)
+            kind = view_before.pending[-1][0] if view_before is not None and view_before.pending else None
+            if kind and isinstance(action, (A.Target, A.Variant, A.CopyRank, A.CopySuit, A.StartWith)):
+                words = f"{CHOICE_TITLES.get(kind, 'Chose')} {words}"
+            self.recent_text = f"{self.seat_name(seat)}: {words}" if seat is not None else words
         else:
             self.recent_text = ""
         self.refresh_bindings()

@@ -14,14 +14,14 @@ PHASE_STEPS = (("ready", None), ("draw", None), ("deploy", DEPLOY), ("response",
 DONE_WORDS = {"deploy": "End deploy", "response": "Pass", "attack": "Attacks done",
               "block": "Blocks done", "second": "No 2nd target"}
 CHOICE_TITLES = {
-    "start": "Who starts?", "variant": "The Joker's variant", "copyrank": "The rank it copies",
-    "copysuit": "The house it copies", "guard": "The Ace of Hearts", "qh": "Resurrect (Queen of Hearts)",
-    "qskeep": "Keep one (Queen of Spades)", "qsorder": "Put back, next under the top",
-    "wiz": "Send away (Insane Wizard)", "sp2": "Second target", "as2": "Second unit to poison",
-    "excess": "Excess damage goes to", "rage": "Last strike goes to", "ad": "Strike (Ace of Diamonds)",
-    "jc": "Double damage (Jack of Clubs)", "jh": "No damage (Jack of Hearts)",
-    "js": "Take a unit (Jack of Spades)", "qc1": "First unit (Queen of Clubs)",
-    "qc2": "Second unit (Queen of Clubs)",
+    "start": "Who starts?", "variant": "The Joker's variant:", "copyrank": "The rank it copies:",
+    "copysuit": "The house it copies:", "guard": "The Ace of Hearts:", "qh": "Resurrect (Queen of Hearts):",
+    "qskeep": "Keep one (Queen of Spades):", "qsorder": "Put back, next under the top:",
+    "wiz": "Send away (Insane Wizard):", "sp2": "Second target:", "as2": "Second unit to poison:",
+    "excess": "Excess damage goes to:", "rage": "Last strike goes to:", "ad": "Strike (Ace of Diamonds):",
+    "jc": "Double damage (Jack of Clubs):", "jh": "No damage (Jack of Hearts):",
+    "js": "Take a unit (Jack of Spades):", "qc1": "First unit (Queen of Clubs):",
+    "qc2": "Second unit (Queen of Clubs):",
 }
 ASKS = {DEPLOY: "deploy", RESPONSE: "respond?", ATTACK: "attack", BLOCK: "block"}
 PENDING_ASKS = {
