@@ -93,7 +93,8 @@ def new_game_spec(args: argparse.Namespace) -> tuple:
         raise SystemExit("houses: at least one seat must be human")
     humans = count - len(levels)
     seats = [saves.Seat(name=f"Player {i + 1}" if humans > 1 else "You", kind="human", level=None) for i in range(humans)]
-    seats += [saves.Seat(name=f"{level.title()} bot", kind="bot", level=level) for level in levels]
+    seats += [saves.Seat(name=f"{level.title()} bot {humans + i + 1}", kind="bot", level=level)
+              for i, level in enumerate(levels)]
     values: dict[str, Any] = {}
     for field in msgspec.structs.fields(game.Options):
         value = getattr(args, f"opt_{field.name}")

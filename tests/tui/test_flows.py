@@ -124,7 +124,7 @@ async def test_corrupt_save_is_listed_and_kept(store):
     bad.write_text("{ not json")
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "down", "enter")  # Saved games
+        await pilot.press("s")  # Saved games
         await pilot.pause()
         detail = str(app.screen.query_one("#saves-detail").render())
         assert "Unreadable" in detail
@@ -139,7 +139,7 @@ async def test_resume_of_a_finished_game_opens_replay_not_play(store):
     put_save(store, dash_save(5, losing_line(5), "dash-20261129-100000-dddd"))
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "down", "enter", "r")
+        await pilot.press("s", "r")
         await pilot.pause()
         assert app.screen.replay
         end = app.screen.replay_at
@@ -220,7 +220,7 @@ async def test_replay_arrows_step_through_the_moves(store):
     put_save(store, dash_save(5, line, "dash-20261129-100000-eeee"))
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "down", "enter", "r")
+        await pilot.press("s", "r")
         await pilot.pause()
         assert app.screen.replay_at == len(line)
         await pilot.press("left", "left")

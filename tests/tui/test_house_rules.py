@@ -468,7 +468,7 @@ async def test_hr_replay_steps_through_a_finished_game(store):
     put_save(store, hr_save(LINE, "house-rules-20261129-100000-rrrr"))
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "down", "enter", "r")  # saves browser, the only save, replay
+        await pilot.press("s", "r")  # saves browser, the only save, replay
         await pilot.pause()
         screen = app.screen
         assert screen.replay and screen.replay_at == len(LINE)

@@ -44,7 +44,7 @@ def test_stats(snap_compare, store):
     lost = dash_save(77, losing_line(77), "dash-20261128-090000-bbbb")
     put_save(store, lost)
     store.record_result(lost, False, {"most_trees": 2})
-    assert snap_compare(make_app(store), terminal_size=SIZE, press=["down", "down", "down", "enter"])
+    assert snap_compare(make_app(store), terminal_size=SIZE, press=["down", "down", "down", "down", "enter"])
 
 
 def test_help(snap_compare, store):
@@ -88,7 +88,7 @@ def test_replay(snap_compare, store):
     line = losing_line(SEED)
     put_save(store, dash_save(SEED, line, "dash-20261129-100000-rrrr"))
     # saves browser, the only save, r replays; step back twice from the end
-    assert snap_compare(make_app(store), terminal_size=SIZE, press=["down", "down", "enter", "r", "left", "left"])
+    assert snap_compare(make_app(store), terminal_size=SIZE, press=["s", "r", "left", "left"])
 
 
 def test_terminal_too_small(snap_compare, store):

@@ -274,6 +274,12 @@ class GameScreen(Screen):
             return True
         return any(s in outcome.winners for s in self.humans)
 
+    def outcome_text(self) -> str:
+        """How the game ended, in words, for the game-over dialog. Games whose engine
+        speaks of "Player 2" may put the seats' names in."""
+        outcome = self.state.outcome
+        return outcome.reason if outcome else ""
+
     def result_lines(self) -> list[str]:
         """Extra lines for the game-over dialog (scores, levels). Games override."""
         return []

@@ -33,7 +33,7 @@ class GameOverScreen(ModalScreen[str | None]):
             title = "You lost."
         else:
             title = "Game over"
-        lines = [outcome.reason if outcome else ""]
+        lines = [gs.outcome_text()]
         if outcome and outcome.winners and not gs.game.cooperative:
             lines.append("Winner: " + ", ".join(gs.seat_name(s) for s in outcome.winners))
         lines += gs.result_lines()

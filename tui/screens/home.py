@@ -63,6 +63,7 @@ class HomeScreen(Screen):
         day = app.today.strftime("%d %b %Y").lstrip("0")
         options += [
             Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),
+            Option(f"Today's solo: TOWN 77, deal of {day}", id="daily-town"),
             Option("New game", id="new"),
             Option("Saved games", id="saves"),
         ]
@@ -89,6 +90,10 @@ class HomeScreen(Screen):
                 app.notify("No unfinished game to resume.")
         elif what == "daily":
             app.start_daily_dash()
+        elif what == "daily-town":
+            from tui.games.town.daily import start_daily_town
+
+            start_daily_town(app)
         elif what == "new":
             app.open_new_game()
         elif what == "saves":

@@ -705,6 +705,10 @@ class TownScreen(GameScreen):
                 self._best_before = None
         super().finish()
 
+    def outcome_text(self) -> str:
+        outcome = self.state.outcome
+        return self._named_log([outcome.reason])[0] if outcome else ""
+
     def result_lines(self) -> list[str]:
         st = self.state
         if st.solo:
