@@ -58,7 +58,7 @@ class PanelsMixin:
         if mine:
             return f"enter, then choose: {len(mine)} ways to play it (marked)."
         reason = self.state.check(A.Deploy(c))
-        return f"Not now: {reason}" if reason else ""
+        return f"Not now: {reason.removeprefix('Not now: ')}" if reason else ""
 
     def _card_panel(self, c: int, note: str = "") -> Text:
         text = Text.assemble(card_rich(c, self.app.glyphs), " ", (WORDS[c].removeprefix("the "), "bold"), ". ",

@@ -23,7 +23,9 @@ A decision is made the way the engine asks for it, one small action at a time:
     choices   variants, a Doppelganger's form, the Queen of Spades, who starts, the
               Ace of Hearts: a list on the right (enter chooses).
 
-The text of the card or unit under the cursor is shown under your hand.
+The digits 1-9 choose that card of the hand. The text of the card, unit or player
+under the cursor is shown under your hand. Bots' moves are marked on the battlefield
+(') and told in the status line; a resolved combat stays listed with its result.
 """
 
 from __future__ import annotations
