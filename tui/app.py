@@ -94,12 +94,15 @@ class HousesApp(App[None]):
 
     # -- start-up, signals, size --------------------------------------------------
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        # Home is the bottom of the stack: the first frame already shows it.
         from tui.screens.home import HomeScreen
 
+        return HomeScreen()
+
+    def on_mount(self) -> None:
         self._install_signal_handlers()
         self.set_class(self.glyphs.ascii, "-ascii")
-        self.push_screen(HomeScreen())
         for note in self._startup_notes:
             self.notify(note, severity="warning", timeout=8)
         kind = self.start[0]

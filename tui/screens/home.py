@@ -35,28 +35,37 @@ class HomeScreen(Screen):
             yield Static(BANNER, id="banner")
             yield Static("four house games for the terminal", id="tagline")
             with Center():
-                yield OptionList(id="menu")
+                yield OptionList(*self.entries(), id="menu")
             yield Static("", id="home-note")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.refresh_entries()
+        self.query_one("#menu", OptionList).focus()
 
     def on_screen_resume(self) -> None:
         self.refresh_entries()
 
     def refresh_entries(self) -> None:
-        app = self.app
+        """Rebuild the menu (a game may have been saved or finished meanwhile)."""
         menus = self.query("#menu")
         if not menus:
-            return  # not composed yet: on_mount fills it
+            return  # not composed yet: compose builds it
         menu = menus.first(OptionList)
+        at = menu.highlighted
+        keep = menu.get_option_at_index(at).id if at is not None and at < menu.option_count else None
+        menu.clear_options()
+        menu.add_options(self.entries())
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        menu.highlighted = ids.index(keep) if keep in ids else 0
+        menu.focus()
+
+    def entries(self) -> list[Option]:
+        app = self.app
         try:
             unfinished = app.store.newest_unfinished()
         except saves.SaveError:
             unfinished = None
         self._continue = unfinished
-        menu.clear_options()
         options = []
         if unfinished is not None:
             options.append(Option(f"Continue   {unfinished.summary}", id="continue"))
@@ -74,9 +83,7 @@ class HomeScreen(Screen):
             Option("Rules", id="rules"),
             Option("Quit", id="quit"),
         ]
-        menu.add_options(options)
-        menu.highlighted = 0
-        menu.focus()
+        return options
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option.id or "")
