@@ -16,7 +16,7 @@ import saves
 from core import GAMES
 from core.house_rules import EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX
-from tui_support import make_app, put_save
+from tui_support import make_app, put_save, resume_app
 
 SIZE = (80, 24)
 GAME = GAMES["house-rules"]
@@ -76,8 +76,7 @@ def hr_save(tokens: list[str], save_id: str, seed: int = 1, seats=None, options=
 
 
 def resumed(store, tokens: list[str], save_id: str = "house-rules-20261129-100000-aaaa", **kwargs):
-    put_save(store, hr_save(tokens, save_id, **kwargs))
-    return make_app(store, start=("resume", save_id))
+    return resume_app(store, hr_save(tokens, save_id, **kwargs))
 
 
 def new_app(store, seed: int = 7, **kwargs):

@@ -18,7 +18,7 @@ from core import GAMES
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from core.skirmish.units import EXH, FL, GUARD
-from tui_support import make_app, put_save
+from tui_support import game_save, make_app, put_save, resume_app
 
 SIZE = (80, 24)
 BIG = (120, 40)
@@ -118,24 +118,7 @@ def busy_table(s) -> bool:
 
 
 def skirmish_save(kinds: list[str], seed: int, actions: list, save_id: str = SAVE_ID, options=None) -> saves.SaveFile:
-    humans = kinds.count("human")
-    seats = []
-    for i, kind in enumerate(kinds):
-        if kind == "human":
-            seats.append(saves.Seat(name="You" if humans == 1 else f"Player {i + 1}"))
-        else:
-            seats.append(saves.Seat(name=f"{kind.title()} bot {i + 1}", kind="bot", level=kind))
-    save = saves.new_save("skirmish", seats, options, seed)
-    save.id = save_id
-    for action in actions:
-        saves.record(save, action)
-    save.over = saves.replay(save).over
-    return save
-
-
-def resume_app(store, save: saves.SaveFile, **kwargs):
-    put_save(store, save)
-    return make_app(store, start=("resume", save.id), **kwargs)
+    return game_save("skirmish", kinds, seed, actions, save_id, options)
 
 
 def versus_easy(store, seed: int, until, aggression: float = 0.8, **kwargs):

@@ -14,7 +14,7 @@ from core import GAMES
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, rowcol
 from core.town.solo import level_for, solo_hint
 from core.town.state import GIVEBACK, TURN
-from tui_support import make_app, put_save
+from tui_support import game_save, make_app, put_save, resume_app
 
 SIZE = (80, 24)
 GAME = GAMES["town"]
@@ -77,24 +77,7 @@ def solo_script(seed: int = SOLO_SEED) -> list:
 
 
 def town_save(kinds: list[str], seed: int, actions: list, save_id: str) -> saves.SaveFile:
-    humans = kinds.count("human")
-    seats = []
-    for i, kind in enumerate(kinds):
-        if kind == "human":
-            seats.append(saves.Seat(name="You" if humans == 1 else f"Player {i + 1}"))
-        else:
-            seats.append(saves.Seat(name=f"{kind.title()} bot {i + 1}", kind="bot", level=kind))
-    save = saves.new_save("town", seats, None, seed)
-    save.id = save_id
-    for action in actions:
-        saves.record(save, action)
-    save.over = saves.replay(save).over
-    return save
-
-
-def resume_app(store, save: saves.SaveFile, **kwargs):
-    put_save(store, save)
-    return make_app(store, start=("resume", save.id), **kwargs)
+    return game_save("town", kinds, seed, actions, save_id)
 
 
 def two_players(store, moves: int = 6, phase: str = TURN, seed: int = 4, **kwargs):

@@ -46,6 +46,30 @@ def put_save(store, save: saves.SaveFile, stamp: str = STAMP) -> None:
     (store.saves_dir / f"{save.id}.json").write_bytes(msgspec.json.format(msgspec.json.encode(save)))
 
 
+def game_save(game_id: str, kinds: list[str], seed: int, actions: list, save_id: str, options=None) -> saves.SaveFile:
+    """A save of `game_id` with seats of these kinds ("human" or a bot level), after
+    `actions`; people are "You" alone, else "Player N"; bots "Easy bot N" and so on."""
+    humans = kinds.count("human")
+    seats = []
+    for i, kind in enumerate(kinds):
+        if kind == "human":
+            seats.append(saves.Seat(name="You" if humans == 1 else f"Player {i + 1}"))
+        else:
+            seats.append(saves.Seat(name=f"{kind.title()} bot {i + 1}", kind="bot", level=kind))
+    save = saves.new_save(game_id, seats, options, seed)
+    save.id = save_id
+    for action in actions:
+        saves.record(save, action)
+    save.over = saves.replay(save).over
+    return save
+
+
+def resume_app(store, save: saves.SaveFile, **kwargs):
+    """The app opening `save` (written with fixed times) as `houses resume` would."""
+    put_save(store, save)
+    return make_app(store, start=("resume", save.id), **kwargs)
+
+
 def dash_save(seed: int, actions: list, save_id: str, seats: int = 1, options=None) -> saves.SaveFile:
     game = GAMES["dash"]
     people = [saves.Seat(name="You" if seats == 1 else f"Player {i + 1}") for i in range(seats)]
