@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 from typing import Any
 
@@ -73,17 +72,11 @@ class TableClient:
         return True
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
+        from tui.serve.tables import read_messages
+
         try:
-            while True:
-                try:
-                    line = await reader.readline()
-                except (ValueError, ConnectionError):
-                    break
-                if not line:
-                    break
-                try:
-                    msg = json.loads(line)
-                except ValueError:
+            async for msg in read_messages(reader):
+                if not isinstance(msg, dict):
                     continue
                 try:
                     self.dispatch(msg)

@@ -44,6 +44,22 @@ BOT_BUDGET_S = 1.0
 MAX_LINE = 1 << 20
 
 
+async def read_messages(reader: asyncio.StreamReader):
+    """Each JSON line the other side sends, decoded (None for a line that is not
+    JSON), until it closes the connection. Both the host and the apps read this way."""
+    while True:
+        try:
+            line = await reader.readline()
+        except (ValueError, ConnectionError):
+            return
+        if not line:
+            return
+        try:
+            yield json.loads(line)
+        except ValueError:
+            yield None
+
+
 def encode(msg: dict) -> bytes:
     return msgspec.json.encode(msg) + b"\n"
 
@@ -176,18 +192,10 @@ class TableHost:
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         member: Member | None = None
         try:
-            while True:
-                try:
-                    line = await reader.readline()
-                except (ValueError, ConnectionError):
-                    break
-                if not line:
-                    break
-                try:
-                    msg = json.loads(line)
-                    op = msg["op"]
-                except (ValueError, KeyError, TypeError):
-                    break
+            async for msg in read_messages(reader):
+                if not isinstance(msg, dict) or "op" not in msg:
+                    break  # not our protocol: hang up
+                op = msg["op"]
                 if member is None:
                     name = self.tokens.get(str(msg.get("token"))) if op == "hello" else None
                     if name is None:
