@@ -53,6 +53,8 @@ class GameScreen(Screen):
     UNDO: ClassVar[bool] = False
 
     BINDINGS = [
+        Binding("tab", "zone(1)", "Next zone", id="game.next_zone", show=False),
+        Binding("shift+tab", "zone(-1)", "Previous zone", id="game.prev_zone", show=False),
         Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+r", "redo", "Redo", id="game.redo"),
         Binding("n", "new_game", "New", id="game.new"),
@@ -124,6 +126,17 @@ class GameScreen(Screen):
 
     def compose_game(self) -> ComposeResult:
         raise NotImplementedError
+
+    def zones(self) -> list[Any]:
+        """The widgets tab and shift+tab cycle through (hand, board, ...). Games override."""
+        return []
+
+    def action_zone(self, delta: int) -> None:
+        zones = self.zones()
+        if not zones:
+            return
+        index = zones.index(self.focused) if self.focused in zones else -1
+        zones[(index + delta) % len(zones)].focus()
 
     def redraw(self) -> None:
         """Bring every widget up to date with `shown()`. Games implement."""

@@ -46,8 +46,6 @@ class DashScreen(GameScreen):
     CSS_PATH = "dash.tcss"
 
     BINDINGS = [
-        Binding("tab", "zone(1)", "Next zone", id="dash.next_zone", show=False),
-        Binding("shift+tab", "zone(-1)", "Previous zone", id="dash.prev_zone", show=False),
         Binding("escape", "back_out", "Back", id="dash.back"),
         Binding("t", "hint", "Hint", id="dash.hint"),
         Binding("r", "restart", "Restart", id="dash.restart"),
@@ -314,11 +312,8 @@ class DashScreen(GameScreen):
         else:
             self.say_prompt()
 
-    def action_zone(self, delta: int) -> None:
-        zones = [self.query_one(HandBar), self.query_one(SideChooser), self.query_one(BoardGrid)]
-        focused = self.focused
-        index = zones.index(focused) if focused in zones else -1
-        zones[(index + delta) % len(zones)].focus()
+    def zones(self) -> list[Any]:
+        return [self.query_one(HandBar), self.query_one(SideChooser), self.query_one(BoardGrid)]
 
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         self.card, self.side = None, None

@@ -65,8 +65,6 @@ class HouseRulesScreen(GameScreen):
         Binding("e", "end_turn", "End turn", id="hr.end_turn"),
         Binding("p", "pass_turn", "Pass", id="hr.pass"),
         Binding("escape", "back_out", "Back", id="hr.back"),
-        Binding("tab", "zone(1)", "Cards/board", id="hr.next_zone", show=False),
-        Binding("shift+tab", "zone(-1)", "Previous zone", id="hr.prev_zone", show=False),
     ]
 
     def __init__(self, save, state, replay: bool = False) -> None:
@@ -716,15 +714,13 @@ class HouseRulesScreen(GameScreen):
         self.refresh_bindings()
         self.say_prompt()
 
-    def action_zone(self, delta: int) -> None:
+    def zones(self) -> list[Any]:
         zones = [self.query_one(BoardGrid)]
         choices = self.query_one("#hr-choices", ChoiceList)
         if choices.display:
             zones.append(choices)
         zones.append(self.query_one("#hr-cards", ChoiceList))
-        focused = self.focused
-        index = zones.index(focused) if focused in zones else -1
-        zones[(index + delta) % len(zones)].focus()
+        return zones
 
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         if seat != self._recent_seat:

@@ -855,12 +855,6 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             out.append(self.choices)
         return out
 
-    def action_zone(self, delta: int) -> None:
-        zones = self.zones()
-        focused = self.focused
-        i = zones.index(focused) if focused in zones else -1
-        zones[(i + delta) % len(zones)].focus()
-
     # -- the turn loop -----------------------------------------------------------------
 
     def serve_next(self) -> None:

@@ -61,8 +61,6 @@ class TownScreen(GameScreen):
     CSS_PATH = "town.tcss"
 
     BINDINGS = [
-        Binding("tab", "zone(1)", "Next zone", id="town.next_zone", show=False),
-        Binding("shift+tab", "zone(-1)", "Previous zone", id="town.prev_zone", show=False),
         Binding("escape", "back_out", "Back", id="town.back"),
         Binding("x", "exchange", "Exchange", id="town.exchange"),
         Binding("e", "leave", "Leave game", id="town.leave"),
@@ -452,10 +450,8 @@ class TownScreen(GameScreen):
             r, c = board.cursor
             board.cursor = min(targets, key=lambda t: (abs(t[0] - r) + abs(t[1] - c), t))
 
-    def action_zone(self, delta: int) -> None:
-        zones = [self.bar, self.board]
-        index = zones.index(self.focused) if self.focused in zones else -1
-        zones[(index + delta) % len(zones)].focus()
+    def zones(self) -> list[Any]:
+        return [self.bar, self.board]
 
     # -- prompts ----------------------------------------------------------------------------
 
