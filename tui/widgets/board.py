@@ -93,18 +93,6 @@ class BoardGrid(Widget, can_focus=True):
         def control(self) -> BoardGrid:
             return self.board
 
-    class CursorMoved(Message):
-        """The cursor moved (kept for screens that react later than the same frame)."""
-
-        def __init__(self, board: BoardGrid, cell: Cell) -> None:
-            super().__init__()
-            self.board = board
-            self.cell = cell
-
-        @property
-        def control(self) -> BoardGrid:
-            return self.board
-
     def __init__(
         self,
         rows: int,
@@ -169,7 +157,6 @@ class BoardGrid(Widget, can_focus=True):
         # Screens that follow the cursor use `self.watch(board, "cursor", ...)`: it runs
         # in this same step, so the move and what follows it go out as one frame.
         self.refresh_cells({old, new})
-        self.post_message(self.CursorMoved(self, new))
 
     def action_move(self, drow: int, dcol: int) -> None:
         row, col = self.cursor
