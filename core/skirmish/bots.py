@@ -2,12 +2,13 @@
 
 - **easy**: the Tactician (below) with a quarter of its decisions made at random.
 - **normal**: the Tactician, every decision by its rules.
-- **hard**: Information Set MCTS (core.ai.ismcts) over `determinize`: the
-  Tactician plays the rollouts (with a little randomness), each rollout is cut
-  after about two turns, the turn under way is finished by the Tactician, and the
-  position is scored by `seat_value`. The search tree sees a shortlist of the
-  legal actions (`shortlist`): no returning or splitting units, one leader a new
-  Blood Bond, and attackers and blockers declared in slot order.
+- **hard**: Information Set MCTS (core.ai.ismcts) over `determinize`. The tree
+  branches on the bot's own decisions (a `shortlist` of the legal ones: no
+  returning or splitting units, the smaller card leading a new Blood Bond,
+  attackers and blockers declared in slot order) while the other players make
+  the Tactician's choice. A leaf is scored by a short rollout: the Tactician
+  finishes the turn under way, the next player strikes back with what stands
+  (`counter_strike`), and `rewards` weighs life, units and cards.
 
 The Tactician is a rule-of-thumb player that reads only what its seat may know
 (its own hand, the battlefield, the Barrows, the size of the other hands):
@@ -155,21 +156,34 @@ def seat_value(s, q: int, h: float | None = None) -> float:
     return s.life[q] + h * (board + hand)
 
 
+def position_value(s, q: int, h: float) -> float:
+    """`seat_value`, less what the ready Aces of the player to move are about to
+    poison (two units' worth each)."""
+    v = seat_value(s, q, h)
+    cur = s.cur
+    if v == DEAD or s.over or q == cur or s.life[cur] <= 0:
+        return v
+    for u in s.rear[cur]:
+        if not u[FL] & (EXH | GUARD) and KIND[lead(u)] is ACE:
+            v -= 2.0 * h
+    return v
+
+
 def evaluate(s, seat: int) -> float:
     """`seat`'s value minus the best of its opponents' (for one-ply bots)."""
     h = horizon(s)
-    mine = seat_value(s, seat, h)
-    best = max(seat_value(s, q, h) for q in range(s.seats) if q != seat)
+    mine = position_value(s, seat, h)
+    best = max(position_value(s, q, h) for q in range(s.seats) if q != seat)
     return mine - best
 
 
 def rewards(s) -> tuple[float, ...]:
-    """Per-seat rewards in [0, 1] for ISMCTS: a logistic of each seat's value
-    minus the best other seat's."""
+    """Per-seat rewards in [0, 1] for ISMCTS: a logistic of each seat's
+    `position_value` minus the best other seat's."""
     if s.over:
         return outcome_rewards(s.outcome, s.seats)
     h = horizon(s)
-    vals = [seat_value(s, q, h) for q in range(s.seats)]
+    vals = [position_value(s, q, h) for q in range(s.seats)]
     out = []
     for p in range(s.seats):
         other = max(v for q, v in enumerate(vals) if q != p)
@@ -454,7 +468,9 @@ class Tactician:
     # -- COMBAT -----------------------------------------------------------------------------------
 
     def _attacker(self, s, p: int, pos: int, q: int, tpos: int, h: float, wl: float,
-                  wiz: bool) -> _Attacker:
+                  wiz: bool, upto: int | None = None, skip: int = -1) -> _Attacker:
+        """Attacker `pos` of `p` aimed at (q, tpos); a unit target counts only the
+        damage the attackers in `s.attacks[:upto]` (but `skip`) leave to be done."""
         u = s.unit(p, pos)
         atk = attack(u)
         c = lead(u)
@@ -463,12 +479,14 @@ class Tactician:
             gain = atk * wl
         else:
             t = s.unit(q, tpos)
-            gain = h * loss(s, q, t, atk)
+            before = self._incoming(s, q, tpos, upto, skip)
+            gain = h * (loss(s, q, t, atk + before) - loss(s, q, t, before))
             if IS_SOLDIER[c] and SUIT[c] == SPADES and not wiz:
                 extra = 0.0
                 for j, x in s.units(q):
                     if j != tpos and (j < 4 or s._king_suit(p) == SPADES):
-                        extra = max(extra, loss(s, q, x, atk))
+                        b = self._incoming(s, q, j, upto, skip)
+                        extra = max(extra, loss(s, q, x, atk + b) - loss(s, q, x, b))
                 gain += h * extra
         return _Attacker(pos, u, atk, gain, q, tpos, clubs, unit_worth(s, p, u))
 
@@ -511,10 +529,10 @@ class Tactician:
         blockers = {q: _blockers(s, q) for q in s.opponents(p)}
         # Per defending player: the attacks already declared against them.
         declared: dict[int, list] = {q: [] for q in blockers}
-        for at in s.attacks:
+        for i, at in enumerate(s.attacks):
             apos, q, tpos = at[0], at[1], at[2]
             if apos < 4:
-                a = self._attacker(s, p, apos, q, tpos, h, 1.0, wiz)
+                a = self._attacker(s, p, apos, q, tpos, h, 1.0, wiz, i)
                 declared[q].append((a, _pairs(s, p, q, a, blockers[q], h, 1.0)))
         # All in: every free attacker at one player, if the unblocked damage kills.
         order = sorted(soldiers, key=lambda x: -attack(s.front[p][x]))
@@ -524,9 +542,9 @@ class Tactician:
                           if at[0] < 4 and at[1] == q and at[2] < 0) < s.life[q]:
                 continue
             group = []
-            for at in s.attacks:
+            for i, at in enumerate(s.attacks):
                 if at[0] < 4 and at[1] == q:
-                    a = self._attacker(s, p, at[0], q, at[2], h, 4.0, wiz)
+                    a = self._attacker(s, p, at[0], q, at[2], h, 4.0, wiz, i)
                     group.append((a, _pairs(s, p, q, a, bl, h, 4.0)))
             for pos in order:
                 a = self._attacker(s, p, pos, q, -1, h, 4.0, wiz)
@@ -560,11 +578,11 @@ class Tactician:
         wiz = s._wizarded(p)
         incoming = 0
         open_by_pos: dict[int, list] = {}
-        for at in s.attacks:
+        for i, at in enumerate(s.attacks):
             if at[1] != d or at[0] >= 4:
                 continue
             if at[5] < 0:
-                open_by_pos[at[0]] = at
+                open_by_pos[at[0]] = (i, at)
                 if at[2] < 0:
                     incoming += attack(s.unit(p, at[0]))
         life = s.life[d]
@@ -579,12 +597,13 @@ class Tactician:
         for a in acts:
             if type(a) is not A.Block:
                 continue
-            at = open_by_pos.get(a.attacker)
-            if at is None:
+            entry = open_by_pos.get(a.attacker)
+            if entry is None:
                 continue
+            i, at = entry
             att = cache.get(a.attacker)
             if att is None:
-                att = self._attacker(s, p, a.attacker, d, at[2], h, wl, wiz)
+                att = self._attacker(s, p, a.attacker, d, at[2], h, wl, wiz, None, i)
                 cache[a.attacker] = att
             b = s.unit(d, a.pos)
             if b[FL] & GUARD:
@@ -701,11 +720,13 @@ class Tactician:
         return w
 
     @staticmethod
-    def _incoming(s, q: int, pos: int) -> int:
-        """Damage already on its way to unit (q, pos) from unblocked attackers."""
+    def _incoming(s, q: int, pos: int, upto: int | None = None, skip: int = -1) -> int:
+        """Damage on its way to unit (q, pos) from the unblocked soldiers among the
+        attacks declared (the first `upto` of them, leaving out index `skip`)."""
         n = 0
-        for at in s.attacks:
-            if at[5] < 0 and at[0] < 4 and ((at[1], at[2]) == (q, pos) or (at[3], at[4]) == (q, pos)):
+        for i, at in enumerate(s.attacks if upto is None else s.attacks[:upto]):
+            if (i != skip and at[5] < 0 and at[0] < 4
+                    and ((at[1], at[2]) == (q, pos) or (at[3], at[4]) == (q, pos))):
                 n += attack(s.unit(s.cur, at[0]))
         return n
 
@@ -764,26 +785,45 @@ def shortlist(s, acts: list) -> list:
 
 
 class SearchState(SkirmishState):
-    """A Skirmish position whose `legal_actions` is the search's shortlist."""
+    """A Skirmish position whose `legal_actions` is the search's shortlist. In a
+    subclass made by `searchable(view, me)`, the seats other than `me` have one
+    action each: the Tactician's choice (the search models its opponents)."""
 
     __slots__ = ()
+    me: int | None = None
 
     def clone(self) -> SearchState:
         s = SkirmishState.clone(self)
-        s.__class__ = SearchState
+        s.__class__ = self.__class__
         return s
 
     def legal_actions(self) -> list:
         acts = SkirmishState.legal_actions(self)
         if len(acts) <= 1:
             return acts
+        me = self.me
+        if me is not None and self.to_move != me:
+            return [_MODEL.act(self, _MODEL_RNG, acts)]
         out = shortlist(self, acts)
         return out if out else acts
 
 
-def searchable(view) -> SearchState:
+_MODEL = Tactician(0.0)
+_MODEL_RNG = random.Random(0)       # unused: the model makes no random choice
+_MODELLED: dict[int, type] = {}
+
+
+def searchable(view, me: int | None = None) -> SearchState:
+    """A copy of `view` for the search (see SearchState)."""
+    if me is None:
+        cls = SearchState
+    else:
+        cls = _MODELLED.get(me)
+        if cls is None:
+            cls = type(f"SearchState{me}", (SearchState,), {"__slots__": (), "me": me})
+            _MODELLED[me] = cls
     s = view.clone()
-    s.__class__ = SearchState
+    s.__class__ = cls
     return s
 
 
@@ -817,30 +857,58 @@ def finish_turn(s, policy: Tactician, rng: random.Random, limit: int = 60) -> No
         n += 1
 
 
-class HardBot:
-    """hard: ISMCTS over determinizations, Tactician rollouts cut after
-    `depth` actions, scored by `rewards` once the turn under way is finished."""
+def counter_strike(s, policy: Tactician, rng: random.Random, limit: int = 60) -> None:
+    """From the start of a turn: the player to move deploys nothing and fights with
+    what stands (responses, attacks and blocks by `policy`): what the position
+    threatens, without the noise of a whole turn's deployments."""
+    turn = s.turn
+    n = 0
+    while not s.over and s.turn == turn and n < limit:
+        if s.phase == DEPLOY and not s.pending:
+            s.play(A.DONE)
+        else:
+            s.play(policy.act(s, rng))
+        n += 1
 
-    def __init__(self, rng: random.Random, iterations: int | None = 600, depth: int = 16,
-                 eps: float = 0.1, c: float = 0.7) -> None:
+
+class HardBot:
+    """hard: Information Set MCTS (core.ai.ismcts) over determinizations of the view.
+
+    - The tree branches on this seat's decisions, from the `shortlist`; the other
+      seats play the Tactician's choice (`searchable(view, me)`: the search models
+      its opponents rather than searching their moves too).
+    - A leaf is scored by a short rollout in `score`: the Tactician plays `depth`
+      actions (none by default: measured best), finishes the turn under way, the
+      next player then fights with what stands (`counter_strike`: no
+      deployments), and `rewards` scores the position.
+    - `iterations` caps the search (reproducible with a seeded rng); `budget_s`
+      is a ceiling on top of it (None: time alone); `stop()` ends a search from
+      another thread.
+    """
+
+    def __init__(self, rng: random.Random, iterations: int | None = 600, depth: int = 0,
+                 eps: float = 0.1, c: float = 0.15, counter: bool = True,
+                 model: bool = True) -> None:
         self.rng = rng
-        rollout = Tactician(eps)
+        self.model = model
         finisher = Tactician(0.0)
         erng = random.Random(rng.getrandbits(32))
 
         def score(state) -> tuple[float, ...]:
             finish_turn(state, finisher, erng)
+            if counter and not state.over:
+                counter_strike(state, finisher, erng)
             return rewards(state)
 
-        self.search = ISMCTSBot(rng, c=c, max_iterations=iterations, rollout_policy=rollout,
-                                rollout_depth=depth, evaluate=score)
+        self.search = ISMCTSBot(rng, c=c, max_iterations=iterations,
+                                rollout_policy=Tactician(eps), rollout_depth=depth, evaluate=score)
 
     @property
     def stats(self) -> dict:
         return self.search.stats
 
     def choose(self, view, budget_s: float = 1.0) -> Any:
-        s = searchable(view)
+        s = searchable(view, view.to_move if self.model else None)
         acts, forced = first_if_forced(s)
         if forced is not None:
             self.search.stats = {"iterations": 0, "seconds": 0.0, "visits": []}
@@ -848,6 +916,7 @@ class HardBot:
         return self.search.choose(s, budget_s)
 
     def stop(self) -> None:
+        """Ask a running `choose` (in another thread) to answer now."""
         self.search.stop()
 
 

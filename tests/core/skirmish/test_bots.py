@@ -12,8 +12,8 @@ import core.ai
 from core.skirmish import GAME
 from core.skirmish import actions as A
 from core.skirmish.bots import (
-    HardBot, SearchState, Tactician, TacticianBot, evaluate, horizon, make_bot, rewards,
-    searchable, shortlist,
+    HardBot, SearchState, Tactician, TacticianBot, counter_strike, evaluate, finish_turn,
+    horizon, make_bot, rewards, searchable, shortlist,
 )
 from core.skirmish.phases import ATTACK, BLOCK
 
@@ -277,6 +277,33 @@ def test_shortlist_declares_attackers_in_slot_order(make):
     short = shortlist(s, s.legal_actions())
     assert A.Attack(2, 1, -1) in short and A.Attack(0, 1, -1) not in short
     assert A.Attack(0, 1, -1) in s.legal_actions()
+
+
+def test_search_models_the_other_players_with_the_tactician(make):
+    """In the hard bot's search, a seat other than the searching one has a single
+    action, the Tactician's; the searching seat has its shortlist."""
+    s = make(phase="combat", front={1: "10H 9H 3H", 2: "6H"}, hands={2: "2C"}, deck=DECK)
+    s.apply(A.Attack(0, 1, -1))
+    s.apply(A.Done())
+    assert s.phase == BLOCK and s.to_move == 1
+    mine = searchable(s, 0)
+    theirs = mine.legal_actions()
+    assert theirs == [Tactician().act(s, random.Random(0))] and len(s.legal_actions()) > 1
+    assert searchable(s, 1).legal_actions() == shortlist(s, s.legal_actions())
+    assert type(mine.determinize(random.Random(1))) is type(mine)
+
+
+def test_leaf_rollout_finishes_the_turn_then_strikes_back_without_deploying(make):
+    s = make(phase="combat", front={1: "8H", 2: "10H/x 9H/x"}, hands={1: "3C", 2: "7S 5S"},
+             life=[30, 40], deck=DECK)
+    rng = random.Random(1)
+    finish_turn(s, Tactician(), rng)
+    assert s.cur == 1 and s.phase == 1                     # Player 2's DEPLOY
+    hand = list(s.hands[1])
+    counter_strike(s, Tactician(), rng)
+    assert s.cur == 0 and s.hands[1] == hand               # nothing deployed
+    assert [u[0] for u in s.front[1]] == [GAME_CARD("10H"), GAME_CARD("9H")]
+    assert s.life[0] < 30                                  # the 10 and the 9 struck
 
 
 def test_evaluation_prefers_life_and_units():
