@@ -1,10 +1,13 @@
 """HOUSES - Skirmish bots: win rates between levels, and the hard bot's time a decision.
 
-    .venv/bin/python bench/skirmish_bots.py [--seeds 100] [--pairs hard:normal normal:easy easy:random]
-        [--hard-iterations N] [--jobs 2] [--timing-games 4] [--seed 1]
+    .venv/bin/python bench/skirmish_bots.py [--seeds 100]
+        [--pairs easy:random normal:easy hard:normal] [--hard-iterations N] [--jobs 2]
+        [--timing-games 4] [--seed 1]
 
 Win rates: each pairing plays `--seeds` game seeds twice, the first bot at seat 1
-and then at seat 2 (so 2 x seeds two-player games, Jokers on). Bots are built
+and then at seat 2 (so 2 x seeds two-player games, Jokers on). With `--seats 3`
+or `4`, one copy of the first bot plays the others, in every seat of every seed
+(a fair share is then 1 / seats). Bots are built
 fresh each game with their own seeded rngs, and the hard bot is capped by ISMCTS
 iterations (`--hard-iterations`, default the level's own cap) with a generous
 time ceiling, so every table is reproducible whatever the machine's load.
@@ -44,10 +47,10 @@ def build(level: str, rng: random.Random, hard_iterations: int):
 
 
 def one_game(job: tuple) -> tuple:
-    """(pair, seed, a_seat, winners, seconds) for one game of bot A against bot B."""
-    a, b, seed, a_seat, iters, base = job
+    """(pair, seed, a_seat, winners, seconds) for one game of bot A against bot(s) B."""
+    a, b, seed, a_seat, iters, base, seats = job
     bots = []
-    for s in range(2):
+    for s in range(seats):
         rng = random.Random(f"{base}/{seed}/{s}/{a_seat}")
         bots.append(build(a if s == a_seat else b, rng, iters))
     t = time.perf_counter()
@@ -95,24 +98,27 @@ def pct(xs: list[float], q: float) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=int, default=100, help="game seeds a pairing (2 games each)")
-    ap.add_argument("--pairs", nargs="*", default=["hard:normal", "normal:easy", "easy:random"])
+    ap.add_argument("--seeds", type=int, default=100,
+                    help="game seeds a pairing (one game a seating of the first bot)")
+    ap.add_argument("--seats", type=int, default=2, help="players a game (2-4)")
+    ap.add_argument("--pairs", nargs="*", default=["easy:random", "normal:easy", "hard:normal"])
     ap.add_argument("--hard-iterations", type=int, default=HARD_ITERATIONS)
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--timing-games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     base = args.seed * 1_000_000
-    print(f"HOUSES - Skirmish bots: {args.seeds} seeds x 2 seatings a pairing, 2 players, "
+    print(f"HOUSES - Skirmish bots: {args.seeds} seeds x {args.seats} seatings a pairing, "
+          f"{args.seats} players (one first bot against the others), "
           f"Jokers on, hard capped at {args.hard_iterations} iterations, seed {args.seed}",
           flush=True)
     for pair in args.pairs:
         a, b = pair.split(":")
-        jobs = [(a, b, seed, a_seat, args.hard_iterations, base)
-                for seed in range(args.seeds) for a_seat in (0, 1)]
+        jobs = [(a, b, seed, a_seat, args.hard_iterations, base, args.seats)
+                for seed in range(args.seeds) for a_seat in range(args.seats)]
         t = time.perf_counter()
         wins = draws = losses = 0
-        seat_wins = [0, 0]
+        seat_wins = [0] * args.seats
         with Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
             for _, seed, a_seat, winners, _ in pool.imap_unordered(one_game, jobs):
                 if winners == (a_seat,):
@@ -126,7 +132,7 @@ def main() -> None:
         score = (wins + 0.5 * draws) / n
         lo, hi = wilson(score, n)
         print(f"| {a} vs {b} | {n} | {wins}-{draws}-{losses} | {100 * score:.1f}% "
-              f"| {100 * lo:.0f}-{100 * hi:.0f}% | {seat_wins[0]} / {seat_wins[1]} "
+              f"| {100 * lo:.0f}-{100 * hi:.0f}% | {' / '.join(map(str, seat_wins))} "
               f"| {(time.perf_counter() - t) / 60:.1f} min |", flush=True)
     if args.timing_games:
         log = timing(args.timing_games, args.seed)
@@ -134,10 +140,11 @@ def main() -> None:
         cpu = [x[1] for x in log]
         its = [x[2] for x in log]
         within = sum(1 for x in wall if x <= 1.5) / len(wall)
-        print(f"hard at budget 1.0 s, {args.timing_games} games against normal: {len(log)} decisions "
-              f"with a choice; wall median {pct(wall, 0.5):.2f} s, p95 {pct(wall, 0.95):.2f} s, "
-              f"max {max(wall):.2f} s; {100 * within:.1f}% within 1.5 s; CPU median "
-              f"{pct(cpu, 0.5):.2f} s, p95 {pct(cpu, 0.95):.2f} s; iterations median "
+        print(f"hard at budget 1.0 s, {args.timing_games} games against normal: "
+              f"{len(log)} decisions with a choice; wall median {pct(wall, 0.5):.2f} s, "
+              f"p95 {pct(wall, 0.95):.2f} s, max {max(wall):.2f} s; "
+              f"{100 * within:.1f}% within 1.5 s; CPU median {pct(cpu, 0.5):.2f} s, "
+              f"p95 {pct(cpu, 0.95):.2f} s; iterations median "
               f"{pct(its, 0.5):.0f} (cap {HARD_ITERATIONS})", flush=True)
 
 

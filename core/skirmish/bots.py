@@ -40,8 +40,8 @@ from core.ai.common import first_if_forced, outcome_rewards
 from core.ai.ismcts import ISMCTSBot
 from core.skirmish import actions as A
 from core.skirmish.cards import (
-    ACE, ACE_OF, ATK, BINDING_SPIRIT, BLACK_JOKER, CLUBS, DEF, DIAMONDS, HEARTS, INSANE_WIZARD, IS_SOLDIER,
-    JACK_OF, JOKER, KING, KIND, NECROMANCER, QUEEN_OF, RANK, SOLDIER, SPADES, SUIT,
+    ACE, ACE_OF, ATK, BINDING_SPIRIT, BLACK_JOKER, CLUBS, DEF, DIAMONDS, HEARTS, INSANE_WIZARD,
+    IS_SOLDIER, JACK_OF, JOKER, KING, KIND, NECROMANCER, QUEEN_OF, RANK, SOLDIER, SPADES, SUIT,
 )
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from core.skirmish.state import SkirmishState
@@ -427,7 +427,9 @@ class Tactician:
             best = 0.0
             for q, pos in s._stealable(p):
                 u = s.unit(q, pos)
-                w = unit_worth(s, q, u) + (2.0 if not u[FL] & EXH and (q == cur or p == cur) else 0.0)
+                w = unit_worth(s, q, u)
+                if not u[FL] & EXH and (q == cur or p == cur):
+                    w += 2.0                    # it could attack (or be used) this turn
                 best = max(best, w)
             return best - (5.0 if response else 7.0)
         if not response:
@@ -550,7 +552,8 @@ class Tactician:
                 a = self._attacker(s, p, pos, q, -1, h, 4.0, wiz)
                 group.append((a, _pairs(s, p, q, a, bl, h, 4.0)))
             _, blocked = _assign(group)
-            through = sum(a.atk for i, (a, _) in enumerate(group) if i not in blocked and a.tpos < 0)
+            through = sum(a.atk for i, (a, _) in enumerate(group)
+                          if i not in blocked and a.tpos < 0)
             if through >= s.life[q]:
                 return A.ATTACKS[order[0]][q][0]
         expo = self._exposure(s, p, h)

@@ -64,8 +64,8 @@ def test_easy_and_normal_play_whole_games_legally(seats):
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_hard_plays_only_legal_actions(seats):
     s = GAME.new(seats, 40 + seats)
-    bots = [HardBot(random.Random(q), iterations=12) if q == 0 else make_bot("normal", random.Random(q))
-            for q in range(seats)]
+    bots = [HardBot(random.Random(q), iterations=12) if q == 0
+            else make_bot("normal", random.Random(q)) for q in range(seats)]
     assert play(s, bots, limit=120) == 120 or s.over
 
 
