@@ -12,6 +12,9 @@ from typing import Any, Protocol
 
 LEVELS = ("easy", "normal", "hard")
 
+# A bot's time a decision while people wait on it (in the app and at shared tables).
+BUDGET_S = 1.0
+
 
 class Bot(Protocol):
     def choose(self, view: Any, budget_s: float) -> Any: ...

@@ -22,9 +22,8 @@ from textual.worker import get_current_worker
 
 import saves
 from core import GAMES
+from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.engine import IllegalAction
-
-BOT_BUDGET_S = 1.0
 
 
 class StatusLine(Static):

@@ -37,10 +37,10 @@ import msgspec
 
 import saves
 from core import GAMES
+from core.ai import BUDGET_S as BOT_BUDGET_S
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
-BOT_BUDGET_S = 1.0
 MAX_LINE = 1 << 20
 
 
