@@ -156,6 +156,10 @@ def seat_value(s, q: int, h: float | None = None) -> float:
     return s.life[q] + h * (board + hand)
 
 
+# How much harm to an opponent other than the strongest counts when attacking.
+OTHER_TARGET_SHARE = 0.6
+
+
 def position_value(s, q: int, h: float) -> float:
     """`seat_value`, less what the ready Aces of the player to move are about to
     poison (two units' worth each)."""
@@ -560,6 +564,12 @@ class Tactician:
         best = None
         best_gain = 0.75
         base = {q: _assign(declared[q])[0] for q in blockers}
+        # With 3-4 players, harm done to the strongest opponent counts in full and to
+        # the others only in part: the most life wins, so the leader is the one to
+        # pull back (measured: normal against random, 4 players, 79.5% -> 85.0%).
+        standing = {q: seat_value(s, q, h) for q in blockers}
+        leader = max(standing, key=standing.get)
+        share = {q: 1.0 if q == leader else OTHER_TARGET_SHARE for q in blockers}
         for pos, options in soldiers.items():
             u = s.front[p][pos]
             hearts = SUIT[lead(u)] == HEARTS and not wiz
@@ -570,7 +580,7 @@ class Tactician:
                 if att.gain <= 0:
                     continue
                 got = _assign(declared[q] + [(att, _pairs(s, p, q, att, blockers[q], h, 1.0))])[0]
-                gain = got - base[q] - cost
+                gain = share[q] * (got - base[q]) - cost
                 if gain > best_gain:
                     best_gain, best = gain, a
         return best if best is not None else A.DONE

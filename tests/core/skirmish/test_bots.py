@@ -194,6 +194,16 @@ def test_normal_goes_all_in_for_the_kill(make):
     assert a == A.Attack(0, 1, -1)
 
 
+def test_with_more_players_the_tactician_attacks_the_strongest_opponent(make):
+    """Harm to the leader counts in full, to the others in part (OTHER_TARGET_SHARE):
+    with nobody to block, the free attack goes to the player with the most life."""
+    s = make(seats=3, phase="combat", front={1: "8H"}, life=[40, 30, 38], deck=DECK)
+    assert s.phase == ATTACK and {A.Attack(0, 1, -1), A.Attack(0, 2, -1)} <= set(s.legal_actions())
+    assert Tactician().act(s, random.Random(0)) == A.Attack(0, 2, -1)
+    s = make(seats=3, phase="combat", front={1: "8H"}, life=[40, 38, 30], deck=DECK)
+    assert Tactician().act(s, random.Random(0)) == A.Attack(0, 1, -1)
+
+
 def test_hard_blocks_to_save_its_life(make):
     """A 10 and a 5 attack Player 2, who has 9 life and one ready 7: blocking the
     10 leaves 4 life, blocking the 5 (or nothing) loses."""
