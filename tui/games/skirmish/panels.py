@@ -14,6 +14,16 @@ from tui.games.skirmish.field import card_label, card_rich, unit_words
 from tui.widgets.board import BoardGrid
 
 
+def with_note(text: Text, note: str) -> Text:
+    """What enter would do, above the text: a long card text on a crowded screen
+    (four players at 80x24) loses its last lines, never the note."""
+    if not note:
+        return text
+    out = Text()
+    out.append(note + "\n", style="italic")
+    return out + text
+
+
 class PanelsMixin:
     """Where the cursor rests, its text (the screen calls these on every cursor move)."""
 
@@ -63,9 +73,7 @@ class PanelsMixin:
     def _card_panel(self, c: int, note: str = "") -> Text:
         text = Text.assemble(card_rich(c, self.app.glyphs), " ", (WORDS[c].removeprefix("the "), "bold"), ". ",
                              card_text(c))
-        if note:
-            text.append("\n" + note, style="italic")
-        return text
+        return with_note(text, note)
 
     def _cursor_moved(self, grid: BoardGrid) -> None:
         if self._view is None or not self.order:
@@ -100,9 +108,7 @@ class PanelsMixin:
                 text = Text(f"{name}, {rank}: ", style="bold")
                 text.append(unit_words(u))
                 text.append(" " + self._unit_rules(u), style="dim")
-        if note:
-            text.append("\n" + note, style="italic")
-        return text
+        return with_note(text, note)
 
     @staticmethod
     def _unit_rules(u: list) -> str:
