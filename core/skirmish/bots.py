@@ -200,25 +200,10 @@ def rewards(s) -> tuple[float, ...]:
 
 
 def _blockers(s, d: int, busy=()) -> list[tuple[int, list, int]]:
-    """(pos, unit, damage it deals back) for every unit of `d` that could block."""
-    out = []
-    hearts = None
-    for pos, u in enumerate(s.front[d]):
-        if pos in busy:
-            continue
-        if u[FL] & EXH:
-            if SUIT[lead(u)] != HEARTS:
-                continue
-            if hearts is None:
-                hearts = not s._wizarded(d)
-            if hearts:
-                out.append((pos, u, 0))
-        else:
-            out.append((pos, u, attack(u)))
-    for i, u in enumerate(s.rear[d]):
-        if u[FL] & GUARD and not u[FL] & EXH and i + 4 not in busy:
-            out.append((i + 4, u, -1))       # -1: the Ace of Hearts guard poisons
-    return out
+    """(pos, unit, damage it deals back) for every unit of `d` that could block:
+    an exhausted Hearts unit deals none, a rear guard (-1) poisons instead."""
+    return [(pos, u, -1 if pos >= 4 else 0 if u[FL] & EXH else attack(u))
+            for pos, u in s.able_blockers(d, busy)]
 
 
 class _Attacker:

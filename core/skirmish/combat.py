@@ -161,6 +161,17 @@ class CombatMixin:
         if not open_:
             return []
         acts = []
+        for pos, _ in self.able_blockers(d, busy):
+            row = BLOCKS[pos]
+            for ap in open_:
+                acts.append(row[ap])
+        return acts
+
+    def able_blockers(self, d: int, busy=()) -> list[tuple[int, list]]:
+        """(pos, unit) for each unit of `d` that may block, but those in `busy`: a
+        ready front unit, an exhausted Hearts one (Magic Shield, unless the Insane
+        Wizard silences it), a ready rear guard (pos 4-7)."""
+        out = []
         hearts = None
         for pos, u in enumerate(self.front[d]):
             if pos in busy:
@@ -172,15 +183,11 @@ class CombatMixin:
                     hearts = not self._wizarded(d)
                 if not hearts:
                     continue
-            row = BLOCKS[pos]
-            for ap in open_:
-                acts.append(row[ap])
+            out.append((pos, u))
         for i, u in enumerate(self.rear[d]):
             if u[FL] & GUARD and not u[FL] & EXH and i + 4 not in busy:
-                row = BLOCKS[i + 4]
-                for ap in open_:
-                    acts.append(row[ap])
-        return acts
+                out.append((i + 4, u))
+        return out
 
     def _play_block(self, a: A.Block) -> None:
         d = self.blockers[0]
