@@ -35,7 +35,7 @@ from core.town.state import (
     cells_of,
     frontier_of,
 )
-from core.town.tiles import CELL_INDEX, CELLS, SIZE, TILE_CS
+from core.town.tiles import CELL_INDEX, CELLS, TILE_CS
 
 # -- judging a hand ---------------------------------------------------------------------
 
@@ -65,16 +65,7 @@ def _placements(st: TownState, seat: int, deep: bool) -> list[tuple[float, Place
         if not isinstance(a, Place):
             continue
         i = CELL_INDEX[a.cell]
-        r, k = divmod(i, SIZE)
-        c, s = TILE_CS[a.tile]
-        rc = st.rc[:]
-        rs = st.rs[:]
-        cc = st.cc[:]
-        cs = st.cs[:]
-        rc[c] |= 1 << r
-        rs[s] |= 1 << r
-        cc[c] |= 1 << k
-        cs[s] |= 1 << k
+        rc, rs, cc, cs = st.masks_after(i, *TILE_CS[a.tile])
         rest = list(rack)
         rest.remove(a.tile)
         v = hand_score(st.occ | (1 << i), rc, rs, cc, cs, [TILE_CS[t] for t in rest], deep)

@@ -143,15 +143,7 @@ class SoloPlanner:
         best = (float("-inf"), -1)
         tops = tuple(COLOUR_OF[x[-1][0]] for x in st.stacks if x) if self.k_next else ()
         for i in cells:
-            r, k = divmod(i, SIZE)
-            rc = st.rc[:]
-            rs = st.rs[:]
-            cc = st.cc[:]
-            cs = st.cs[:]
-            rc[c] |= 1 << r
-            rs[s] |= 1 << r
-            cc[c] |= 1 << k
-            cs[s] |= 1 << k
+            rc, rs, cc, cs = st.masks_after(i, c, s)
             v = evaluate(st.occ | (1 << i), rc, rs, cc, cs, unseen, weights, self.coef, tops, self.k_next)
             if v > best[0]:
                 best = (v, i)

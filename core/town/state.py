@@ -222,6 +222,17 @@ class TownState(State):
         return (self.front & ROWS_MASK[ALL7 ^ (self.rc[c] | self.rs[s])]
                 & COLS_MASK[ALL7 ^ (self.cc[c] | self.cs[s])])
 
+    def masks_after(self, i: int, c: int, s: int) -> tuple[list, list, list, list]:
+        """Copies of (rc, rs, cc, cs) as they would be after a tile of colour c and
+        style s went on cell i: what the bots judge a placement by, without a clone."""
+        r, k = divmod(i, SIZE)
+        rc, rs, cc, cs = self.rc[:], self.rs[:], self.cc[:], self.cs[:]
+        rc[c] |= 1 << r
+        rs[s] |= 1 << r
+        cc[c] |= 1 << k
+        cs[s] |= 1 << k
+        return rc, rs, cc, cs
+
     def legal_cells(self, tile: str) -> list[str]:
         """Every cell where `tile` may go now (whoever holds it)."""
         if tile not in TILE_CS:
