@@ -151,8 +151,7 @@ class PanelsMixin:
             joker = next((r[2] for r in self._view.pending if r[0] == "variant"), 52)
             self._set_card(Text(variant_text(joker, a.name)))
         elif isinstance(card, int) and 0 <= card < 54:
-            text = Text(self.action_words(a) + "\n", style="italic")
-            self._set_card(text + self._card_panel(card))
+            self._set_card(self._card_panel(card, self.action_words(a)))
         elif isinstance(a, A.Target):
             self._set_card(self._cell_panel(a.seat, a.pos))
         else:
