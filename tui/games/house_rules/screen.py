@@ -419,8 +419,7 @@ class HouseRulesScreen(GameScreen):
             where = "in Black's hand"
         else:
             where = "out of the game"
-        text = Text(f"{card_label(cid)}", style="bold")
-        text.append(f", {where}\n\n", style="")
+        text = Text.assemble((card_label(cid), "bold"), f", {where}\n\n")
         text.append(card.text)
         if self._my_turn() and view.check(PlayCard(cid)) is None:
             text.append("\n\nEnter, then enter again, plays it now.", style="dim")

@@ -91,7 +91,7 @@ class PanelsMixin:
             hand = view.hands[seat]
             known = [card_label(c, self.app.glyphs) for c in hand if c >= 0] if seat != self.me else []
             label = name if name == f"Player {seat + 1}" else f"{name} (Player {seat + 1})"
-            text = Text(label, style="bold")
+            text = Text.assemble((label, "bold"))
             if view.life[seat] <= 0:
                 text.append(": out of the battle.")
             else:
@@ -105,7 +105,7 @@ class PanelsMixin:
             if u is None:
                 text = Text(f"{name}: an empty space in the {rank}.", style="dim")
             else:
-                text = Text(f"{name}, {rank}: ", style="bold")
+                text = Text.assemble((f"{name}, {rank}: ", "bold"))
                 text.append(unit_words(u))
                 text.append(" " + self._unit_rules(u), style="dim")
         return with_note(text, note)

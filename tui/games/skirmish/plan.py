@@ -21,13 +21,13 @@ class PlanMixin:
             lines = lines + self.outcome_lines(view, "Result:" if view.over else "As it stands:")
             self.plan = lines
             who = self.short_name(view.cur, 14)
-            text = Text(f"Last combat, turn {view.turn}" if view.over else f"Attacks of {who}", style="bold")
+            text = Text.assemble((f"Last combat, turn {view.turn}" if view.over else f"Attacks of {who}", "bold"))
             for line in lines:
                 text.append("\n")
                 text.append_text(line)
         elif self.last_combat is not None:
             turn, lines = self.last_combat
-            text = Text(f"Last combat, turn {turn}", style="bold")
+            text = Text.assemble((f"Last combat, turn {turn}", "bold"))
             for line in lines:
                 text.append("\n")
                 text.append_text(line)
@@ -57,7 +57,7 @@ class PlanMixin:
                 line.append_text(unit_label_rich(view.unit(q2, tpos2), glyphs))
             out.append(line)
             if bpos >= 0 and self._exists(view, q, bpos):
-                block = Text("   blocked by ", style="italic")
+                block = Text.assemble(("   blocked by ", "italic"))
                 block.append_text(unit_label_rich(view.unit(q, bpos), glyphs))
                 out.append(block)
         return out
@@ -104,6 +104,6 @@ class PlanMixin:
                 parts.append(unit_label_rich(view.unit(seat, pos), glyphs) + Text(" poisoned"))
         if not parts:
             parts.append(Text("no damage"))
-        line = Text(lead + " ", style="italic")
+        line = Text.assemble((lead + " ", "italic"))
         line.append_text(Text("; ").join(parts))
         return [line]

@@ -397,7 +397,7 @@ class TownScreen(GameScreen):
         name = cell_at(*self.board.cursor)
         tile = view.cells[CELLS.index(name)]
         ascii_only = self.app.glyphs.ascii
-        text = Text(f"{name}: ", style=Style(bold=True))
+        text = Text.assemble((f"{name}: ", Style(bold=True)))
         if tile is not None:
             text.append_text(face(tile, ascii_only, pad=False))
             text.append(f" {tile_name(tile)}")
