@@ -10,30 +10,7 @@ import pytest
 from core import GAMES
 from tui.serve.tables import TableHost
 
-
-class App:
-    def __init__(self, reader, writer) -> None:
-        self.reader, self.writer = reader, writer
-
-    @classmethod
-    async def connect(cls, host: TableHost, name: str) -> App:
-        reader, writer = await asyncio.open_unix_connection(str(host.socket_path))
-        app = cls(reader, writer)
-        app.send(op="hello", token=host.token_for(name))
-        assert (await app.get())["op"] == "welcome"
-        return app
-
-    def send(self, **msg) -> None:
-        self.writer.write(json.dumps(msg).encode() + b"\n")
-
-    async def get(self, op: str | None = None) -> dict:
-        while True:
-            msg = json.loads(await asyncio.wait_for(self.reader.readline(), 10))
-            if op is None or msg["op"] == op:
-                return msg
-
-    def close(self) -> None:
-        self.writer.close()
+from peer import Peer
 
 
 @pytest.fixture
@@ -55,14 +32,14 @@ async def test_a_stranger_without_a_token_is_turned_away(host):
 
 async def test_open_join_play_refuse_and_come_back(host, tmp_path):
     game = GAMES["house-rules"]
-    alice = await App.connect(host, "alice")
+    alice = await Peer.connect(host, "alice")
     alice.send(op="open", game="house-rules", seed=7, options={},
                seats=[{"kind": "human"}, {"kind": "human"}])
     first = await alice.get("table")
     code = first["code"]
     assert first["seat"] == 0 and [s["name"] for s in first["seats"]] == ["alice", ""]
 
-    bob = await App.connect(host, "bob")
+    bob = await Peer.connect(host, "bob")
     bob.send(op="list")
     listing = (await bob.get("tables"))["tables"]
     assert [t["code"] for t in listing] == [code] and listing[0]["free"]
@@ -92,12 +69,12 @@ async def test_open_join_play_refuse_and_come_back(host, tmp_path):
     # bob drops: alice sees him away; he comes back to the same seat.
     bob.close()
     assert (await alice.get("table"))["away"] == [1]
-    bob = await App.connect(host, "bob")
+    bob = await Peer.connect(host, "bob")
     bob.send(op="join", code=code)
     back = await bob.get("table")
     assert back["seat"] == 1 and back["cursor"] == 1 and back["away"] == []
     # carol cannot take a seat at a full table.
-    carol = await App.connect(host, "carol")
+    carol = await Peer.connect(host, "carol")
     carol.send(op="join", code=code)
     assert "full" in (await carol.get("error"))["message"]
     for app in (alice, bob, carol):
@@ -107,7 +84,7 @@ async def test_open_join_play_refuse_and_come_back(host, tmp_path):
 async def test_tables_survive_a_restart_of_the_host(tmp_path):
     h = TableHost(tmp_path)
     await h.start()
-    alice = await App.connect(h, "alice")
+    alice = await Peer.connect(h, "alice")
     alice.send(op="open", game="dash", seed=3, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
     code = (await alice.get("table"))["code"]
     alice.close()
@@ -115,7 +92,7 @@ async def test_tables_survive_a_restart_of_the_host(tmp_path):
     again = TableHost(tmp_path)
     await again.start()
     try:
-        alice = await App.connect(again, "alice")
+        alice = await Peer.connect(again, "alice")
         alice.send(op="join", code=code)
         msg = await alice.get("table")
         assert msg["seat"] == 0 and msg["game"] == "dash"
@@ -130,7 +107,7 @@ async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(hos
     monkeypatch.setattr(tables, "BOT_PAUSE_S", 0.0)
     monkeypatch.setattr(tables, "BOT_BUDGET_S", 0.05)
     game = GAMES["town"]
-    alice = await App.connect(host, "alice")
+    alice = await Peer.connect(host, "alice")
     alice.send(op="open", game="dash", seed=11, options={}, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
     assert "no computer players" in (await alice.get("error"))["message"]
     alice.send(op="open", game="town", seed=11, options={}, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
@@ -148,7 +125,7 @@ async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(hos
     assert copy["id"] == f"town-table-{msg['code']}" and copy["over"] and copy["my_seat"] == 0
     assert any(update for update in [msg["last"]]) and msg["seats"][1]["kind"] == "bot"
     # On the next hello, the finished table is handed out again (for a player who was away).
-    again = await App.connect(host, "alice")
+    again = await Peer.connect(host, "alice")
     assert (await again.get("finished"))["save"]["id"] == copy["id"]
     alice.close()
     again.close()

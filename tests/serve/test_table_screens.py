@@ -3,40 +3,15 @@ same event loop; the other player is a plain socket client."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-
 import pytest
 
 from core import GAMES
 from tui.serve.tables import TableHost
+
+from peer import Peer
 from tui_support import make_app, store  # noqa: F401  (the fixture)
 
 SIZE = (80, 24)
-
-
-class Peer:
-    """The other player, as raw protocol."""
-
-    def __init__(self, reader, writer) -> None:
-        self.reader, self.writer = reader, writer
-
-    @classmethod
-    async def connect(cls, host: TableHost, name: str) -> Peer:
-        reader, writer = await asyncio.open_unix_connection(str(host.socket_path))
-        peer = cls(reader, writer)
-        peer.send(op="hello", token=host.token_for(name))
-        await peer.get("welcome")
-        return peer
-
-    def send(self, **msg) -> None:
-        self.writer.write(json.dumps(msg).encode() + b"\n")
-
-    async def get(self, op: str) -> dict:
-        while True:
-            msg = json.loads(await asyncio.wait_for(self.reader.readline(), 10))
-            if msg["op"] == op:
-                return msg
 
 
 @pytest.fixture
