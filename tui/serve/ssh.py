@@ -148,6 +148,8 @@ class AppSession(asyncssh.SSHServerSession):
         self.last_input = time.monotonic()
         self.idle_handle: asyncio.TimerHandle | None = None
         self.closed = False
+        self.idle_closed = False  # closed for want of a key: say so before leaving
+        self.said_slow = False    # "reads slowly" logged once a session
         self.name = "?"
         self.bytes_out = 0
 
@@ -217,8 +219,8 @@ class AppSession(asyncssh.SSHServerSession):
     def pause_writing(self) -> None:
         # The client reads slowly: stop reading its app's output, so that app (only
         # that one) waits on its pty while the others go on.
-        if not self.paused and not getattr(self, "_said_slow", False):
-            self._said_slow = True
+        if not self.paused and not self.said_slow:
+            self.said_slow = True
             self.host.log(f"{self.name} reads slowly: their app waits")
         self.paused = True
         self._stop_reading()
@@ -324,7 +326,7 @@ class AppSession(asyncssh.SSHServerSession):
         self.host.log(f"{self.name} left; {len(self.host.sessions)} session(s)")
         if not self.closed:
             with contextlib.suppress(Exception):
-                if getattr(self, "idle_closed", False):
+                if self.idle_closed:
                     minutes = self.host.opts.idle_timeout / 60
                     self.chan.write(f"Closed after {minutes:g} minutes without a key. "
                                     "Your games are saved: connect again to go on.\r\n".encode())
