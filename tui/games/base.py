@@ -164,8 +164,11 @@ class GameScreen(Screen):
         elif self.is_bot(state.to_move):
             self.say(f"{self.seat_name(state.to_move)} is thinking{self.app.glyphs['ellipsis']}")
         else:
-            who = f"{self.seat_name(state.to_move)}: " if len(self.save.seats) > 1 else ""
-            self.say(who + state.prompt)
+            name = self.seat_name(state.to_move)
+            # "You: You won the draw..." would say it twice: a prompt already
+            # addressed to "You" goes without the name.
+            named = len(self.save.seats) > 1 and not (name == "You" and state.prompt.startswith("You "))
+            self.say(f"{name}: {state.prompt}" if named else state.prompt)
 
     # -- the move loop ------------------------------------------------------------------
 

@@ -949,10 +949,6 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
             self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.app.glyphs['ellipsis']}")
             return
-        if (not self.replay and not st.over and not self.is_bot(st.to_move)
-                and self.seat_name(st.to_move) == "You" and st.prompt.startswith("You ")):
-            self.say(st.prompt)  # not "You: You won the advantage draw..."
-            return
         super().say_prompt()
 
     # -- results -----------------------------------------------------------------------
