@@ -205,7 +205,7 @@ class HousesApp(App[None]):
         yield SystemCommand("Saves", "Browse, resume, replay or delete saved games", self._open_saves)
         yield SystemCommand("Statistics", "Games played, won and streaks", self._open_stats)
         yield SystemCommand("Daily Dash", "Today's Icehouse Dash deal", self.start_daily_dash)
-        yield SystemCommand("Daily TOWN 77", "Today's TOWN 77 solo deal", self._start_daily_town)
+        yield SystemCommand("Daily TOWN 77", "Today's TOWN 77 solo deal", self.start_daily_town)
 
     def _open_saves(self) -> None:
         from tui.screens.saves_browser import SavesScreen
@@ -225,10 +225,14 @@ class HousesApp(App[None]):
         seats = [saves.Seat(name=self.settings.player_name, kind="human", level=None)]
         self.start_game("dash", seats, daily_seed(self.today), game.Options(winnable=True))
 
-    def _start_daily_town(self) -> None:
-        from tui.games.town.daily import start_daily_town
+    def start_daily_town(self) -> None:
+        """Today's TOWN 77 solo deal: the same deal for everybody on a date."""
+        from core import GAMES
+        from core.town.solo import daily_seed
 
-        start_daily_town(self)
+        game = GAMES["town"]
+        seats = [saves.Seat(name=self.settings.player_name, kind="human", level=None)]
+        self.start_game("town", seats, daily_seed(self.today), game.Options())
 
     async def action_quit(self) -> None:
         self.exit()

@@ -411,13 +411,12 @@ async def test_hand_over_between_two_people(store):
 
 async def test_daily_solo_deal(store):
     from core.town.solo import daily_seed
-    from tui.games.town.daily import start_daily_town
     from tui_support import TODAY
 
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        start_daily_town(app)
+        app.start_daily_town()
         await pilot.pause()
         screen = app.screen
         assert screen.game_id == "town" and screen.state.solo
@@ -531,3 +530,16 @@ def test_tile_colours_stay_apart_in_16_colours():
     for tile in ("Rc", "Ot", "Yd", "Gg", "Bf", "Pm", "Ws"):
         assert face(tile, ascii_only=True).plain.strip().startswith(tile[0])
         assert back(tile[0] + "?").plain == tile[0] + "?"
+
+
+async def test_daily_solo_deal_from_the_home_menu(store):
+    from core.town.solo import daily_seed
+    from tui_support import TODAY
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.action_pick("daily-town")
+        await pilot.pause()
+        assert app.screen.game_id == "town" and app.screen.state.solo
+        assert app.screen.save.seed == daily_seed(TODAY)

@@ -98,9 +98,7 @@ class HomeScreen(Screen):
         elif what == "daily":
             app.start_daily_dash()
         elif what == "daily-town":
-            from tui.games.town.daily import start_daily_town
-
-            start_daily_town(app)
+            app.start_daily_town()
         elif what == "new":
             app.open_new_game()
         elif what == "saves":
