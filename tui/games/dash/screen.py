@@ -326,7 +326,9 @@ class DashScreen(GameScreen):
             if self.replay:
                 return False
             if action == "hint":
-                return (not self.state.over and not self._thinking) or None
+                if self.state.over:
+                    return False  # hidden: nothing left to hint at
+                return not self._thinking or None
             if action == "restart":
                 return self.save.cursor > 0 or None
             if action == "back_out":
@@ -349,9 +351,10 @@ class DashScreen(GameScreen):
         play = result.line[0] if result.line else hint(state, 0)
         won = bool(result.line)
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show_hint, play, won, result.complete, token)
+            # `decided`: the search ran to its end, so no line means none exists.
+            self.app.call_from_thread(self._show_hint, play, won, result.decided, token)
 
-    def _show_hint(self, play, won: bool, complete: bool, token: int) -> None:
+    def _show_hint(self, play, won: bool, decided: bool, token: int) -> None:
         self._thinking = False
         self.refresh_bindings()
         if token != self.save.cursor or play is None:
@@ -366,7 +369,7 @@ class DashScreen(GameScreen):
         board.focus()
         if won:
             lead = "Hint (a winning line exists):"
-        elif complete:
+        elif decided:
             lead = "Hint (no winning line from here; best try):"
         else:
             lead = "Hint (best guess):"
