@@ -157,3 +157,153 @@ async def test_todays_town_solo_resumes_todays_unfinished_deal(store):
         assert app.screen.save.id == "town-20261129-090000-part"
         assert app.screen.save.cursor == 3
         assert "move 3" in notes(app)
+
+
+# -- what the screen shows ------------------------------------------------------------------
+
+
+def winning_resume(store, moves_left: int = 3, **kwargs):
+    from tui_support import dash_save, put_save, winning_line
+
+    line = winning_line(SEED)
+    options = GAMES["dash"].Options(winnable=True)
+    put_save(store, dash_save(SEED, line[:-moves_left], "dash-20261129-100000-wwww", options=options))
+    return make_app(store, start=("resume", "dash-20261129-100000-wwww"), **kwargs), line
+
+
+def board_lines(app) -> list[str]:
+    board = app.screen.query_one("#board")
+    return [board.render_line(y).text for y in range(board.size.height)]
+
+
+def test_tree_mark_is_no_suit_glyph():
+    from tui.glyphs import ASCII, UNICODE
+
+    for table in (UNICODE, ASCII):
+        suits = {table[f"suit_{s}"] for s in "CDHS"}
+        assert table["tree"] not in suits
+        assert table["tree"].lower() not in {s.lower() for s in suits}
+
+
+def test_standing_trees_are_read_from_the_board():
+    from tui.games.dash.screen import standing_trees
+
+    stacks = {"a1": [("R", 3), ("R", 2), ("R", 1)], "b2": [("K", 3), ("G", 3), ("G", 2), ("G", 1)],
+              "c3": [("B", 3), ("B", 2)], "d4": [("Y", 3), ("Y", 1), ("Y", 2)]}
+    assert standing_trees(stacks) == {"R": "a1", "G": "b2"}
+
+
+async def test_a_standing_tree_is_marked_beside_its_top_piece(store):
+    app, _ = winning_resume(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        tree = app.glyphs["tree"]
+        from tui.games.dash.screen import standing_trees
+
+        standing = list(standing_trees(screen.shown().stacks))
+        assert standing, "the position should have a tree"
+        text = "\n".join(board_lines(app))
+        for colour in standing:
+            assert f"{colour}1{tree}" in text
+        assert text.count(tree) == len(standing)
+
+
+async def test_a_card_laid_west_keeps_a_gap_before_the_rank_numbers(store):
+    app, _ = winning_resume(store)  # cards have been laid at every side by now
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        from rich.cells import cell_len
+
+        for side in ("#side-W", "#side-E"):
+            label = app.screen.query_one(side)
+            lines = str(label.render()).split("\n")
+            assert lines[-1], f"{side} should show the last card laid there"
+            assert max(cell_len(line) for line in lines) < label.size.width, side
+
+
+async def test_the_log_writes_cards_as_the_hand_does(store):
+    for ascii, card in ((False, "♦"), (True, "d")):
+        app, line = winning_resume(store, ascii=ascii)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            log = str(app.screen.query_one("#log").render())
+            played = line[-4].card  # the move before the three left
+            assert played[0] + app.glyphs["suit_" + played[1]] in log
+            assert played not in log.split(), log
+
+
+async def test_a_winnable_deal_shows_a_number_that_gives_it_back(store):
+    app, _ = winning_resume(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        title = str(app.screen.query_one("#dash-title").render())
+        assert "deal 4242 winnable" in title
+        assert "deal 4242 winnable" in app.screen.summary()
+    from tui.cli import build_parser, new_game_spec
+
+    spec = new_game_spec(build_parser().parse_args(["new", "dash", "--seed", "4242", "--winnable"]))
+    assert spec[3] == 4242 and spec[4].winnable
+
+
+async def test_the_side_prompt_fits_80_columns(store):
+    app = dash_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        status = app.screen.query_one("#status")
+        text = str(status.render())
+        assert "west" in text
+        assert len(text) <= status.content_region.width
+
+
+async def test_an_illegal_move_reason_is_shown_whole(store):
+    from tui.games.dash.screen import cell_of, square_of
+
+    app = dash_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("1", "right")
+        await pilot.pause()
+        bad = next(sq for sq, (dest, _) in screen.preview.items() if dest is None)
+        board = screen.query_one("#board")
+        board.cursor = cell_of(bad)
+        await pilot.press("enter")
+        await pilot.pause()
+        status = screen.query_one("#status")
+        text = str(status.render())
+        reason = screen.preview[square_of(board.cursor)][1]
+        assert reason in text
+        region = status.content_region
+        assert len(text) <= region.width * region.height
+        assert screen.save.cursor == 0
+
+
+async def test_a_large_terminal_gets_a_larger_board(store):
+    app = dash_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        assert board.size.width >= 70 and board.size.height >= 30
+        side = app.screen.query_one("#dash-side")
+        assert side.region.right <= 120 and side.size.width >= 30
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.2)
+        assert board.size.width <= 44 and board.size.height == 17
+        assert side.region.x >= board.region.right
+
+
+async def test_help_explains_the_marks_of_the_dash_screen(store):
+    from textual.widgets import Markdown
+
+    app = dash_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        source = app.screen.query_one(Markdown).source
+        assert "## On the screen" in source
+        for mark in (app.glyphs["tree"], "•", "×", "'", "*", "`r2`"):
+            assert mark in source, mark
