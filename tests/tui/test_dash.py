@@ -307,3 +307,19 @@ async def test_help_explains_the_marks_of_the_dash_screen(store):
         assert "## On the screen" in source
         for mark in (app.glyphs["tree"], "•", "×", "'", "*", "`r2`"):
             assert mark in source, mark
+
+
+async def test_keys_typed_ahead_go_where_the_move_has_got_to(store):
+    """Over SSH a card key and an arrow often arrive in one read: the arrow must
+    choose the side, not move the hand's cursor (focus moves at once, not later)."""
+    from textual import events
+
+    app = dash_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        app.post_message(events.Key("1", "1"))
+        app.post_message(events.Key("left", None))
+        await pilot.pause()
+        assert screen.card == screen.state.hands[0][0]
+        assert screen.side == "W"

@@ -327,6 +327,8 @@ class DashScreen(GameScreen):
         self._describe_cursor()
 
     # -- choosing ---------------------------------------------------------------------
+    # Focus moves with `self.set_focus` (at once), not `widget.focus()` (after the
+    # queued events): a card key and an arrow typed together must both land.
 
     def on_hand_bar_selected(self, event: HandBar.Selected) -> None:
         self._choose_card(event.index)
@@ -346,7 +348,7 @@ class DashScreen(GameScreen):
         self.query_one(HandBar).cursor = index
         self.refresh_bindings()
         self.redraw()
-        self.query_one(SideChooser).focus()
+        self.set_focus(self.query_one(SideChooser))
         g = self.app.glyphs
         self.say(f"Lay the {card_text(self.card, g)} at which side? Arrows: {g['arrow_n']} north, "
                  f"{g['arrow_e']} east, {g['arrow_s']} south, {g['arrow_w']} west.")
@@ -358,7 +360,7 @@ class DashScreen(GameScreen):
     def on_side_chooser_chosen(self, event: SideChooser.Chosen) -> None:
         if self.card is None:
             self.say("Choose a card first.", error=True)
-            self.query_one(HandBar).focus()
+            self.set_focus(self.query_one(HandBar))
             return
         self.side = event.side
         self.redraw()
@@ -366,7 +368,7 @@ class DashScreen(GameScreen):
         movable = [sq for sq, (dest, _) in self.preview.items() if dest is not None]
         if movable and square_of(board.cursor) not in movable:
             board.cursor = cell_of(movable[0])
-        board.focus()
+        self.set_focus(board)
         count = len(movable)
         self.say(f"{card_text(self.card, self.app.glyphs)} {SIDE_NAMES[self.side]}: {count} "
                  f"piece{'s' if count != 1 else ''} can move (marked). Choose one, or escape.",
@@ -381,7 +383,7 @@ class DashScreen(GameScreen):
             return
         if self.side is None:
             self.say("Choose a side first: press an arrow key.", error=True)
-            self.query_one(SideChooser).focus()
+            self.set_focus(self.query_one(SideChooser))
             return
         from core.dash import Play
 
@@ -396,18 +398,18 @@ class DashScreen(GameScreen):
             self.card, self.side = None, None
             self.redraw()
             if not self.state.over:
-                self.query_one(HandBar).focus()
+                self.set_focus(self.query_one(HandBar))
 
     def action_back_out(self) -> None:
         if self.side is not None:
             self.side = None
             self.redraw()
-            self.query_one(SideChooser).focus()
+            self.set_focus(self.query_one(SideChooser))
             self.say("Choose a side again, or escape to choose another card.")
         elif self.card is not None:
             self.card = None
             self.redraw()
-            self.query_one(HandBar).focus()
+            self.set_focus(self.query_one(HandBar))
             self.say_prompt()
         else:
             self.say_prompt()
@@ -466,7 +468,7 @@ class DashScreen(GameScreen):
         self.redraw()
         board = self.query_one(BoardGrid)
         board.cursor = cell_of(play.src)
-        board.focus()
+        self.set_focus(board)
         if won:
             lead = "Hint (a winning line exists):"
         elif decided:
