@@ -323,3 +323,38 @@ async def test_keys_typed_ahead_go_where_the_move_has_got_to(store):
         await pilot.pause()
         assert screen.card == screen.state.hands[0][0]
         assert screen.side == "W"
+
+
+async def test_no_hint_where_the_deal_is_hidden(store):
+    """A shared table's screen holds only a view (the pile unknown): the solver
+    cannot run on it, so the hint is not offered, and `t` does nothing; nor can
+    the deal be restarted there (`r` would replay a local copy of the deal)."""
+    from tui.serve.screens import table_screen
+
+    class Client:  # the table's connection: nothing is sent in this test
+        screens: dict = {}
+
+        def leave(self, code):
+            pass
+
+    game = GAMES["dash"]
+    state = game.new(2, SEED)
+    for _ in range(3):  # three moves made at the table
+        state.apply(state.legal_actions()[0])
+    msg = {"code": "ABCD", "seat": state.to_move, "away": [], "game": "dash",
+           "seats": [{"name": "ann", "kind": "human"}, {"name": "bob", "kind": "human"}],
+           "options": {}, "seed": SEED, "cursor": 3, "view": state.view(state.to_move).to_text(),
+           "log": state.log}
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(Client(), msg)
+        assert screen.state.is_view()
+        app.push_screen(screen)
+        await pilot.pause()
+        assert "Hint" not in footer_keys(app)
+        assert "Restart" not in footer_keys(app)
+        await pilot.press("t", "r")
+        await pilot.pause(0.3)
+        assert app.screen is screen and app.is_running
+        assert screen.save.cursor == 3 and screen.state.is_view()

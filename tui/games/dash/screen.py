@@ -428,17 +428,21 @@ class DashScreen(GameScreen):
             if self.replay:
                 return False
             if action == "hint":
-                if self.state.over:
-                    return False  # hidden: nothing left to hint at
+                if self.state.over or self.state.is_view():
+                    # Nothing left to hint at; or a shared table's screen, which holds
+                    # only a view: the solver needs the whole deal, the pile included.
+                    return False
                 return not self._thinking or None
             if action == "restart":
+                if self.state.is_view():
+                    return False  # a shared table: the deal is the host's to replay
                 return self.save.cursor > 0 or None
             if action == "back_out":
                 return self.card is not None
         return super().check_action(action, parameters)
 
     def action_hint(self) -> None:
-        if self.state.over or self._thinking:
+        if self.state.over or self._thinking or self.state.is_view():
             return
         self._thinking = True
         self.say(f"Looking for a winning line{self.app.glyphs['ellipsis']}")
@@ -478,7 +482,7 @@ class DashScreen(GameScreen):
         self.say(f"{lead} {with_glyphs(self.state.describe(play), self.app.glyphs)}. Press enter to play it.")
 
     def action_restart(self) -> None:
-        if self.save.cursor == 0:
+        if self.save.cursor == 0 or self.state.is_view():
             return
         self._go_to(0)
         self.card, self.side = None, None
