@@ -218,21 +218,53 @@ class HousesApp(App[None]):
         self.push_screen(StatsScreen())
 
     def start_daily_dash(self) -> None:
+        """Today's Icehouse Dash deal (winnable): today's game if one is under way."""
         from core import GAMES
         from core.dash import daily_seed
 
-        game = GAMES["dash"]
-        seats = [saves.Seat(name=self.settings.player_name, kind="human", level=None)]
-        self.start_game("dash", seats, daily_seed(self.today), game.Options(winnable=True))
+        self._open_daily("dash", daily_seed(self.today), GAMES["dash"].Options(winnable=True))
 
     def start_daily_town(self) -> None:
         """Today's TOWN 77 solo deal: the same deal for everybody on a date."""
         from core import GAMES
         from core.town.solo import daily_seed
 
-        game = GAMES["town"]
+        self._open_daily("town", daily_seed(self.today), GAMES["town"].Options())
+
+    def _open_daily(self, game_id: str, seed: int, options) -> None:
+        """Resume today's unfinished solo game of `game_id` if there is one (a player
+        coming back must not think the progress is lost); else start the deal, saying
+        so when today's deal was already played to its end."""
+        mine = self._daily_saves(game_id, seed, options)
+        unfinished = next((s for s in mine if not s.over), None)
+        if unfinished is not None:
+            where = f"move {unfinished.cursor}" if unfinished.cursor else "the start"
+            self.notify(f"Today's deal is under way: carrying on at {where}.", title="Welcome back")
+            self.open_game(unfinished)
+            return
+        if mine:
+            self.notify("You already finished today's deal; here it is again from the start. "
+                        "The finished game stays in Saved games, to replay.", title="Today's deal")
         seats = [saves.Seat(name=self.settings.player_name, kind="human", level=None)]
-        self.start_game("town", seats, daily_seed(self.today), game.Options())
+        self.start_game(game_id, seats, seed, options)
+
+    def _daily_saves(self, game_id: str, seed: int, options) -> list[saves.SaveFile]:
+        """Solo saves of today's deal, newest first."""
+        from core import GAMES
+
+        game = GAMES[game_id]
+        self.flush_saves()  # a move made just before must be on disk to be found
+        found = []
+        for save in self.store.list():
+            if save.game != game_id or save.seed != seed or len(save.seats) != 1 or save.seats[0].kind != "human":
+                continue
+            try:
+                same = game.options_from_builtins(save.options) == options
+            except (msgspec.ValidationError, TypeError, ValueError):
+                same = False
+            if same:
+                found.append(save)
+        return found
 
     async def action_quit(self) -> None:
         self.exit()

@@ -34,7 +34,7 @@ def locale_is_utf8(env: dict[str, str] | None = None) -> bool:
 
 UNICODE = {
     "arrow_n": "↑", "arrow_e": "→", "arrow_s": "↓", "arrow_w": "←",
-    "bullet": "•", "tree": "♣", "card_back": "▒", "cross": "×", "dot": "·",
+    "bullet": "•", "tree": "▲", "card_back": "▒", "cross": "×", "dot": "·",
     "suit_C": "♣", "suit_D": "♦", "suit_H": "♥", "suit_S": "♠", "ellipsis": "…",
     "to": "→", "star": "★", "check": "✓",
 }

@@ -30,10 +30,18 @@ class HelpScreen(ModalScreen[None]):
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        text = rules_text(self.game_id) + "\n" + KEYS if self.game_id else "# Houses\n\n" + KEYS
+        text = rules_text(self.game_id) + "\n" + self._legend() + KEYS if self.game_id else "# Houses\n\n" + KEYS
         with VerticalScroll(id="help-body"):
             yield Markdown(text)
         yield Footer()
+
+    def _legend(self) -> str:
+        """What the game screen's marks mean, when its screen class offers a
+        `legend(glyphs)` (Markdown); empty otherwise."""
+        from tui.games import SCREENS, screen_class
+
+        legend = getattr(screen_class(self.game_id), "legend", None) if self.game_id in SCREENS else None
+        return legend(self.app.glyphs) + "\n" if legend else ""
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

@@ -8,6 +8,7 @@ shows where it lands or why it cannot.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.style import Style
@@ -28,7 +29,17 @@ from tui.widgets.log import GameLog
 from tui.widgets.sides import SideChooser
 
 PIECE_COLOUR = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "magenta"}
-CELL_W, CELL_H = 5, 2
+# Board sizes, largest first: (least terminal width, least height, cell width, cell
+# height, west label width, east label width). 80x24 gets 5x2 cells; a larger
+# terminal (120x40 is common over SSH) gets larger cells. Rows needed: 8 cell rows
+# and 7 more (title, file letters, north, south, two status lines, footer); columns:
+# 8 cells, rank numbers, the side labels, and 31 or more for the panel on the right.
+BOARD_SIZES = (
+    (113, 39, 9, 4, 4, 3),
+    (97, 31, 7, 3, 4, 3),
+    (0, 0, 5, 2, 3, 3),
+)
+CARD_WORD = re.compile(r"\b([A2-8])([CDHS])\b")
 
 
 def square_of(cell: tuple[int, int]) -> str:
@@ -40,10 +51,58 @@ def cell_of(square: str) -> tuple[int, int]:
     return 7 - RANKS.index(square[1]), FILES.index(square[0])
 
 
+def standing_trees(stacks: dict[str, list[tuple[str, int]]]) -> dict[str, str]:
+    """Colour -> square of every tree that stands now: a stack whose top three
+    pieces are a small on a medium on a large of one colour. Read from the board,
+    so the marks follow whatever the rules say about trees that come apart."""
+    out = {}
+    for square, stack in stacks.items():
+        if len(stack) >= 3:
+            colour = stack[-1][0]
+            if stack[-3:] == [(colour, 3), (colour, 2), (colour, 1)]:
+                out[colour] = square
+    return out
+
+
+def with_glyphs(text: str, glyphs) -> str:
+    """Engine words ("5D west: ... f1 -> a1") with the hand's card glyphs (5♦, or 5d
+    in ASCII) and the arrow of the glyph set."""
+    text = CARD_WORD.sub(lambda m: m.group(1) + glyphs["suit_" + m.group(2)], text)
+    return text.replace(" -> ", f" {glyphs['to']} ")
+
+
+def screen_legend(glyphs) -> str:
+    """What the Dash screen's marks mean (Markdown, for the help screen)."""
+    from tui.widgets.board import MARK_GLYPHS, MARK_GLYPHS_ASCII
+
+    marks = MARK_GLYPHS_ASCII if glyphs.ascii else MARK_GLYPHS
+    return f"""\
+## On the screen
+
+| Mark | Meaning |
+| --- | --- |
+| `R3` | the top piece of a square: colour (R red, Y yellow, G green, B blue, K black), size (3 large, 2 medium, 1 small) |
+| `r2` (under it) | the pieces below the top, from the top down, in small letters; `+2` counts more |
+| `{glyphs['tree']}` | beside a top piece: that colour's tree stands here now |
+| `{marks['target']}` | corner of a square: this piece can move with the card and side chosen |
+| `{marks['bad']}` | corner: this piece cannot move with them (the panel says why) |
+| `{marks['chosen']}` | where the piece under the cursor would land |
+| `{marks['last']}` | where the last move went |
+| `[  ]` | the cursor |
+| `north {glyphs['arrow_n']} 3  5{glyphs['suit_D']}` | a side: cards laid there, and the last one |
+| `Trees R{glyphs['tree']} Y{glyphs['dot']}` | which trees stand ({glyphs['tree']}) and which do not yet ({glyphs['dot']}) |
+
+A deal shown as `deal 4242 winnable` was dealt with the winnable-only option:
+`houses new dash --seed 4242 --winnable` (or the number and the option in the
+new-game form) gives the same deal again.
+"""
+
+
 class DashScreen(GameScreen):
     game_id = "dash"
     UNDO = True
     CSS_PATH = "dash.tcss"
+    legend = staticmethod(screen_legend)  # the help screen shows it after the rules
 
     BINDINGS = [
         Binding("escape", "back_out", "Back", id="dash.back"),
@@ -58,6 +117,7 @@ class DashScreen(GameScreen):
         self.side: str | None = None
         self.preview: dict[str, tuple[str | None, str | None]] = {}
         self._view = None
+        self._trees: dict[str, str] = {}  # colour -> square of each tree standing
         self._thinking = False
 
     def hides_hands(self) -> bool:
@@ -73,7 +133,7 @@ class DashScreen(GameScreen):
                 yield Static("", id="side-N", classes="side-label")
                 with Horizontal(id="dash-board-row"):
                     yield Static("", id="side-W", classes="side-label-v")
-                    board = BoardGrid(8, 8, self.paint, cell_width=CELL_W, cell_height=CELL_H,
+                    board = BoardGrid(8, 8, self.paint, cell_width=5, cell_height=2,
                                       row_labels=list(reversed(RANKS)), col_labels=list(FILES),
                                       ascii=glyphs.ascii, id="board")
                     board.read_only = self.replay
@@ -102,8 +162,31 @@ class DashScreen(GameScreen):
         if tops:
             board.set_reactive(BoardGrid.cursor, cell_of(tops[0]))
         self.watch(board, "cursor", self._cursor_moved, init=False)
+        self._fit_board()
         if not self.replay:
             self.query_one(HandBar).focus()
+
+    def on_resize(self, event) -> None:
+        self._fit_board()
+
+    def _fit_board(self) -> None:
+        """The largest board the terminal has room for."""
+        width, height = self.app.size
+        cell_w, cell_h, west_w, east_w = next(size[2:] for size in BOARD_SIZES
+                                              if width >= size[0] and height >= size[1])
+        board = self.query_one(BoardGrid)
+        if (board.cell_w, board.cell_h) == (cell_w, cell_h) and self.has_class("-fitted"):
+            return
+        self.add_class("-fitted")
+        board.cell_w, board.cell_h = cell_w, cell_h
+        board_w = board.label_w + 8 * cell_w
+        board_h = board.top + 8 * cell_h
+        self.query_one("#dash-board-col").styles.width = west_w + board_w + east_w
+        self.query_one("#side-W").styles.width = west_w
+        self.query_one("#side-E").styles.width = east_w
+        for side in ("#side-W", "#side-E"):
+            self.query_one(side).styles.height = board_h
+        board.refresh(layout=True)
 
     # -- drawing --------------------------------------------------------------------
 
@@ -111,17 +194,18 @@ class DashScreen(GameScreen):
         view = self._view = self.shown()
         glyphs = self.app.glyphs
         seat = view.to_move if view.to_move is not None else (self.viewer or 0)
-        # Trees: one mark a colour, done or not, so progress reads at a glance.
+        # Trees: one mark a colour, standing or not, so progress reads at a glance.
+        self._trees = standing = standing_trees(view.stacks)
         marks = []
         for c in COLOURS:
-            done = c in view.trees
+            done = c in standing
             marks.append(Text(f"{c}{glyphs['tree'] if done else glyphs['dot']} ",
                               style=Style(color=PIECE_COLOUR[c], bold=done, dim=not done)))
         self.query_one("#trees", Static).update(Text("Trees ").append_text(Text.assemble(*marks))
-                                                .append(f" {len(view.trees)}/5"))
-        title = f" Icehouse Dash   deal {self.save.seed}   trees {len(view.trees)}/5   pile {view.pile_count}"
+                                                .append(f" {len(standing)}/5"))
+        title = f" Icehouse Dash  deal {self.deal_label()}  trees {len(standing)}/5  pile {view.pile_count}"
         if view.seats > 1 and view.to_move is not None:
-            title += f"   {self.seat_name(view.to_move)} to play"
+            title += f"  {self.seat_name(view.to_move)} to play"
         self.query_one("#dash-title", Static).update(title)
         # The hand of the player to move (or the viewer's own when hands are hidden).
         hand_seat = seat if not self.hides_hands() else (self.viewer or 0)
@@ -148,12 +232,12 @@ class DashScreen(GameScreen):
             last = str(card_text(laid[-1], glyphs)) if laid else ""
             widget = self.query_one(f"#side-{side}", Static)
             if side in "NS":
-                widget.update(f"{label}  {last}".center(44))
+                widget.update(f"{label}  {last}")
             else:
-                widget.update("\n".join(f"{SIDE_NAMES[side][:1].upper()}\n{arrow}\n{last}".split("\n")))
+                widget.update(f"{side}\n{arrow}\n{last}")
         self.query_one(SideChooser).set_side(self.side, enabled=self.card is not None)
         self._update_preview()
-        self.query_one(GameLog).set_lines(view.log)
+        self.query_one(GameLog).set_lines([with_glyphs(line, glyphs) for line in view.log])
 
     def _update_preview(self) -> None:
         view = self._view
@@ -164,8 +248,6 @@ class DashScreen(GameScreen):
         if last and not self.preview:
             marks[cell_of(last[1])] = "last"
         for src, (dest, _reason) in self.preview.items():
-            if not view.movable(src):
-                continue
             marks[cell_of(src)] = "target" if dest is not None else "bad"
         cursor_sq = square_of(board.cursor)
         dest = self.preview.get(cursor_sq, (None, None))[0]
@@ -176,24 +258,34 @@ class DashScreen(GameScreen):
         self._describe_cursor()
 
     def paint(self, row: int, col: int) -> CellPaint:
+        """A square: the top piece and a tree mark on the cursor's line (the board's
+        middle line of a cell), the pieces below it on the next, blank lines around."""
         view = self._view
+        board = self.query_one(BoardGrid)
+        width, height = board.cell_w, board.cell_h
         square = FILES[col] + RANKS[7 - row]
         base = "light" if (row + col) % 2 == 0 else "dark"
         stack = view.stacks.get(square) if view is not None else None
+        blank = ((" " * width, None),)
+        above = (blank,) * ((height - 1) // 2)
+        after = (blank,) * (height - len(above) - 2)
         if not stack:
             dot = self.app.glyphs["dot"]
-            return CellPaint((((f"  {dot}  ", None),), ((" " * CELL_W, None),)), base)
+            return CellPaint((*above, ((dot.center(width), None),), blank, *after), base)
         colour, size = stack[-1]
-        in_tree = view.tree_squares.get(colour) == square
+        in_tree = self._trees.get(colour) == square
         mark = self.app.glyphs["tree"] if in_tree else " "
         top_style = Style(color=PIECE_COLOUR[colour], bold=True)
-        line1 = ((" ", None), (f"{colour}{size}", top_style), (f"{mark} ", top_style if in_tree else None))
+        lead = " " * ((width - 3) // 2)
+        line1 = ((lead, None), (f"{colour}{size}", top_style), (mark, top_style if in_tree else None),
+                 (" " * (width - len(lead) - 3), None))
         below = stack[:-1][::-1]
-        text = "".join(f"{c.lower()}{s}" for c, s in below[:2])
-        if len(below) > 2:
-            text = f"{below[0][0].lower()}{below[0][1]}+{len(below) - 1}"
-        line2 = ((f"{text:<4}"[:4] + " ", Style(dim=True)),)
-        return CellPaint((line1, line2), base)
+        room = (width - len(lead)) // 2  # pieces named below the top; "+n" counts the rest
+        text = "".join(f"{c.lower()}{s}" for c, s in below[:room])
+        if len(below) > room:
+            text = "".join(f"{c.lower()}{s}" for c, s in below[:room - 1]) + f"+{len(below) - room + 1}"
+        line2 = ((f"{lead}{text}".ljust(width)[:width], Style(dim=True)),)
+        return CellPaint((*above, line1, line2, *after), base)
 
     def _describe_cursor(self) -> None:
         view = self._view
@@ -235,6 +327,8 @@ class DashScreen(GameScreen):
         self._describe_cursor()
 
     # -- choosing ---------------------------------------------------------------------
+    # Focus moves with `self.set_focus` (at once), not `widget.focus()` (after the
+    # queued events): a card key and an arrow typed together must both land.
 
     def on_hand_bar_selected(self, event: HandBar.Selected) -> None:
         self._choose_card(event.index)
@@ -254,9 +348,10 @@ class DashScreen(GameScreen):
         self.query_one(HandBar).cursor = index
         self.refresh_bindings()
         self.redraw()
-        self.query_one(SideChooser).focus()
-        self.say(f"Lay the {card_text(self.card, self.app.glyphs)} at which side? "
-                 "Press an arrow: up north, right east, down south, left west.")
+        self.set_focus(self.query_one(SideChooser))
+        g = self.app.glyphs
+        self.say(f"Lay the {card_text(self.card, g)} at which side? Arrows: {g['arrow_n']} north, "
+                 f"{g['arrow_e']} east, {g['arrow_s']} south, {g['arrow_w']} west.")
 
     def action_card(self, index: int) -> None:
         if index < len(self._hand()):
@@ -265,15 +360,15 @@ class DashScreen(GameScreen):
     def on_side_chooser_chosen(self, event: SideChooser.Chosen) -> None:
         if self.card is None:
             self.say("Choose a card first.", error=True)
-            self.query_one(HandBar).focus()
+            self.set_focus(self.query_one(HandBar))
             return
         self.side = event.side
         self.redraw()
         board = self.query_one(BoardGrid)
-        movable = [sq for sq, (dest, _) in self.preview.items() if dest is not None and self._view.movable(sq)]
+        movable = [sq for sq, (dest, _) in self.preview.items() if dest is not None]
         if movable and square_of(board.cursor) not in movable:
             board.cursor = cell_of(movable[0])
-        board.focus()
+        self.set_focus(board)
         count = len(movable)
         self.say(f"{card_text(self.card, self.app.glyphs)} {SIDE_NAMES[self.side]}: {count} "
                  f"piece{'s' if count != 1 else ''} can move (marked). Choose one, or escape.",
@@ -288,26 +383,33 @@ class DashScreen(GameScreen):
             return
         if self.side is None:
             self.say("Choose a side first: press an arrow key.", error=True)
-            self.query_one(SideChooser).focus()
+            self.set_focus(self.query_one(SideChooser))
             return
         from core.dash import Play
 
+        dest, reason = self.preview.get(square, (None, "there is no piece there"))
+        if dest is None:
+            # Said here in a few words: the square and the reason, not the engine's
+            # whole sentence, so it fits the status line at 80 columns.
+            self.say(f"{square} cannot move: {reason}.", error=True)
+            self.app.bell()
+            return
         if self.submit(Play(self.card, self.side, square)):
             self.card, self.side = None, None
             self.redraw()
             if not self.state.over:
-                self.query_one(HandBar).focus()
+                self.set_focus(self.query_one(HandBar))
 
     def action_back_out(self) -> None:
         if self.side is not None:
             self.side = None
             self.redraw()
-            self.query_one(SideChooser).focus()
+            self.set_focus(self.query_one(SideChooser))
             self.say("Choose a side again, or escape to choose another card.")
         elif self.card is not None:
             self.card = None
             self.redraw()
-            self.query_one(HandBar).focus()
+            self.set_focus(self.query_one(HandBar))
             self.say_prompt()
         else:
             self.say_prompt()
@@ -326,15 +428,21 @@ class DashScreen(GameScreen):
             if self.replay:
                 return False
             if action == "hint":
-                return (not self.state.over and not self._thinking) or None
+                if self.state.over or self.state.is_view():
+                    # Nothing left to hint at; or a shared table's screen, which holds
+                    # only a view: the solver needs the whole deal, the pile included.
+                    return False
+                return not self._thinking or None
             if action == "restart":
+                if self.state.is_view():
+                    return False  # a shared table: the deal is the host's to replay
                 return self.save.cursor > 0 or None
             if action == "back_out":
                 return self.card is not None
         return super().check_action(action, parameters)
 
     def action_hint(self) -> None:
-        if self.state.over or self._thinking:
+        if self.state.over or self._thinking or self.state.is_view():
             return
         self._thinking = True
         self.say(f"Looking for a winning line{self.app.glyphs['ellipsis']}")
@@ -349,9 +457,10 @@ class DashScreen(GameScreen):
         play = result.line[0] if result.line else hint(state, 0)
         won = bool(result.line)
         if not get_current_worker().is_cancelled:
-            self.app.call_from_thread(self._show_hint, play, won, result.complete, token)
+            # `decided`: the search ran to its end, so no line means none exists.
+            self.app.call_from_thread(self._show_hint, play, won, result.decided, token)
 
-    def _show_hint(self, play, won: bool, complete: bool, token: int) -> None:
+    def _show_hint(self, play, won: bool, decided: bool, token: int) -> None:
         self._thinking = False
         self.refresh_bindings()
         if token != self.save.cursor or play is None:
@@ -363,17 +472,17 @@ class DashScreen(GameScreen):
         self.redraw()
         board = self.query_one(BoardGrid)
         board.cursor = cell_of(play.src)
-        board.focus()
+        self.set_focus(board)
         if won:
             lead = "Hint (a winning line exists):"
-        elif complete:
+        elif decided:
             lead = "Hint (no winning line from here; best try):"
         else:
             lead = "Hint (best guess):"
-        self.say(f"{lead} {self.state.describe(play)}. Press enter to play it.")
+        self.say(f"{lead} {with_glyphs(self.state.describe(play), self.app.glyphs)}. Press enter to play it.")
 
     def action_restart(self) -> None:
-        if self.save.cursor == 0:
+        if self.save.cursor == 0 or self.state.is_view():
             return
         self._go_to(0)
         self.card, self.side = None, None
@@ -382,17 +491,24 @@ class DashScreen(GameScreen):
 
     # -- results ----------------------------------------------------------------------
 
+    def deal_label(self) -> str:
+        """The deal as shown: the seed, and "winnable" when that option chose the
+        deal, since `--seed 4242` alone gives another deal than `--seed 4242 --winnable`."""
+        winnable = " winnable" if self.state.options.winnable else ""
+        return f"{self.save.seed}{winnable}"
+
     def summary(self) -> str:
         state = self.state
         players = "" if state.seats == 1 else f", {state.seats} players"
+        trees = len(standing_trees(state.stacks))
         if state.over:
             result = "won" if state.outcome and state.outcome.winners else "lost"
-            return f"Icehouse Dash deal {self.save.seed}{players}: {result}, {len(state.trees)}/5 trees"
-        return f"Icehouse Dash deal {self.save.seed}{players}: {len(state.trees)}/5 trees, {state.pile_count} in pile"
+            return f"Icehouse Dash deal {self.deal_label()}{players}: {result}, {trees}/5 trees"
+        return f"Icehouse Dash deal {self.deal_label()}{players}: {trees}/5 trees, {state.pile_count} in pile"
 
     def result_lines(self) -> list[str]:
         state = self.state
-        lines = [f"Trees built: {len(state.trees)} of 5, with {state.turns} cards played."]
+        lines = [f"Trees standing: {len(standing_trees(state.stacks))} of 5, with {state.turns} cards played."]
         if not (state.outcome and state.outcome.winners):
             lines.append("u undoes the last move; r in the game restarts the deal.")
         return lines
@@ -400,7 +516,7 @@ class DashScreen(GameScreen):
     def solo_results(self) -> dict[str, float]:
         if self.state.seats != 1:
             return {}
-        results = {"most_trees": float(len(self.state.trees))}
+        results = {"most_trees": float(len(standing_trees(self.state.stacks)))}
         if self.state.outcome and self.state.outcome.winners:
             results["fewest_cards_to_win"] = float(self.state.turns)
         return results
