@@ -7,8 +7,11 @@ lost, with these cuts, all of them safe (they never throw away a win):
   alike, so only one of each kind in a hand is tried, and positions are remembered
   by the kinds of cards in hand, not the cards;
 - for each colour the solver counts the plays its tree still needs at the least
-  (1, 2 or 3); when the cards left (hands and pile) are fewer, the position is lost;
-- a colour with a piece buried under a finished tree can never be built: lost.
+  (1, 2 or 3); when the cards left (hands and pile) are fewer, the position is lost.
+
+A finished tree is not frozen (its small may leave, and the tree then no longer
+stands), so the solver moves trees' pieces like any other and wins only when all
+five trees stand at once.
 
 Moves are tried best first by a position score (trees, mediums on their large,
 pieces in line with where they must go). The search counts positions, never time,
@@ -99,16 +102,6 @@ class _Search:
             total += 1 if m_on_l else (3 if s_on_m else 2)
         return total
 
-    def buried_dead(self) -> bool:
-        """A piece of an unbuilt colour under a finished tree: lost for good."""
-        for c in range(5):
-            if self.done >> c & 1:
-                st = self.stacks[self.loc[c * 3 + 2]]
-                for p in st[: self.ht[c * 3 + 2]]:
-                    if not self.done >> (p // 3) & 1:
-                        return True
-        return False
-
     def colour_score(self, c: int) -> int:
         """How far colour `c`'s tree has come (bigger is better)."""
         loc, ht, stacks = self.loc, self.ht, self.stacks
@@ -178,8 +171,8 @@ class _Search:
         hand = self.hands[self.tm]
         seen = set()
         out = []
-        stacks, done = self.stacks, self.done
-        tops = [(i, st[-1]) for i, st in enumerate(stacks) if st and not done >> (st[-1] // 3) & 1]
+        stacks = self.stacks
+        tops = [(i, st[-1]) for i, st in enumerate(stacks) if st]
         for card in hand:
             k = _kind(card)
             if k in seen:
@@ -213,9 +206,12 @@ class _Search:
         hand = self.hands[tm]
         idx = hand.index(card)
         hand.pop(idx)
-        tree = False
+        tree = fell = False
         p = self.stacks[src][-1]
         if src != dest:
+            if p % 3 == 0 and self.done >> (p // 3) & 1:
+                fell = True  # a tree's small leaves: that tree no longer stands
+                self.done &= ~(1 << (p // 3))
             self.stacks[src].pop()
             st = self.stacks[dest]
             self.ht[p] = len(st)
@@ -236,10 +232,10 @@ class _Search:
                 nxt = s
                 break
         self.tm = nxt
-        return (tm, idx, tree, drew, p, src, dest)
+        return (tm, idx, tree, fell, drew, p, src, dest)
 
     def undo(self, mv, rec):
-        tm, idx, tree, drew, p, src, dest = rec
+        tm, idx, tree, fell, drew, p, src, dest = rec
         card = mv[0]
         hand = self.hands[tm]
         if drew:
@@ -248,6 +244,8 @@ class _Search:
         hand.insert(idx, card)
         if tree:
             self.done &= ~(1 << (p // 3))
+        if fell:
+            self.done |= 1 << (p // 3)
         if src != dest:
             self.stacks[dest].pop()
             st = self.stacks[src]
@@ -272,7 +270,7 @@ class _Search:
         if self.nodes > self.limit:
             raise _Budget
         cards_left = sum(len(h) for h in self.hands) + len(self.pile) - self.pidx
-        if self.need() > cards_left or self.buried_dead():
+        if self.need() > cards_left:
             self.failed[key] = _PROVEN
             return False
         proven = True

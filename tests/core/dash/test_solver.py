@@ -127,3 +127,19 @@ def test_daily_deal_is_quick():
         worst = max(worst, time.perf_counter() - t)
         assert not s.over
     assert worst < 3.0  # the figure on a quiet machine is in docs/performance.md
+
+
+def test_ruling_finished_tree_not_frozen_solver_takes_a_tree_apart_to_win():
+    # Only the red small (a1, on its tree) can spend the 8s: it must leave, then come back.
+    from core.dash.state import DashState
+
+    s = DashState()
+    s.stacks = {"a1": [("R", 3), ("R", 2), ("R", 1)], "d4": [("Y", 3), ("Y", 2), ("Y", 1)],
+                "e4": [("G", 3), ("G", 2), ("G", 1)], "d5": [("B", 3), ("B", 2), ("B", 1)],
+                "e5": [("K", 3), ("K", 2)], "e7": [("K", 1)]}
+    s.hands, s.pile, s.to_move = [["8C", "8H"]], ["3S"], 0
+    s.trees, s.tree_squares = ["R", "Y", "G", "B"], {"R": "a1", "Y": "d4", "G": "e4", "B": "d5"}
+    r = search(s, 1000)
+    assert r.decided and r.line is not None and len(r.line) == 3
+    assert replay_wins(s, r.line)
+    assert hint(s, 1000) == r.line[0]
