@@ -558,6 +558,15 @@ def test_ruling_sprint_and_diagonal_step_into_the_far_row_are_entries(pos):
     assert s.pawn_at("d6").upgrade == "+1" and s.pawn_at("d6").value == 3
 
 
+def test_ruling_regroup_swap_is_a_pair_of_cells_whatever_the_order(pos):
+    from core.house_rules import Swap
+
+    s = pos({"d4": "W3", "d5": "W1", "a1": "W4", "a6": "B4", "g5": "B4"}, in_force=("regroup",))
+    assert Swap("d5", "d4") == Swap("d4", "d5") and Swap("d5", "d4").a == "d4"
+    assert Swap("d5", "d4") in s.legal_actions() and s.check(Swap("d5", "d4")) is None
+    assert GAME.action_from_builtins({"type": "swap", "a": "d5", "b": "d4"}) == Swap("d4", "d5")
+
+
 def test_ruling_regroup_swap_into_the_far_row_is_an_entry_and_upgrades(pos):
     from core.house_rules import Swap
 
