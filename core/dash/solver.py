@@ -55,6 +55,11 @@ class SearchResult:
     decided: bool
     nodes: int
 
+    @property
+    def complete(self) -> bool:
+        """Another name for `decided` (the Dash screen's hint reads this one)."""
+        return self.decided
+
 
 class _Search:
     def __init__(self, state: DashState, node_limit: int) -> None:
