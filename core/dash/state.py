@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from core.engine import IllegalAction, Outcome, State, chance
+from core.engine import IllegalAction, Outcome, State, bad_field, chance
 from core.dash.cards import (
     BLACK_CARDS,
     COLOUR_NAMES,
@@ -184,6 +184,9 @@ class DashState(State):
             return "The game is over."
         if not isinstance(action, Play):
             return "That is not an Icehouse Dash move."
+        bad = bad_field(action)
+        if bad is not None:
+            return f"That action is malformed: its {bad} is not of the right kind."
         card, side, src = action.card, action.side, action.src
         if not is_card(card):
             return f"{card!r} is not a card (cards look like AH, 5D, 8S)."

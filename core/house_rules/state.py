@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from core.engine import Outcome, State, chance
+from core.engine import Outcome, State, bad_field, chance
 from core.house_rules.actions import (
     END_TURN,
     PASS,
@@ -60,6 +60,8 @@ CARD_MODES = ("hands", "none", "random")
 QUIET_LIMIT = 200  # 100 moves by each side without a capture
 REPEAT_LIMIT = 3
 
+
+_ACTIONS = (Move, Swap, Pass, PlayCard, EndTurn, Revive, TakeBonus, PlaceMarker)
 
 # Every Move and Swap built once (actions are immutable values, so they can be shared).
 MOVES: tuple[dict[int, Move], ...] = tuple(
@@ -537,6 +539,10 @@ class HouseRulesState(State):
         if self.over:
             return "The game is over."
         t = type(action)
+        if t in _ACTIONS:
+            bad = bad_field(action)
+            if bad is not None:
+                return f"That action is malformed: its {bad} is not of the right kind."
         phase = self.phase
         side = self.side
         who = COLOUR_NAMES[side]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 
-from core.engine import IllegalAction, Outcome, State, chance
+from core.engine import IllegalAction, Outcome, State, bad_field, chance
 from core.skirmish import actions as A
 from core.skirmish.cards import WORDS
 from core.skirmish.combat import CombatMixin
@@ -308,6 +308,9 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             return "The game is over."
         if action in self.legal_actions():
             return None
+        bad = bad_field(action)
+        if bad is not None:
+            return f"That action is malformed: its {bad} is not of the right kind."
         return self._why_not(action)
 
     def apply(self, action) -> None:

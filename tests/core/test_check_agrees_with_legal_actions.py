@@ -33,16 +33,18 @@ PER_POSITION = 400  # altered actions tried at one position (a random sample)
 # -- altering actions ------------------------------------------------------------------
 
 def _alter_value(v: Any, pool: dict[type, list], rng: random.Random) -> list:
-    """Other values for one field of an action."""
+    """Other values for one field of an action (a value of the wrong type too, as a
+    hand-made action could hold: `check` must still answer in words)."""
     if isinstance(v, bool):
-        return [not v]
+        return [not v, None]
     if isinstance(v, int):
-        return [v - 1, v + 1, -1, 0, 1, 2, 3, 4, 7, 8, 13, 53, 99] + rng.sample(pool[int], min(4, len(pool[int])))
+        return [v - 1, v + 1, -1, 0, 1, 2, 3, 4, 7, 8, 13, 53, 99, None, str(v)] + rng.sample(
+            pool[int], min(4, len(pool[int])))
     if isinstance(v, str):
-        return list(pool[str]) + ["", v.upper(), v + "x"]
+        return list(pool[str]) + ["", v.upper(), v + "x", None, 7]
     if isinstance(v, tuple):
         out = [tuple(p) for p in itertools.permutations(v)]
-        out += [v[:-1], v + v[:1], (v[0],) * len(v) if v else v]
+        out += [v[:-1], v + v[:1], (v[0],) * len(v) if v else v, None, (1, 2, 3)]
         for i in range(len(v)):
             for w in rng.sample(pool[str], min(6, len(pool[str]))):
                 out.append(v[:i] + (w,) + v[i + 1:])
