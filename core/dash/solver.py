@@ -13,6 +13,12 @@ A finished tree is not frozen (its small may leave, and the tree then no longer
 stands), so the solver moves trees' pieces like any other and wins only when all
 five trees stand at once.
 
+With `keep_trees` the solver looks only for wins that never take a tree apart (a
+smaller search; any win it finds is a win under the rules). Winnable-only deals are
+chosen this way: it is the search they were always chosen with, so every saved
+winnable game and every daily deal keeps the deal it had. In that search a colour
+with a piece buried under a finished tree can never be built, which cuts lines.
+
 Moves are tried best first by a position score (trees, mediums on their large,
 pieces in line with where they must go). The search counts positions, never time,
 so its answers do not depend on the machine.
@@ -62,11 +68,12 @@ class SearchResult:
 
 
 class _Search:
-    def __init__(self, state: DashState, node_limit: int) -> None:
+    def __init__(self, state: DashState, node_limit: int, keep_trees: bool = False) -> None:
         if state.seed is None or any(c == "??" for c in state.pile) or any(
                 c == "??" for h in state.hands for c in h):
             raise ValueError("The solver needs the whole deal, not a view.")
         self.limit = node_limit
+        self.keep_trees = keep_trees
         self.nodes = 0
         self.seats = state.seats
         self.stacks: list[list[int]] = [[] for _ in range(64)]
@@ -106,6 +113,17 @@ class _Search:
             s_on_m = loc[S] == loc[M] and ht[S] == ht[M] + 1
             total += 1 if m_on_l else (3 if s_on_m else 2)
         return total
+
+    def buried_dead(self) -> bool:
+        """With trees kept: a piece of an unbuilt colour under a finished tree can
+        never move again, so that colour is never built."""
+        for c in range(5):
+            if self.done >> c & 1:
+                st = self.stacks[self.loc[c * 3 + 2]]
+                for p in st[: self.ht[c * 3 + 2]]:
+                    if not self.done >> (p // 3) & 1:
+                        return True
+        return False
 
     def colour_score(self, c: int) -> int:
         """How far colour `c`'s tree has come (bigger is better)."""
@@ -176,8 +194,11 @@ class _Search:
         hand = self.hands[self.tm]
         seen = set()
         out = []
-        stacks = self.stacks
-        tops = [(i, st[-1]) for i, st in enumerate(stacks) if st]
+        stacks, done = self.stacks, self.done
+        if self.keep_trees:  # the pieces of a finished tree stay put
+            tops = [(i, st[-1]) for i, st in enumerate(stacks) if st and not done >> (st[-1] // 3) & 1]
+        else:
+            tops = [(i, st[-1]) for i, st in enumerate(stacks) if st]
         for card in hand:
             k = _kind(card)
             if k in seen:
@@ -275,7 +296,7 @@ class _Search:
         if self.nodes > self.limit:
             raise _Budget
         cards_left = sum(len(h) for h in self.hands) + len(self.pile) - self.pidx
-        if self.need() > cards_left:
+        if self.need() > cards_left or (self.keep_trees and self.buried_dead()):
             self.failed[key] = _PROVEN
             return False
         proven = True
@@ -310,17 +331,19 @@ class _Search:
         return SearchResult(line, True, self.nodes)
 
 
-def search(state: DashState, node_limit: int = 20_000) -> SearchResult:
-    """Search the full `state` (not a view) for a winning line."""
+def search(state: DashState, node_limit: int = 20_000, keep_trees: bool = False) -> SearchResult:
+    """Search the full `state` (not a view) for a winning line. With `keep_trees`,
+    only for lines that never take a tree apart (then `decided` with no line means
+    no such line, not that the deal is lost)."""
     if state.over:
         return SearchResult([] if state.outcome.winners else None, True, 0)
-    return _Search(state, node_limit).run()
+    return _Search(state, node_limit, keep_trees).run()
 
 
-def solve(state: DashState, node_limit: int = 20_000) -> list[Play] | None:
+def solve(state: DashState, node_limit: int = 20_000, keep_trees: bool = False) -> list[Play] | None:
     """A winning line from `state` (plays to apply in order), or None when none was
     found within `node_limit` positions. Works on a full state, not a view."""
-    return search(state, node_limit).line
+    return search(state, node_limit, keep_trees).line
 
 
 def hint(state: DashState, node_limit: int = 20_000) -> Play | None:

@@ -143,3 +143,26 @@ def test_ruling_finished_tree_not_frozen_solver_takes_a_tree_apart_to_win():
     assert r.decided and r.line is not None and len(r.line) == 3
     assert replay_wins(s, r.line)
     assert hint(s, 1000) == r.line[0]
+
+
+def test_ruling_winnable_deals_keep_the_deal_they_always_had():
+    # Winnable deals are chosen by the search that keeps trees standing (the one used
+    # before trees could be taken apart), so saved games and daily deals replay the
+    # same deal. These two once moved on to their next deal with the wider search.
+    for seed in (202606183971, 202704052218):
+        s = GAME.new(1, seed, Options(winnable=True))
+        assert s.deal_seed == seed
+    # and deals the earlier search chose, pinned:
+    assert [GAME.new(n, 10_000 + i, Options(winnable=True)).deal_seed for n in (2, 4) for i in range(3)] == [
+        10000, 10001, 10002, 10000, 68154894441883, 10002]
+
+
+def test_solver_keep_trees_never_takes_a_tree_apart():
+    s = GAME.new(1, 1)
+    line = solve(s, 20_000, keep_trees=True)
+    t = s.clone()
+    for a in line:
+        standing = dict(t.tree_squares)
+        assert all(a.src != sq for sq in standing.values())
+        t.apply(a)
+    assert t.over and t.outcome.winners == (0,)
