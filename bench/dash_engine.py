@@ -1,6 +1,6 @@
 """Icehouse Dash figures: random games/s, clones/s, solver and winnable-deal times.
 
-Run: .venv/bin/python bench/dash_engine.py [--quick]
+Run: .venv/bin/python bench/dash_engine.py [--quick] [--seeds N]
 Prints one figure a line; docs/performance.md quotes them.
 """
 
@@ -30,6 +30,8 @@ def pct(xs, q):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="smaller samples")
+    ap.add_argument("--seeds", type=int, default=0,
+                    help="deals for the solver figure (winnable: a third of it, daily: every 7th date)")
     args = ap.parse_args()
     q = args.quick
 
@@ -53,7 +55,7 @@ def main() -> None:
     print(f"clones: {n / (time.perf_counter() - t):.0f}/s")
 
     limit = 20000
-    seeds = range(60 if q else 300)
+    seeds = range(args.seeds or (60 if q else 300))
     won = undecided = 0
     times, nodes = [], []
     for seed in seeds:
@@ -76,7 +78,7 @@ def main() -> None:
 
     for seats in (1, 2, 4):
         ts = []
-        for seed in range(30 if q else 100):
+        for seed in range(args.seeds // 3 if args.seeds else (30 if q else 100)):
             t = time.perf_counter()
             GAME.new(seats, 10_000 + seed, Options(winnable=True))
             ts.append(time.perf_counter() - t)
@@ -86,7 +88,7 @@ def main() -> None:
 
     ts = []
     day = datetime.date(2026, 1, 1)
-    step = 7 if q else 1
+    step = 7 if q or args.seeds else 1
     for i in range(0, 730, step):
         t = time.perf_counter()
         GAME.new(1, daily_seed(day + datetime.timedelta(days=i)), Options(winnable=True))

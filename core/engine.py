@@ -12,6 +12,7 @@ saves and tests can use it without pulling in the UI.
 from __future__ import annotations
 
 import random
+import typing
 from typing import Any, ClassVar
 
 import msgspec
@@ -49,6 +50,39 @@ def chance(seed: int, counter: int) -> random.Random:
     RNG.
     """
     return random.Random(seed * 1_000_003 + counter)
+
+
+_FIELD_TYPES: dict[type, list[tuple[str, Any]]] = {}
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint in (str, float):
+        return isinstance(value, hint)
+    if typing.get_origin(hint) is tuple:  # the length is the game's to judge, in words
+        inner = [a for a in typing.get_args(hint) if a is not Ellipsis]
+        return isinstance(value, tuple) and all(_fits(x, inner[0]) for x in value) if inner else isinstance(value, tuple)
+    return True  # a kind this check does not know: the game judges it
+
+
+def bad_field(action: Any) -> str | None:
+    """The name of the first field of the action Struct `action` whose value is not
+    of its declared kind (a hand-made action can hold anything; decoded ones are
+    checked by msgspec already), else None. Lets `check` answer in words instead
+    of failing on, say, a card that is None."""
+    cls = type(action)
+    fields = _FIELD_TYPES.get(cls)
+    if fields is None:
+        names = getattr(cls, "__struct_fields__", ())
+        hints = typing.get_type_hints(cls) if names else {}
+        fields = _FIELD_TYPES[cls] = [(n, hints.get(n, Any)) for n in names]
+    for name, hint in fields:
+        if not _fits(getattr(action, name), hint):
+            return name
+    return None
 
 
 class State:

@@ -51,7 +51,9 @@ class DashGame(Game):
 
         for k in range(WINNABLE_MAX_TRIES):
             state = deal(seats, seed, options, derived_seed(seed, k))
-            if solve(state, WINNABLE_NODE_LIMIT) is not None:
+            # keep_trees: the search these deals were always chosen with, so saved
+            # winnable games and daily deals keep their deal (core.dash.solver).
+            if solve(state, WINNABLE_NODE_LIMIT, keep_trees=True) is not None:
                 return state
         return state  # pragma: no cover - never seen in practice
 

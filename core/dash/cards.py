@@ -46,7 +46,7 @@ def card_value(card: str) -> int:
 
 
 def is_card(card: str) -> bool:
-    return len(card) == 2 and card[0] in CARD_VALUE and card[1] in SUITS
+    return isinstance(card, str) and len(card) == 2 and card[0] in CARD_VALUE and card[1] in SUITS
 
 
 def distance(card: str, size: int) -> int:
@@ -71,7 +71,7 @@ def card_name(card: str) -> str:
 
 
 def is_square(sq: str) -> bool:
-    return len(sq) == 2 and sq[0] in FILES and sq[1] in RANKS
+    return isinstance(sq, str) and len(sq) == 2 and sq[0] in FILES and sq[1] in RANKS
 
 
 def _shift(sq: str, side: str, d: int) -> str | None:

@@ -147,9 +147,15 @@ def from_text(text: str):
 
 
 def _validate(s) -> None:
+    from core.dash.state import standing_trees
+
     pieces = sorted(p for st in s.stacks.values() for p in st)
     if len(pieces) != 15 or len(set(pieces)) != 15:
         raise NotationError("The board must hold the 15 pyramids, each once.")
+    standing = standing_trees(s.stacks)
+    if standing != s.tree_squares or len(s.trees) != len(standing):
+        shown = " ".join(f"{c}:{sq}" for c, sq in sorted(standing.items())) or "-"
+        raise NotationError(f"The trees line must list the trees standing on the board ({shown}).")
     known = [c for h in s.hands for c in h] + s.pile + [c for v in s.played.values() for c in v]
     real = [c for c in known if c != UNKNOWN]
     if len(known) != 32 or len(set(real)) != len(real):

@@ -7,8 +7,17 @@ lost, with these cuts, all of them safe (they never throw away a win):
   alike, so only one of each kind in a hand is tried, and positions are remembered
   by the kinds of cards in hand, not the cards;
 - for each colour the solver counts the plays its tree still needs at the least
-  (1, 2 or 3); when the cards left (hands and pile) are fewer, the position is lost;
-- a colour with a piece buried under a finished tree can never be built: lost.
+  (1, 2 or 3); when the cards left (hands and pile) are fewer, the position is lost.
+
+A finished tree is not frozen (its small may leave, and the tree then no longer
+stands), so the solver moves trees' pieces like any other and wins only when all
+five trees stand at once.
+
+With `keep_trees` the solver looks only for wins that never take a tree apart (a
+smaller search; any win it finds is a win under the rules). Winnable-only deals are
+chosen this way: it is the search they were always chosen with, so every saved
+winnable game and every daily deal keeps the deal it had. In that search a colour
+with a piece buried under a finished tree can never be built, which cuts lines.
 
 Moves are tried best first by a position score (trees, mediums on their large,
 pieces in line with where they must go). The search counts positions, never time,
@@ -52,13 +61,19 @@ class SearchResult:
     decided: bool
     nodes: int
 
+    @property
+    def complete(self) -> bool:
+        """Another name for `decided` (the Dash screen's hint reads this one)."""
+        return self.decided
+
 
 class _Search:
-    def __init__(self, state: DashState, node_limit: int) -> None:
+    def __init__(self, state: DashState, node_limit: int, keep_trees: bool = False) -> None:
         if state.seed is None or any(c == "??" for c in state.pile) or any(
                 c == "??" for h in state.hands for c in h):
             raise ValueError("The solver needs the whole deal, not a view.")
         self.limit = node_limit
+        self.keep_trees = keep_trees
         self.nodes = 0
         self.seats = state.seats
         self.stacks: list[list[int]] = [[] for _ in range(64)]
@@ -100,7 +115,8 @@ class _Search:
         return total
 
     def buried_dead(self) -> bool:
-        """A piece of an unbuilt colour under a finished tree: lost for good."""
+        """With trees kept: a piece of an unbuilt colour under a finished tree can
+        never move again, so that colour is never built."""
         for c in range(5):
             if self.done >> c & 1:
                 st = self.stacks[self.loc[c * 3 + 2]]
@@ -179,7 +195,10 @@ class _Search:
         seen = set()
         out = []
         stacks, done = self.stacks, self.done
-        tops = [(i, st[-1]) for i, st in enumerate(stacks) if st and not done >> (st[-1] // 3) & 1]
+        if self.keep_trees:  # the pieces of a finished tree stay put
+            tops = [(i, st[-1]) for i, st in enumerate(stacks) if st and not done >> (st[-1] // 3) & 1]
+        else:
+            tops = [(i, st[-1]) for i, st in enumerate(stacks) if st]
         for card in hand:
             k = _kind(card)
             if k in seen:
@@ -213,9 +232,12 @@ class _Search:
         hand = self.hands[tm]
         idx = hand.index(card)
         hand.pop(idx)
-        tree = False
+        tree = fell = False
         p = self.stacks[src][-1]
         if src != dest:
+            if p % 3 == 0 and self.done >> (p // 3) & 1:
+                fell = True  # a tree's small leaves: that tree no longer stands
+                self.done &= ~(1 << (p // 3))
             self.stacks[src].pop()
             st = self.stacks[dest]
             self.ht[p] = len(st)
@@ -236,10 +258,10 @@ class _Search:
                 nxt = s
                 break
         self.tm = nxt
-        return (tm, idx, tree, drew, p, src, dest)
+        return (tm, idx, tree, fell, drew, p, src, dest)
 
     def undo(self, mv, rec):
-        tm, idx, tree, drew, p, src, dest = rec
+        tm, idx, tree, fell, drew, p, src, dest = rec
         card = mv[0]
         hand = self.hands[tm]
         if drew:
@@ -248,6 +270,8 @@ class _Search:
         hand.insert(idx, card)
         if tree:
             self.done &= ~(1 << (p // 3))
+        if fell:
+            self.done |= 1 << (p // 3)
         if src != dest:
             self.stacks[dest].pop()
             st = self.stacks[src]
@@ -272,7 +296,7 @@ class _Search:
         if self.nodes > self.limit:
             raise _Budget
         cards_left = sum(len(h) for h in self.hands) + len(self.pile) - self.pidx
-        if self.need() > cards_left or self.buried_dead():
+        if self.need() > cards_left or (self.keep_trees and self.buried_dead()):
             self.failed[key] = _PROVEN
             return False
         proven = True
@@ -307,17 +331,19 @@ class _Search:
         return SearchResult(line, True, self.nodes)
 
 
-def search(state: DashState, node_limit: int = 20_000) -> SearchResult:
-    """Search the full `state` (not a view) for a winning line."""
+def search(state: DashState, node_limit: int = 20_000, keep_trees: bool = False) -> SearchResult:
+    """Search the full `state` (not a view) for a winning line. With `keep_trees`,
+    only for lines that never take a tree apart (then `decided` with no line means
+    no such line, not that the deal is lost)."""
     if state.over:
         return SearchResult([] if state.outcome.winners else None, True, 0)
-    return _Search(state, node_limit).run()
+    return _Search(state, node_limit, keep_trees).run()
 
 
-def solve(state: DashState, node_limit: int = 20_000) -> list[Play] | None:
+def solve(state: DashState, node_limit: int = 20_000, keep_trees: bool = False) -> list[Play] | None:
     """A winning line from `state` (plays to apply in order), or None when none was
     found within `node_limit` positions. Works on a full state, not a view."""
-    return search(state, node_limit).line
+    return search(state, node_limit, keep_trees).line
 
 
 def hint(state: DashState, node_limit: int = 20_000) -> Play | None:

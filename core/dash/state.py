@@ -3,8 +3,10 @@
 `stacks` maps each occupied square to its pieces bottom to top, each piece a
 (colour, size) tuple such as ("R", 3). Empty squares are absent from the dict.
 `pile` is the draw pile in draw order (next card first); a view replaces its cards
-with "??" so that only its size shows. `trees` lists the colours whose tree stands,
-in the order they were completed; `tree_squares` says where each stands.
+with "??" so that only its size shows. `trees` lists the colours whose tree stands
+now, in the order they were (last) completed; `tree_squares` says where each stands.
+A tree is not frozen: when its small moves away it no longer stands, and both are
+updated; they always agree with the board (`standing_trees`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from core.engine import IllegalAction, Outcome, State, chance
+from core.engine import IllegalAction, Outcome, State, bad_field, chance
 from core.dash.cards import (
     BLACK_CARDS,
     COLOUR_NAMES,
@@ -105,15 +107,13 @@ class DashState(State):
         return self.seed is None
 
     def movable(self, sq: str) -> bool:
-        """Whether the top piece on `sq` may move (pieces of a finished tree stay)."""
-        stack = self.stacks.get(sq)
-        return bool(stack) and self.tree_squares.get(stack[-1][0]) != sq
+        """Whether `sq` has a top piece, which may move (a tree's small too: a
+        finished tree is not frozen)."""
+        return bool(self.stacks.get(sq))
 
     def top_squares(self) -> list[str]:
-        """Squares whose top piece may move, in board order a1, b1, ... h8."""
-        trees = self.tree_squares
-        return [sq for sq in sorted(self.stacks, key=_sq_order)
-                if trees.get(self.stacks[sq][-1][0]) != sq]
+        """Squares with a top piece that may move, in board order a1, b1, ... h8."""
+        return sorted(self.stacks, key=_sq_order)
 
     # -- rules -----------------------------------------------------------------------
 
@@ -121,8 +121,6 @@ class DashState(State):
         """Where the top piece on `src` goes with `card` laid at `side`:
         (dest, None) if legal, else (None, reason). Assumes `src` has a piece."""
         piece = self.stacks[src][-1]
-        if self.tree_squares.get(piece[0]) == src:
-            return None, f"the {piece_name(piece)} is part of the finished {COLOUR_NAMES[piece[0]]} tree"
         d = distance(card, piece[1])
         if d == 0:
             return src, None
@@ -149,7 +147,7 @@ class DashState(State):
 
     def _plays(self, seat: int, first_only: bool = False) -> list[Play]:
         """Every legal play of `seat` (the fast path of `target`)."""
-        stacks, trees = self.stacks, self.tree_squares
+        stacks = self.stacks
         tops = []
         for sq in self.top_squares():
             tops.append((sq, stacks[sq][-1]))
@@ -186,6 +184,9 @@ class DashState(State):
             return "The game is over."
         if not isinstance(action, Play):
             return "That is not an Icehouse Dash move."
+        bad = bad_field(action)
+        if bad is not None:
+            return f"That action is malformed: its {bad} is not of the right kind."
         card, side, src = action.card, action.side, action.src
         if not is_card(card):
             return f"{card!r} is not a card (cards look like AH, 5D, 8S)."
@@ -219,25 +220,29 @@ class DashState(State):
         self.hands[seat].remove(card)
         self.played[side].append(card)
         piece = self.stacks[src][-1]
-        tree = False
+        tree = False  # whether this move completes a tree (then no draw)
         if dest != src:
+            colour = piece[0]
+            if self.tree_squares.get(colour) == src:  # the small leaves: the tree falls
+                self.trees.remove(colour)
+                del self.tree_squares[colour]
             self.stacks[src].pop()
             if not self.stacks[src]:
                 del self.stacks[src]
             stack = self.stacks.setdefault(dest, [])
             stack.append(piece)
-            tree = _is_tree(stack, piece[0])
+            tree = _is_tree(stack, colour)
             if tree:
-                self.trees.append(piece[0])
-                self.tree_squares[piece[0]] = dest
+                self.trees.append(colour)
+                self.tree_squares[colour] = dest
         self.last_move = (src, dest)
         self.turns += 1
         who = "" if self.seats == 1 else f"Player {seat + 1}: "
         self.log.append(who + text)
-        if not tree and self.pile:
-            self.hands[seat].append(self.pile.pop(0))
-        elif tree:
+        if tree:  # every completion, a rebuilt tree too
             self.log.append(f"The {COLOUR_NAMES[piece[0]]} tree stands: no draw, that hand is one card smaller for good.")
+        elif self.pile:
+            self.hands[seat].append(self.pile.pop(0))
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
@@ -282,6 +287,8 @@ class DashState(State):
         if dest == src:
             return f"{head}: {piece_name(piece)} stays on {src}"
         text = f"{head}: {piece_name(piece)} {src} -> {dest}"
+        if self.tree_squares.get(piece[0]) == src:
+            text += f", takes the {COLOUR_NAMES[piece[0]]} tree apart"
         if dest in self.stacks:
             stack = self.stacks[dest] + [piece]
             if _is_tree(stack, piece[0]):
@@ -362,6 +369,11 @@ def _is_tree(stack: list[Piece], colour: str) -> bool:
     return len(stack) >= 3 and stack[-1] == (colour, 1) and stack[-2] == (colour, 2) and stack[-3] == (colour, 3)
 
 
+def standing_trees(stacks: dict[str, list[Piece]]) -> dict[str, str]:
+    """colour -> square of every tree standing on the board `stacks`."""
+    return {stack[-1][0]: sq for sq, stack in stacks.items() if _is_tree(stack, stack[-1][0])}
+
+
 def deal(seats: int, seed: int, options: Options, deal_seed: int) -> DashState:
     """Set up a game from `deal_seed` (the seed actually used to shuffle)."""
     s = DashState()
@@ -375,11 +387,9 @@ def deal(seats: int, seed: int, options: Options, deal_seed: int) -> DashState:
     for i, piece in enumerate(SETUP_ORDER):
         sq = setup_square(red[i], black[i])
         s.stacks.setdefault(sq, []).append(piece)
-    for colour in COLOURS:  # a tree may stand from the setup already
-        for sq, stack in s.stacks.items():
-            if _is_tree(stack, colour):
-                s.trees.append(colour)
-                s.tree_squares[colour] = sq
+    standing = standing_trees(s.stacks)  # a tree may stand from the setup already
+    s.trees = [c for c in COLOURS if c in standing]
+    s.tree_squares = {c: standing[c] for c in s.trees}
     deck = list(DECK)
     chance(deal_seed, 2).shuffle(deck)
     n = HAND_SIZE[seats]

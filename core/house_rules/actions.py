@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Union
 
 import msgspec
+from msgspec.structs import force_setattr
+
+from core.house_rules.board import CELL_INDEX
 
 
 class Move(msgspec.Struct, frozen=True, tag="move"):
@@ -15,10 +18,23 @@ class Move(msgspec.Struct, frozen=True, tag="move"):
 
 
 class Swap(msgspec.Struct, frozen=True, tag="swap"):
-    """Regroup: swap two orthogonally adjacent pawns of your colour, instead of moving."""
+    """Regroup: swap two orthogonally adjacent pawns of your colour, instead of moving.
+
+    A swap is a pair of cells, not an order: the two cells are kept in board order
+    (a1, b1, ... g6), so `Swap("d6", "d5") == Swap("d5", "d6")` and `check` and
+    `legal_actions` agree on it."""
 
     a: str
     b: str
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.a, str) and isinstance(self.b, str)):
+            return  # not cells: left as given, for `check` to refuse
+        i, j = CELL_INDEX.get(self.a, -1), CELL_INDEX.get(self.b, -1)
+        if i > j >= 0:
+            a = self.a
+            force_setattr(self, "a", self.b)
+            force_setattr(self, "b", a)
 
 
 class Pass(msgspec.Struct, frozen=True, tag="pass"):

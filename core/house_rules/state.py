@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from core.engine import Outcome, State, chance
+from core.engine import Outcome, State, bad_field, chance
 from core.house_rules.actions import (
     END_TURN,
     PASS,
@@ -60,6 +60,8 @@ CARD_MODES = ("hands", "none", "random")
 QUIET_LIMIT = 200  # 100 moves by each side without a capture
 REPEAT_LIMIT = 3
 
+
+_ACTIONS = (Move, Swap, Pass, PlayCard, EndTurn, Revive, TakeBonus, PlaceMarker)
 
 # Every Move and Swap built once (actions are immutable values, so they can be shared).
 MOVES: tuple[dict[int, Move], ...] = tuple(
@@ -537,6 +539,10 @@ class HouseRulesState(State):
         if self.over:
             return "The game is over."
         t = type(action)
+        if t in _ACTIONS:
+            bad = bad_field(action)
+            if bad is not None:
+                return f"That action is malformed: its {bad} is not of the right kind."
         phase = self.phase
         side = self.side
         who = COLOUR_NAMES[side]
@@ -685,6 +691,12 @@ class HouseRulesState(State):
             b[i], b[j] = b[j], b[i]
             self.passes = 0
             self.quiet += 1
+            # A swap is an entry like a move (rulings.md section 1): each pawn that now
+            # stands on a far-row cell it was not on may earn its upgrade. Only one can
+            # still be eligible (the value-4 pawn, or one swapped in from outside).
+            for cell in (i, j):
+                if self._enter_far_row(cell):
+                    return
             self._after_move()
         elif t is Pass:
             if not self.silent:
@@ -735,29 +747,40 @@ class HouseRulesState(State):
         self.passes = 0
         if self._end_check():
             return
-        if UP[k] == 0 and j in FAR_ROW[side]:
-            b = BASE[k]
-            name = KIND_NAMES[side][b]
-            if b == 4:
-                if self._can_revive(side):
-                    self.phase = "upgrade"
-                    self.pending = j
-                    return
-                if not self.silent:
-                    self.log.append(f"The {name} reached the far row, but there is no pawn to bring back: it keeps its upgrade for later.")
-            elif "homecoming" in self.cards_in_force and self._can_revive(side):
+        if self._enter_far_row(j):
+            return
+        self._after_move()
+
+    def _enter_far_row(self, j: int) -> bool:
+        """The pawn of the side to move has just entered cell `j` (by a move, a
+        sprint, a diagonal step or a Regroup swap). If `j` is in the far row and the
+        pawn was never upgraded, it earns its upgrade. True when the turn stops here:
+        a choice is now pending, or the upgrade ended the game."""
+        board = self.board
+        k = board[j]
+        side = self.side
+        if UP[k] != 0 or j not in FAR_ROW[side]:
+            return False
+        b = BASE[k]
+        name = KIND_NAMES[side][b]
+        if b == 4:
+            if self._can_revive(side):
                 self.phase = "upgrade"
                 self.pending = j
-                return
-            else:
-                board[j] = code(side, b, 1)
-                self.tot[side] += 1
-                self.history = []
-                if not self.silent:
-                    self.log.append(f"The {name} reached the far row and is upgraded: value {b + 1}.")
-                if self._end_check():
-                    return
-        self._after_move()
+                return True
+            if not self.silent:
+                self.log.append(f"The {name} reached the far row, but there is no pawn to bring back: it keeps its upgrade for later.")
+            return False
+        if "homecoming" in self.cards_in_force and self._can_revive(side):
+            self.phase = "upgrade"
+            self.pending = j
+            return True
+        board[j] = code(side, b, 1)
+        self.tot[side] += 1
+        self.history = []
+        if not self.silent:
+            self.log.append(f"The {name} reached the far row and is upgraded: value {b + 1}.")
+        return self._end_check()
 
     def _revive(self, base: int, cell: int) -> None:
         side = self.side

@@ -318,9 +318,10 @@ class CombatMixin:
                 self.log.append(f"{who(s)} takes {pdmg[s]} damage: {max(0, self.life[s])} life left.")
                 if self.life[s] <= 0:
                     out.append(s)
-        for s in out:
-            if not self.over:
-                self._eliminate(s)
+        for s in out:  # every knockout of this resolution, before the game may end
+            self._eliminate(s)
+        if out:
+            self._last_one_standing()
 
     def _drop(self, s: int, u: list) -> None:
         for rank in (self.front[s], self.rear[s]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 
-from core.engine import IllegalAction, Outcome, State, chance
+from core.engine import IllegalAction, Outcome, State, bad_field, chance
 from core.skirmish import actions as A
 from core.skirmish.cards import WORDS
 from core.skirmish.combat import CombatMixin
@@ -308,6 +308,9 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             return "The game is over."
         if action in self.legal_actions():
             return None
+        bad = bad_field(action)
+        if bad is not None:
+            return f"That action is malformed: its {bad} is not of the right kind."
         return self._why_not(action)
 
     def apply(self, action) -> None:
@@ -421,6 +424,8 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         self._begin_turn(self.opponents(cur)[0])
 
     def _eliminate(self, seat: int) -> None:
+        """`seat` is out of life: every card they hold or field goes to the Barrows.
+        The caller then asks `_last_one_standing` whether the game is over."""
         self.log.append(f"{who(seat)} is out of life and leaves the battle.")
         for rank in (self.front[seat], self.rear[seat]):
             for u in rank:
@@ -434,6 +439,10 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             self.responders.remove(seat)
         if self.final is not None and seat in self.final:
             self.final.remove(seat)
+
+    def _last_one_standing(self) -> None:
+        """End the game when one player is left. Called once after every elimination
+        of a resolution is carried out, so nobody knocked out keeps cards."""
         living = [q for q in range(self.seats) if self.life[q] > 0]
         if len(living) == 1:
             self._game_over(tuple(living), f"{who(living[0])} is the last one standing.")

@@ -17,8 +17,9 @@ import random
 from typing import Any, Union
 
 import msgspec
+from msgspec.structs import force_setattr
 
-from core.engine import Game, IllegalAction, Outcome, State, chance
+from core.engine import Game, IllegalAction, Outcome, State, bad_field, chance
 from core.town.tiles import (
     CELL_INDEX,
     CELLS,
@@ -80,7 +81,24 @@ class Place(msgspec.Struct, frozen=True, tag="place"):
 
 
 class Exchange(msgspec.Struct, frozen=True, tag="exchange"):
+    """Show three tiles sharing a colour or a style, bag them, draw three.
+
+    An exchange is a set: the tiles are kept in the canonical tile order whatever
+    order they are given in, so `Exchange(("Rg", "Rt", "Rd")) == Exchange(("Rt",
+    "Rd", "Rg"))` and `check` and `legal_actions` agree on it."""
+
     tiles: tuple[str, str, str]  # three tiles sharing a colour or a style
+
+    def __post_init__(self) -> None:
+        try:
+            tiles = tuple(sorted(self.tiles, key=_tile_order))
+        except TypeError:  # not a sequence: left as given, for `check` to refuse
+            return
+        force_setattr(self, "tiles", tiles)
+
+
+def _tile_order(t: Any) -> tuple[int, float]:
+    return (0, sort_key(t)) if isinstance(t, str) else (1, 0.0)
 
 
 class GiveBack(msgspec.Struct, frozen=True, tag="give-back"):
@@ -100,6 +118,7 @@ class ChooseStack(msgspec.Struct, frozen=True, tag="stack"):
 
 
 Action = Union[Place, Exchange, GiveBack, Keep, Leave, ChooseStack]
+_ACTIONS = (Place, Exchange, GiveBack, Keep, Leave, ChooseStack)
 
 KEEP = Keep()
 LEAVE = Leave()
@@ -347,6 +366,9 @@ class TownState(State):
         ph = self.phase
         if ph == OVER:
             return "The game is over."
+        bad = bad_field(action) if isinstance(action, _ACTIONS) else None
+        if bad is not None:
+            return f"That action is malformed: its {bad} is not of the right kind."
         if isinstance(action, ChooseStack):
             if ph not in (SOLO_START, SOLO_CHOOSE):
                 return "Stacks are only used in the solo game, before placing." if not self.solo \
@@ -371,7 +393,10 @@ class TownState(State):
         if isinstance(action, Exchange):
             if ph != TURN:
                 return "You may exchange only at the start of your turn, before placing."
-            tiles = tuple(action.tiles)
+            tiles = action.tiles
+            if not isinstance(tiles, (tuple, list)) or not all(isinstance(t, str) for t in tiles):
+                return "An exchange names three tiles, such as Rc Rt Rd."
+            tiles = tuple(tiles)
             if len(tiles) != 3 or len(set(tiles)) != 3:
                 return "An exchange is exactly three different tiles."
             rack = self.racks[self.current]

@@ -75,7 +75,7 @@ def tile_name(tile: str) -> str:
     if tile in TILE_CS:
         c, s = TILE_CS[tile]
         return f"{COLOURS[c].name} {STYLES[s].name}"
-    if len(tile) == 2 and tile[0] in COLOUR_OF and tile[1] == "?":
+    if isinstance(tile, str) and len(tile) == 2 and tile[0] in COLOUR_OF and tile[1] == "?":
         return f"a {COLOURS[COLOUR_OF[tile[0]]].name} tile"
     return "a tile"
 

@@ -12,6 +12,7 @@ from core.engine import IllegalAction
 from core.dash import GAME, Options, Play
 from core.dash.cards import DECK, SIDES, SQUARES, UNKNOWN
 from core.dash.notation import NotationError
+from core.dash.state import standing_trees
 
 OPTIONS = [Options(), Options(hidden_hands=True)]
 
@@ -23,6 +24,7 @@ def accounted(s) -> None:
     cards = [c for h in s.hands for c in h] + s.pile + [c for v in s.played.values() for c in v]
     assert sorted(cards) == sorted(DECK)
     assert s.turns == sum(len(v) for v in s.played.values())
+    assert standing_trees(s.stacks) == s.tree_squares and sorted(s.trees) == sorted(s.tree_squares)
 
 
 def random_game(seats, seed, options, check_all=False):
@@ -147,6 +149,12 @@ def test_notation_rejects_bad_text():
         GAME.from_text("\n".join(line for line in t.splitlines() if not line.startswith("pile")))
     with pytest.raises(NotationError):
         GAME.from_text(t.replace("hand1 ", "hand1 AC AC "))
+
+
+def test_notation_trees_line_must_agree_with_the_board():
+    t = GAME.new(1, 1).to_text()
+    with pytest.raises(NotationError, match="trees standing on the board"):
+        GAME.from_text(t.replace("trees -", "trees R:a1"))
 
 
 def test_views_hide_pile_order_and_seeds():

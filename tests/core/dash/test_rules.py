@@ -218,12 +218,53 @@ def test_rule_empty_pile_means_no_draw():
     assert s.hands == [["8C"]] and s.pile_count == 0 and not s.over
 
 
-def test_ruling_finished_tree_stays_put():
-    s = make({"c3": "R3,R2,R1", "a1": "Y3"}, [["AH", "4C"]], trees={"R": "c3"})
-    reason = s.check(Play("AH", "N", "c3"))  # ace - small = 0 would be a stay
-    assert reason is not None and "finished red tree" in reason
-    assert all(a.src != "c3" for a in s.legal_actions())
-    assert "c3" in s.preview("4C", "N") and s.preview("4C", "N")["c3"][0] is None
+def test_ruling_finished_tree_is_not_frozen_its_small_may_stay_or_move():
+    s = make({"c3": "R3,R2,R1", "a1": "Y3"}, [["AH", "4C", "5S"]], pile=["2H", "3H"], trees={"R": "c3"})
+    assert s.check(Play("AH", "N", "c3")) is None  # ace - small = 0: a stay, the tree still stands
+    assert Play("4C", "E", "c3") in s.legal_actions()
+    assert s.preview("4C", "E")["c3"] == ("f3", None)
+    moved(s, "AH", "N", "c3")
+    assert s.trees == ["R"] and s.hands == [["4C", "5S", "2H"]]  # a stay completes nothing: draw
+    assert "takes the red tree apart" in s.describe(Play("4C", "E", "c3"))
+    moved(s, "4C", "E", "c3")  # the small leaves: the tree no longer stands
+    assert s.trees == [] and s.tree_squares == {} and s.stacks["f3"] == [("R", 1)]
+    assert s.stacks["c3"] == [("R", 3), ("R", 2)] and s.hands == [["5S", "2H", "3H"]]
+    moved(s, "5S", "N", "c3")  # and then the medium, now on top, may move too
+    assert s.stacks["c3"] == [("R", 3)] and s.stacks["c6"] == [("R", 2)]
+
+
+def test_ruling_a_tree_taken_apart_and_rebuilt_again_draws_no_card():
+    s = make({"c3": "R3,R2,R1", "a1": "Y3"}, [["4C", "4S", "3H"]], pile=["2H", "3S", "5S"],
+             trees={"R": "c3"})
+    moved(s, "4C", "N", "c3")  # red small c3 -> c6: draw the 2H
+    assert s.trees == [] and s.hands == [["4S", "3H", "2H"]]
+    moved(s, "4S", "S", "c6")  # back onto the medium: the tree stands again, no draw
+    assert s.trees == ["R"] and s.tree_squares == {"R": "c3"}
+    assert s.hands == [["3H", "2H"]] and s.pile == ["3S", "5S"]
+
+
+def test_ruling_finished_tree_not_frozen_audit_position_keeps_its_plays():
+    # The audit's position: freezing the red tree made the 3C play below lose at once.
+    board = {"a1": "R3,R2,R1", "c3": "Y2", "f3": "B2", "c4": "Y1", "d4": "Y3", "e4": "B3", "f4": "B1",
+             "c5": "G1", "d5": "G3", "e5": "K3", "f5": "K1", "c6": "G2", "f6": "K2"}
+    s = make(board, [["3C", "8C", "8S", "8H", "8D", "7D"]], pile=["6D", "AC", "2C"], trees={"R": "a1"})
+    moved(s, "3C", "N", "d4")
+    assert not s.over
+    plays = s.legal_actions()
+    assert len(plays) == 10 and Play("8C", "E", "a1") in plays
+    assert all(p.src == "a1" for p in plays)
+
+
+def test_rule_win_needs_all_five_trees_standing_at_once():
+    board = {"a1": "R3,R2,R1", "b1": "Y3,Y2,Y1", "c1": "G3,G2,G1", "d1": "B3,B2,B1",
+             "h8": "K3,K2", "h6": "K1"}
+    s = make(board, [["5C", "3C", "5H"]], pile=["4S", "2S"], trees={"R": "a1", "Y": "b1", "G": "c1", "B": "d1"})
+    moved(s, "5C", "N", "a1")  # the red tree falls (small a1 -> a5) ...
+    moved(s, "3C", "N", "h6")  # ... so the fifth tree completed now is only the fourth standing
+    assert s.trees == ["Y", "G", "B", "K"] and not s.over
+    assert s.check(Play("5H", "S", "a5")) is None
+    moved(s, "5H", "S", "a5")  # 5 - 1 = 4 south, back onto the red medium: all five at once
+    assert s.over and s.outcome.winners == (0,) and s.outcome.scores == (5.0,)
 
 
 # -- the end -----------------------------------------------------------------------------

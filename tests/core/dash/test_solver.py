@@ -127,3 +127,42 @@ def test_daily_deal_is_quick():
         worst = max(worst, time.perf_counter() - t)
         assert not s.over
     assert worst < 3.0  # the figure on a quiet machine is in docs/performance.md
+
+
+def test_ruling_finished_tree_not_frozen_solver_takes_a_tree_apart_to_win():
+    # Only the red small (a1, on its tree) can spend the 8s: it must leave, then come back.
+    from core.dash.state import DashState
+
+    s = DashState()
+    s.stacks = {"a1": [("R", 3), ("R", 2), ("R", 1)], "d4": [("Y", 3), ("Y", 2), ("Y", 1)],
+                "e4": [("G", 3), ("G", 2), ("G", 1)], "d5": [("B", 3), ("B", 2), ("B", 1)],
+                "e5": [("K", 3), ("K", 2)], "e7": [("K", 1)]}
+    s.hands, s.pile, s.to_move = [["8C", "8H"]], ["3S"], 0
+    s.trees, s.tree_squares = ["R", "Y", "G", "B"], {"R": "a1", "Y": "d4", "G": "e4", "B": "d5"}
+    r = search(s, 1000)
+    assert r.decided and r.line is not None and len(r.line) == 3
+    assert replay_wins(s, r.line)
+    assert hint(s, 1000) == r.line[0]
+
+
+def test_ruling_winnable_deals_keep_the_deal_they_always_had():
+    # Winnable deals are chosen by the search that keeps trees standing (the one used
+    # before trees could be taken apart), so saved games and daily deals replay the
+    # same deal. These two once moved on to their next deal with the wider search.
+    for seed in (202606183971, 202704052218):
+        s = GAME.new(1, seed, Options(winnable=True))
+        assert s.deal_seed == seed
+    # and deals the earlier search chose, pinned:
+    assert [GAME.new(n, 10_000 + i, Options(winnable=True)).deal_seed for n in (2, 4) for i in range(3)] == [
+        10000, 10001, 10002, 10000, 68154894441883, 10002]
+
+
+def test_solver_keep_trees_never_takes_a_tree_apart():
+    s = GAME.new(1, 1)
+    line = solve(s, 20_000, keep_trees=True)
+    t = s.clone()
+    for a in line:
+        standing = dict(t.tree_squares)
+        assert all(a.src != sq for sq in standing.values())
+        t.apply(a)
+    assert t.over and t.outcome.winners == (0,)

@@ -549,12 +549,65 @@ def test_ruling_regroup_swap_of_identical_pawns_is_not_allowed(pos):
     assert "alike" in s.check(Swap("d3", "d4"))
 
 
-def test_ruling_regroup_swap_into_the_far_row_gives_no_upgrade(pos):
+def test_ruling_sprint_and_diagonal_step_into_the_far_row_are_entries(pos):
+    s = pos({"c4": "W2", "a1": "W4", "b1": "W3", "a5": "B4", "g5": "B4"}, in_force=("sprint",))
+    s.apply(Move("c4", "c6"))  # two cells in a line, onto the far row
+    assert s.pawn_at("c6").upgrade == "+1" and s.pawn_at("c6").value == 3
+    s = pos({"c5": "W2", "a1": "W4", "b1": "W3", "a5": "B4", "g5": "B4"}, in_force=("diagonal-step",))
+    s.apply(Move("c5", "d6"))
+    assert s.pawn_at("d6").upgrade == "+1" and s.pawn_at("d6").value == 3
+
+
+def test_ruling_regroup_swap_is_a_pair_of_cells_whatever_the_order(pos):
     from core.house_rules import Swap
 
-    s = pos({"d5": "W3", "d6": "W1+", "a1": "W4", "a5": "B4"}, in_force=("regroup",))
+    s = pos({"d4": "W3", "d5": "W1", "a1": "W4", "a6": "B4", "g5": "B4"}, in_force=("regroup",))
+    assert Swap("d5", "d4") == Swap("d4", "d5") and Swap("d5", "d4").a == "d4"
+    assert Swap("d5", "d4") in s.legal_actions() and s.check(Swap("d5", "d4")) is None
+    assert GAME.action_from_builtins({"type": "swap", "a": "d5", "b": "d4"}) == Swap("d4", "d5")
+
+
+def test_ruling_regroup_swap_into_the_far_row_is_an_entry_and_upgrades(pos):
+    from core.house_rules import Swap
+
+    s = pos({"d5": "W3", "d6": "W1+", "a1": "W4", "a5": "B4", "g5": "B4"}, in_force=("regroup",))
     s.apply(Swap("d5", "d6"))
-    assert s.pawn_at("d6").kind == "cube" and s.pawn_at("d6").value == 3
+    p = s.pawn_at("d6")
+    assert p.kind == "cube" and p.value == 4 and p.upgrade == "+1"
+    assert s.pawn_at("d5").value == 2  # the pawn swapped out keeps what it had
+    assert s.totals()[0] == 4 + 2 + 4 and s.to_move == 1
+
+
+def test_ruling_regroup_swap_brings_a_value4_pawn_in_to_bring_one_back(pos):
+    from core.house_rules import Swap
+
+    s = pos({"d5": "W4", "d6": "W1+", "a6": "B4", "g5": "B4", "a3": "W3"}, in_force=("regroup",),
+            captured=((3,), ()))
+    s.apply(Swap("d6", "d5"))
+    assert s.phase == "upgrade" and s.to_move == 0
+    assert Revive(3, "c1") in s.legal_actions()
+    s.apply(Revive(3, "c1"))
+    assert s.pawn_at("d6").upgrade == "spent" and s.pawn_at("c1").value == 3
+
+
+def test_ruling_regroup_swap_along_the_far_row_is_an_entry_for_an_eligible_value4(pos):
+    from core.house_rules import Swap
+
+    # The value-4 pawn reached c6 with nothing to bring back; a swap to d6 enters a new cell.
+    s = pos({"c6": "W4", "d6": "W2+", "a6": "B4", "g5": "B4", "a3": "W3"}, in_force=("regroup",),
+            captured=((1,), ()))
+    s.apply(Swap("c6", "d6"))
+    assert s.phase == "upgrade" and s.legal_actions() == [Revive(1, "a1"), Revive(1, "g1")]
+    assert s.pawn_at("c6").value == 3  # the upgraded square is not upgraded again
+
+
+def test_ruling_regroup_swap_into_the_far_row_with_homecoming_offers_the_choice(pos):
+    from core.house_rules import Swap
+
+    s = pos({"d5": "W2", "d6": "W3+", "a6": "B4", "g5": "B4", "a3": "W4"}, in_force=("regroup", "homecoming"),
+            captured=((1,), ()))
+    s.apply(Swap("d5", "d6"))
+    assert s.phase == "upgrade" and TakeBonus() in s.legal_actions() and Revive(1, "a1") in s.legal_actions()
 
 
 def test_card_colour_blind_removes_the_cell_bonus(pos):

@@ -65,3 +65,21 @@ def test_rule_a_game_always_ends():
             deck = len(s.deck)
             steps += 1
         assert s.turn <= 60 and steps < 3000
+
+
+def test_ruling_every_knockout_of_a_resolution_is_carried_out_before_the_game_ends(make):
+    # Lives 40/5/5: two unblocked hits knock out both others in one resolution.
+    from core.skirmish.phases import ATTACK, BLOCK
+
+    s = make(seats=3, phase="combat", life=[40, 5, 5], front={1: "10C 9C", 2: "4D", 3: "5D"},
+             hands={2: "3H 7S", 3: "6H"})
+    s.apply(A.Attack(0, 1, -1))
+    s.apply(A.Attack(1, 2, -1))
+    while (s.phase in (ATTACK, BLOCK)) and not s.over:
+        s.apply(A.Done())
+    assert s.over and s.outcome.winners == (0,)
+    for q in (1, 2):  # both players out hold nothing and field nothing
+        assert s.life[q] <= 0 and s.hands[q] == [] and s.front[q] == [] and s.rear[q] == []
+    for name in ("3H", "7S", "6H", "4D", "5D"):
+        assert C(name) in s.up
+    assert s.outcome.reason.count("last one standing") == 1 and s.log.count(s.outcome.reason) == 1

@@ -62,6 +62,9 @@ def play_checked(seats: int, seed: int, jokers: bool, deep: bool):
             assert all(len(r) <= 4 for r in s.front) and all(len(r) <= 4 for r in s.rear)
         assert all(x <= y for x, y in zip(s.life, life))
         life = list(s.life)
+        for q in range(seats):  # a player out of life holds and fields nothing, game over or not
+            if s.life[q] <= 0:
+                assert not s.hands[q] and not s.front[q] and not s.rear[q], (seed, steps, q)
         if s.turn != turn and not s.over:
             for q in range(seats):             # one King a player (a Doppelganger King too)
                 assert sum(1 for u in s.rear[q] if KIND[lead(u)] == "king") <= 1

@@ -130,6 +130,20 @@ def test_rule_exchange_three_sharing_a_colour():
     assert st.phase == TURN and st.to_move == 0  # still this player's turn: now place
 
 
+def test_ruling_exchange_is_a_set_of_tiles_whatever_the_order():
+    import msgspec
+
+    st = position(["Rc .. .. .. .. .. .."], racks=[(4, "Rt Rd Rg Oc"), (4, "")])
+    legal = [a for a in st.legal_actions() if isinstance(a, Exchange)]
+    assert legal == [Exchange(("Rt", "Rd", "Rg"))]
+    for order in (("Rg", "Rt", "Rd"), ("Rd", "Rg", "Rt"), ("Rt", "Rd", "Rg")):
+        a = Exchange(order)
+        assert a == legal[0] and a in st.legal_actions() and st.check(a) is None
+    # The same from saved data: one action, one form.
+    assert GAME.action_from_builtins({"type": "exchange", "tiles": ["Rg", "Rt", "Rd"]}) == legal[0]
+    assert list(msgspec.to_builtins(Exchange(("Rg", "Rt", "Rd")))["tiles"]) == ["Rt", "Rd", "Rg"]
+
+
 def test_rule_exchange_three_sharing_a_style():
     st = position(["Rc .. .. .. .. .. .."], racks=[(4, "Od Yd Gd Bf"), (4, "")])
     assert st.check(Exchange(("Od", "Yd", "Gd"))) is None
