@@ -61,11 +61,6 @@ class SearchResult:
     decided: bool
     nodes: int
 
-    @property
-    def complete(self) -> bool:
-        """Another name for `decided` (the Dash screen's hint reads this one)."""
-        return self.decided
-
 
 class _Search:
     def __init__(self, state: DashState, node_limit: int, keep_trees: bool = False) -> None:
