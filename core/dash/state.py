@@ -100,8 +100,8 @@ class DashState(State):
     def prompt(self) -> str:
         if self.over:
             return "The game is over."
-        who = "" if self.seats == 1 else f"Player {self.to_move + 1}: "
-        return f"{who}play a card to a side and move a top piece"
+        # The UI names the seat ("Ann: ..."), as in every game.
+        return "Play a card to a side and move a top piece"
 
     def is_view(self) -> bool:
         return self.seed is None

@@ -358,3 +358,14 @@ async def test_no_hint_where_the_deal_is_hidden(store):
         await pilot.pause(0.3)
         assert app.screen is screen and app.is_running
         assert screen.save.cursor == 3 and screen.state.is_view()
+
+
+async def test_a_team_game_names_the_player_to_move_once(store):
+    seats = [saves.Seat(name=f"Player {n}") for n in (1, 2, 3, 4)]
+    app = make_app(store, start=("new", "dash", seats, 77, GAMES["dash"].Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        who = f"Player {app.screen.state.to_move + 1}"
+        status = status_text(app)
+        assert status.startswith(f"{who}: Play a card"), status
+        assert status.count("Player") == 1, status
