@@ -156,3 +156,15 @@ async def test_a_player_not_to_move_is_shown_no_key_of_the_game(store, tables, g
             assert "home" in shown
     finally:
         await tables.stop()
+
+
+async def test_a_hosted_player_is_offered_no_screenshot(store, monkeypatch):
+    """Issue 13: the palette's Screenshot wrote into the host user's ~/Downloads and
+    named a host path; on a host it is not offered."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Screenshot" in [c.title for c in app.get_system_commands(app.screen)]
+        monkeypatch.setenv("HOUSES_PLAYER", "alice")
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+    assert "Screenshot" not in titles and "New game" in titles
