@@ -65,6 +65,7 @@ class HostOptions:
     max_cols: int = 200
     max_rows: int = 60
     tables: bool = True
+    table_timeout: float = 7 * 86400  # all of a table's players away this long: closed
     app_args: list[str] = field(default_factory=list)  # extra `houses` arguments (tests)
     app_command: list[str] | None = None  # another program than the app (tests)
 
@@ -604,7 +605,7 @@ async def start_host(opts: HostOptions) -> Host:
     if opts.tables:  # after the port is ours: a second host on the same folder stops above
         from tui.serve.tables import TableHost
 
-        host.tables = TableHost(opts.data)
+        host.tables = TableHost(opts.data, opts.table_timeout)
         await host.tables.start()
     return host
 
