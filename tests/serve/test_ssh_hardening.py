@@ -254,3 +254,18 @@ def test_add_key_refuses_a_private_key(tmp_path, keys):
     assert "private key" in result.stderr and "nothing was added" in result.stderr
     assert not (data / "authorized_keys").exists()
     assert "PRIVATE" not in result.stderr + result.stdout
+
+
+def test_add_key_drops_a_comment_with_escape_codes(tmp_path, keys):
+    text = (keys["bob"].parent / "id_bob.pub").read_text().strip().rsplit(" ", 1)[0]
+    evil = tmp_path / "evil.pub"
+    evil.write_text(text + " bob\x1b]0;OWNED\x07@laptop\n")
+    result = subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", "bob", str(evil),
+                             "--data", str(tmp_path / "host")], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "\x1b" not in result.stdout and "\x1b" not in (tmp_path / "host" / "authorized_keys").read_text()
+    fine = tmp_path / "fine.pub"
+    fine.write_text(text + " bob@laptop\n")
+    subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", "bob", str(fine),
+                    "--data", str(tmp_path / "host")], check=True, capture_output=True)
+    assert (tmp_path / "host" / "authorized_keys").read_text().splitlines()[-1].endswith("bob@laptop")
