@@ -11,11 +11,10 @@ import random
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
-from sshkit import Client, HostProcess, HostThread, make_key, need_ssh, run_ssh, ssh_args, until
+from sshkit import Client, HostProcess, HostThread, make_key, need_ssh, ssh_args, until
 from tui.serve.ssh import OutputGuard, Transcoder, in_words, safe_term, shown
 
 
