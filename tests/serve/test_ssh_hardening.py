@@ -118,6 +118,13 @@ def test_a_traceback_is_kept_from_the_player():
     assert 'File "/srv/houses/x.py"' in traceback
 
 
+def test_what_a_failing_app_writes_last_is_not_shown():
+    guard = OutputGuard()
+    guard.filter(b"\x1b[?1049hdrawing\x1b[?1049lHouses stopped: see /srv/houses/crash.log")
+    last, text = guard.finish(failed=True)
+    assert b"/srv" not in last and "/srv/houses/crash.log" in text
+
+
 def test_what_a_calm_app_writes_at_exit_is_sent_on():
     guard = OutputGuard()
     assert guard.filter(b"\x1b[?1049hdrawing\x1b[?1049l\x1b[?25hGoodbye") == b"\x1b[?1049hdrawing\x1b[?1049l"

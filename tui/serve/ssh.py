@@ -172,11 +172,13 @@ class OutputGuard:
     def _hold(self, data: bytes) -> None:
         self.held += data[: max(0, self.LIMIT - len(self.held))]
 
-    def finish(self) -> tuple[bytes, str | None]:
-        """When the app has exited: (what to send the client, the traceback or None)."""
+    def finish(self, failed: bool = False) -> tuple[bytes, str | None]:
+        """When the app has exited: (what to send the client, the text for the log if
+        the app crashed, else None). `failed`: it exited with an error of its own;
+        whatever it wrote last may name host paths, so the player is not shown it."""
         held, self.held = bytes(self.held), bytearray()
         text = ANSI.sub("", held.decode("utf-8", "replace"))
-        if "Traceback (most recent call last)" in text or 'File "/' in text:
+        if failed or "Traceback (most recent call last)" in text or 'File "/' in text:
             return RESET_TERMINAL, text
         return held, None
 
@@ -346,6 +348,7 @@ class AppSession(asyncssh.SSHServerSession):
         self.pending_in = b""
         self.closed = False
         self.said_slow = False    # "reads slowly" logged once a session
+        self.stopping = False     # the host asked the app to leave (hang-up, idle, shutdown)
         self.name = "?"
         self.bytes_out = 0
         self.transcoder = Transcoder("utf-8")
@@ -539,7 +542,7 @@ class AppSession(asyncssh.SSHServerSession):
                 code = self.proc.wait()
         self.host.sessions.discard(self)
         self.host.log(f"{shown(self.name)} left; {len(self.host.sessions)} session(s)")
-        last, traceback = self.guard.finish()
+        last, traceback = self.guard.finish(failed=code != 0 and not self.stopping)
         if traceback is not None:
             self.host.log(f"{shown(self.name)}: the app stopped with an error (exit {code}):\n" +
                           "\n".join("    " + shown(line, 400) for line in traceback.splitlines() if line.strip()))
@@ -560,6 +563,7 @@ class AppSession(asyncssh.SSHServerSession):
         proc = self.proc
         if proc is None or proc.poll() is not None:
             return
+        self.stopping = True
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGHUP)
         loop = asyncio.get_running_loop()
