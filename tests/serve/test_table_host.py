@@ -232,3 +232,40 @@ def test_houses_serve_tables_and_close_on_the_command_line(tmp_path):
     assert "No open tables" in houses("tables").stdout
     again = houses("close", code)
     assert again.returncode == 1 and "no open table" in again.stderr
+
+
+async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypatch):
+    """A host stopped before it could close a finished table closes it on its next
+    start: into the players' saves and stats, by the host (no app of theirs is there)."""
+    import saves
+    import tui.serve.tables as tables
+
+    monkeypatch.setattr(tables, "BOT_PAUSE_S", 0.0)
+    monkeypatch.setattr(tables, "BOT_BUDGET_S", 0.05)
+    game = GAMES["town"]
+    first = TableHost(tmp_path)
+    first.close = lambda table, why: None  # the host "stops" before closing it
+    await first.start()
+    alice = await Peer.connect(first, "alice")
+    alice.send(op="open", game="town", seed=11, options={}, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    msg = await alice.get("table")
+    for _ in range(400):
+        if "save" in msg:
+            break
+        state = game.from_text(msg["view"])
+        if state.to_move == msg["seat"]:
+            alice.send(op="act", code=msg["code"], cursor=msg["cursor"],
+                       action=game.action_to_builtins(state.legal_actions()[0]))
+        msg = await alice.get("table")
+    assert "save" in msg, "the game did not end"
+    alice.close()
+    await first.stop()
+    code = msg["code"]
+    store = saves.Store(tmp_path / "players" / "alice")
+    assert not store.path(f"town-table-{code}").exists()  # alice's app did not keep it (a peer, not an app)
+    again = TableHost(tmp_path)
+    again.load()
+    assert code not in again.tables
+    assert store.load(f"town-table-{code}").over
+    assert store.load_stats().games["town"].played == 1
+    assert (tmp_path / "tables" / "archive" / f"table-{code}.json").exists()
