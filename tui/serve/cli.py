@@ -46,9 +46,10 @@ def add_serve_parser(sub) -> None:
                      help="authorized-keys file: lines 'NAME ssh-ed25519 AAAA...' (default: DATA/authorized_keys)")
     ssh.add_argument("--open", action="store_true",
                      help="let anyone in under any name, without a key: only on a trusted network")
-    ssh.add_argument("--max-sessions", type=int, default=50, help="players connected at once (default: 50)")
+    ssh.add_argument("--max-sessions", type=int, default=50,
+                     help="signed-in connections at once, and apps at once (default: 50)")
     ssh.add_argument("--idle-timeout", type=float, default=3600,
-                     help="seconds without a key before a session closes; 0 never (default: 3600)")
+                     help="seconds without a key before a connection closes, whatever it has open; 0 never (default: 3600)")
     ssh.add_argument("--max-size", type=_size, default=(200, 60),
                      help="the largest terminal an app draws, COLSxROWS (default: 200x60)")
     ssh.add_argument("--table-timeout", type=_duration, default=7 * 86400, metavar="TIME",
