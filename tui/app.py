@@ -7,6 +7,7 @@ leaves the UI thread and saves land on disk in the order they were made.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -198,7 +199,12 @@ class HousesApp(App[None]):
         self.push_screen(HelpScreen(game_id))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # On an SSH host (HOUSES_PLAYER set) a screenshot would land on the host's
+        # disk, where the player cannot reach it: not offered there.
+        hosted = bool(os.environ.get("HOUSES_PLAYER"))
+        for command in super().get_system_commands(screen):
+            if not (hosted and command.title == "Screenshot"):
+                yield command
         yield SystemCommand("Home", "Back to the home screen (games are saved)", self.go_home)
         yield SystemCommand("New game", "Choose a game and its players", self.open_new_game)
         yield SystemCommand("Continue", "Resume the newest unfinished game", self.resume)

@@ -170,3 +170,40 @@ def run_ssh(host: HostProcess, user: str, key: Path | None, *extra: str, command
     env = {k: v for k, v in os.environ.items() if not k.startswith("SSH_")}
     return subprocess.run(["ssh", *ssh_args(host, user, key, *extra), *(command or [])], capture_output=True,
                           text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+
+
+class HostThread:
+    """The SSH host in this process (its own event loop in a thread), for tests that
+    set options the command line does not have, such as another program than the app."""
+
+    def __init__(self, root: Path, **options) -> None:
+        import asyncio
+        import threading
+
+        from tui.serve.ssh import HostOptions, start_host
+
+        self.root = root
+        self.data = root / "host"
+        self.port = free_port()
+        self.lines: list[str] = []
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        opts = HostOptions(port=self.port, data=self.data, tables=False, **options)
+        self.host = asyncio.run_coroutine_threadsafe(start_host(opts), self.loop).result(20)
+        self.host.log = self.lines.append
+
+    def add_key(self, name: str, key: Path) -> None:
+        from tui.serve.accounts import add_key
+
+        add_key(self.data / "authorized_keys", name, Path(str(key) + ".pub").read_text())
+
+    def log_text(self) -> str:
+        return "\n".join(self.lines)
+
+    def stop(self) -> None:
+        import asyncio
+
+        from tui.serve.ssh import stop_host
+
+        asyncio.run_coroutine_threadsafe(stop_host(self.host), self.loop).result(20)
+        self.loop.call_soon_threadsafe(self.loop.stop)

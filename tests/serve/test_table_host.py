@@ -124,8 +124,148 @@ async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(hos
     copy = msg["save"]
     assert copy["id"] == f"town-table-{msg['code']}" and copy["over"] and copy["my_seat"] == 0
     assert any(update for update in [msg["last"]]) and msg["seats"][1]["kind"] == "bot"
-    # On the next hello, the finished table is handed out again (for a player who was away).
-    again = await Peer.connect(host, "alice")
-    assert (await again.get("finished"))["save"]["id"] == copy["id"]
+    # A finished table is archived: no longer open, its file moved aside.
+    code = msg["code"]
+    assert (await alice.get("finished"))["save"]["id"] == copy["id"]
+    assert code not in host.tables
+    assert (host.dir / "archive" / f"table-{code}.json").exists()
+    assert not host.store.path(f"table-{code}").exists()
+    alice.send(op="join", code=code)
+    assert "no table" in (await alice.get("error"))["message"]
     alice.close()
-    again.close()
+
+
+async def test_a_table_abandoned_by_all_its_players_is_closed_into_their_saves(tmp_path):
+    import saves
+
+    host = TableHost(tmp_path, table_timeout=0.5)
+    await host.start()
+    try:
+        alice = await Peer.connect(host, "alice")
+        alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+        code = (await alice.get("table"))["code"]
+        bob = await Peer.connect(host, "bob")
+        bob.send(op="join", code=code)
+        await bob.get("table")
+        await asyncio.sleep(1.0)
+        assert code in host.tables  # both still there: kept however long
+        alice.close()
+        await asyncio.sleep(1.0)
+        assert code in host.tables  # bob is still there
+        bob.close()
+        for _ in range(40):
+            await asyncio.sleep(0.1)
+            if code not in host.tables:
+                break
+        assert code not in host.tables
+        assert (host.dir / "archive" / f"table-{code}.json").exists()
+        for name, seat in (("alice", 0), ("bob", 1)):
+            store = saves.Store(tmp_path / "players" / name)
+            save = store.load(f"house-rules-table-{code}")
+            assert save.seats[seat].name == name and not save.over
+            assert store.load_stats().games == {}  # unfinished: not counted
+    finally:
+        await host.stop()
+
+
+async def test_the_operator_lists_and_closes_tables_of_a_running_host(host, tmp_path):
+    import saves
+    from tui.serve.tables import close_table, list_tables
+
+    alice = await Peer.connect(host, "alice")
+    alice.send(op="open", game="dash", seed=3, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    rows = await asyncio.to_thread(list_tables, tmp_path)
+    assert [(r["code"], r["players"], r["present"]) for r in rows] == [(code, ["alice", "(open seat)"], True)]
+    said = await asyncio.to_thread(close_table, tmp_path, code.lower())
+    assert f"Table {code} closed" in said
+    assert "closed" in (await alice.get("error"))["message"]  # told at the table
+    assert code not in host.tables
+    assert saves.Store(tmp_path / "players" / "alice").load(f"dash-table-{code}").seats[0].name == "alice"
+    with pytest.raises(ValueError, match="no open table"):
+        await asyncio.to_thread(close_table, tmp_path, code)
+    alice.close()
+
+
+async def test_the_operator_closes_a_table_when_no_host_runs(tmp_path):
+    import saves
+    from tui.serve.tables import close_table, list_tables
+
+    h = TableHost(tmp_path)
+    await h.start()
+    alice = await Peer.connect(h, "alice")
+    alice.send(op="open", game="dash", seed=3, options={}, seats=[{"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    alice.close()
+    await h.stop()
+    assert [r["code"] for r in list_tables(tmp_path)] == [code]
+    close_table(tmp_path, code)
+    assert list_tables(tmp_path) == []
+    assert saves.Store(tmp_path / "players" / "alice").load(f"dash-table-{code}")
+
+
+def test_houses_serve_tables_and_close_on_the_command_line(tmp_path):
+    import subprocess
+    import sys
+
+    async def open_one() -> str:
+        h = TableHost(tmp_path)
+        await h.start()
+        alice = await Peer.connect(h, "alice")
+        alice.send(op="open", game="house-rules", seed=3, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+        code = (await alice.get("table"))["code"]
+        alice.close()
+        await h.stop()
+        return code
+
+    code = asyncio.run(open_one())
+
+    def houses(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "tui.cli", "serve", *args, "--data", str(tmp_path)],
+                              capture_output=True, text=True, timeout=60)
+
+    listed = houses("tables")
+    assert listed.returncode == 0 and code in listed.stdout and "HOUSE RULES" in listed.stdout.upper()
+    assert "alice, (open seat)" in listed.stdout
+    closed = houses("close", code)
+    assert closed.returncode == 0 and f"Table {code} closed" in closed.stdout
+    assert "No open tables" in houses("tables").stdout
+    again = houses("close", code)
+    assert again.returncode == 1 and "no open table" in again.stderr
+
+
+async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypatch):
+    """A host stopped before it could close a finished table closes it on its next
+    start: into the players' saves and stats, by the host (no app of theirs is there)."""
+    import saves
+    import tui.serve.tables as tables
+
+    monkeypatch.setattr(tables, "BOT_PAUSE_S", 0.0)
+    monkeypatch.setattr(tables, "BOT_BUDGET_S", 0.05)
+    game = GAMES["town"]
+    first = TableHost(tmp_path)
+    first.close = lambda table, why: None  # the host "stops" before closing it
+    await first.start()
+    alice = await Peer.connect(first, "alice")
+    alice.send(op="open", game="town", seed=11, options={}, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    msg = await alice.get("table")
+    for _ in range(400):
+        if "save" in msg:
+            break
+        state = game.from_text(msg["view"])
+        if state.to_move == msg["seat"]:
+            alice.send(op="act", code=msg["code"], cursor=msg["cursor"],
+                       action=game.action_to_builtins(state.legal_actions()[0]))
+        msg = await alice.get("table")
+    assert "save" in msg, "the game did not end"
+    alice.close()
+    await first.stop()
+    code = msg["code"]
+    store = saves.Store(tmp_path / "players" / "alice")
+    assert not store.path(f"town-table-{code}").exists()  # alice's app did not keep it (a peer, not an app)
+    again = TableHost(tmp_path)
+    again.load()
+    assert code not in again.tables
+    assert store.load(f"town-table-{code}").over
+    assert store.load_stats().games["town"].played == 1
+    assert (tmp_path / "tables" / "archive" / f"table-{code}.json").exists()

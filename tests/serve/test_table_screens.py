@@ -120,3 +120,51 @@ async def test_moves_go_both_ways(store, tables):
                 pass
     finally:
         await tables.stop()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_a_player_not_to_move_is_shown_no_key_of_the_game(store, tables, game_id):
+    """Issue 13: the player waiting saw "e End turn". While another seat is to move,
+    the footer offers only keys that are no move (Home, zones, help, the palette)."""
+    from textual.widgets._footer import FooterKey
+
+    import saves
+
+    game = GAMES[game_id]
+    seats = [saves.Seat(name="bob", kind="human"), saves.Seat(name="alice", kind="human")]
+    options = game.options_to_builtins(game.Options())
+    seed = next(s for s in range(4242, 4300) if saves.replay(saves.new_save(game_id, seats, options, s)).to_move == 0)
+    await tables.start()
+    try:
+        bob = await Peer.connect(tables, "bob")
+        PEERS.append(bob)
+        bob.send(op="open", game=game_id, seed=seed, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+        await bob.get("table")
+        app = make_app(store)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await to_tables(pilot)
+            await pilot.press("enter")
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if getattr(app.screen, "code", None) == "ABCD":
+                    break
+            screen = app.screen
+            await pilot.pause(0.3)
+            assert screen.seat == 1 and screen.state.to_move == 0
+            shown = {key.action for key in screen.query(FooterKey)}
+            assert shown <= {"home", "zone(1)", "command_palette", "help"}, shown
+            assert "home" in shown
+    finally:
+        await tables.stop()
+
+
+async def test_a_hosted_player_is_offered_no_screenshot(store, monkeypatch):
+    """Issue 13: the palette's Screenshot wrote into the host user's ~/Downloads and
+    named a host path; on a host it is not offered."""
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Screenshot" in [c.title for c in app.get_system_commands(app.screen)]
+        monkeypatch.setenv("HOUSES_PLAYER", "alice")
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+    assert "Screenshot" not in titles and "New game" in titles

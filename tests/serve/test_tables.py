@@ -146,7 +146,7 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
         until(lambda: (folder / "stats.json").exists(), what=f"{name}'s stats")
         stats = json.loads((folder / "stats.json").read_text())
         assert stats["games"]["house-rules"]["played"] == 1
-    table = json.loads((host.data / "tables" / "saves" / f"table-{code}.json").read_text())
+    table = json.loads((host.data / "tables" / "archive" / f"table-{code}.json").read_text())  # archived
     assert table["over"] and len(table["actions"]) == moves
 
     # A third player sees neither the table (it is over) nor their saves.

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
+COMMENT = re.compile(r"[ -~]{0,100}")  # a key's comment kept: printable ASCII
 
 
 def valid_name(name: str) -> bool:
@@ -79,12 +80,28 @@ def add_key(keys_file: Path, name: str, public_key_text: str) -> str:
 
     if not valid_name(name):
         raise ValueError(f"{name!r} is not a player name: letters, digits, . _ - (up to 32), starting with a letter or digit")
+    if "PRIVATE KEY" in public_key_text or _is_private_key(public_key_text):
+        raise ValueError("that is a private key, which stays with its owner: give their public key "
+                         "(the .pub file); nothing was added")
     key = asyncssh.import_public_key(public_key_text.strip())
+    comment = key.get_comment() or ""
+    if not COMMENT.fullmatch(comment):  # escape codes or odd text: not into the file or the console
+        key.set_comment(None)
     line = f"{name} {key.export_public_key().decode().strip()}"
     keys_file.parent.mkdir(parents=True, exist_ok=True)
     with open(keys_file, "a", encoding="utf-8") as f:
         f.write(line + "\n")
     return line
+
+
+def _is_private_key(text: str) -> bool:
+    import asyncssh
+
+    try:
+        asyncssh.import_private_key(text.strip())
+    except (asyncssh.KeyImportError, ValueError):
+        return False
+    return True
 
 
 def host_key(data_dir: Path):

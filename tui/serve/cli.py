@@ -17,9 +17,25 @@ def _size(text: str) -> tuple[int, int]:
     return cols, rows
 
 
+def _duration(text: str) -> float:
+    """Seconds from "7d", "12h", "30m", "45s" or a plain number of seconds."""
+    units = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+    text = text.strip().lower()
+    try:
+        if text and text[-1] in units:
+            value = float(text[:-1]) * units[text[-1]]
+        else:
+            value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("use a number of seconds or e.g. 7d, 12h, 30m") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("more than 0")
+    return value
+
+
 def add_serve_parser(sub) -> None:
     serve = sub.add_parser("serve", help="host the app for others (SSH or a browser)")
-    kinds = serve.add_subparsers(dest="serve_kind", required=True, metavar="ssh|web|add-key")
+    kinds = serve.add_subparsers(dest="serve_kind", required=True, metavar="ssh|web|add-key|tables|close")
 
     ssh = kinds.add_parser("ssh", help="an SSH server: every player gets the app in their terminal")
     ssh.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
@@ -30,11 +46,15 @@ def add_serve_parser(sub) -> None:
                      help="authorized-keys file: lines 'NAME ssh-ed25519 AAAA...' (default: DATA/authorized_keys)")
     ssh.add_argument("--open", action="store_true",
                      help="let anyone in under any name, without a key: only on a trusted network")
-    ssh.add_argument("--max-sessions", type=int, default=50, help="players connected at once (default: 50)")
+    ssh.add_argument("--max-sessions", type=int, default=50,
+                     help="signed-in connections at once, and apps at once (default: 50)")
     ssh.add_argument("--idle-timeout", type=float, default=3600,
-                     help="seconds without a key before a session closes; 0 never (default: 3600)")
+                     help="seconds without a key before a connection closes, whatever it has open; 0 never (default: 3600)")
     ssh.add_argument("--max-size", type=_size, default=(200, 60),
                      help="the largest terminal an app draws, COLSxROWS (default: 200x60)")
+    ssh.add_argument("--table-timeout", type=_duration, default=7 * 86400, metavar="TIME",
+                     help="close a table all of whose players were away this long, into their saves "
+                          "(seconds, or e.g. 7d, 12h; default: 7d)")
 
     web = kinds.add_parser("web", help="the app in a browser (textual-serve)")
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
@@ -47,6 +67,13 @@ def add_serve_parser(sub) -> None:
     add.add_argument("--data", type=Path, default=None, help="the host's folder (default: $HOUSES_HOME/host)")
     add.add_argument("--keys", type=Path, default=None, help="authorized-keys file (default: DATA/authorized_keys)")
 
+    tables = kinds.add_parser("tables", help="list the open tables of a host (running or not)")
+    tables.add_argument("--data", type=Path, default=None, help="the host's folder (default: $HOUSES_HOME/host)")
+
+    close = kinds.add_parser("close", help="close a table: it goes into each of its players' saved games")
+    close.add_argument("code", help="the table's code, e.g. ABCD")
+    close.add_argument("--data", type=Path, default=None, help="the host's folder (default: $HOUSES_HOME/host)")
+
 
 def run_serve(args: argparse.Namespace) -> int:
     from tui.serve.accounts import default_data_dir
@@ -57,7 +84,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
         opts = HostOptions(host=args.host, port=args.port, data=data, keys=args.keys, open=args.open,
                            max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
-                           max_cols=args.max_size[0], max_rows=args.max_size[1])
+                           max_cols=args.max_size[0], max_rows=args.max_size[1],
+                           table_timeout=args.table_timeout)
         return run(opts)
     if args.serve_kind == "web":
         from tui.serve.web import run_web
@@ -75,4 +103,34 @@ def run_serve(args: argparse.Namespace) -> int:
             return 2
         print(f"Added to {keys}: {line[:60]}...")
         return 0
+    if args.serve_kind == "tables":
+        return print_tables(data)
+    if args.serve_kind == "close":
+        from tui.serve.tables import close_table
+
+        try:
+            print(close_table(data, args.code))
+        except ValueError as exc:
+            print(f"houses: {exc}", file=sys.stderr)
+            return 1
+        return 0
     return 2
+
+
+def print_tables(data: Path) -> int:
+    import time
+
+    from core import GAMES
+    from tui.serve.tables import list_tables
+
+    rows = list_tables(data)
+    if not rows:
+        print(f"No open tables in {data}.")
+        return 0
+    print(f"{'CODE':4}  {'GAME':14}  {'MOVES':>5}  {'LAST ACTIVE':16}  PLAYERS")
+    for row in sorted(rows, key=lambda r: r["last_active"]):
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["last_active"]))
+        people = ", ".join(row["players"]) + (f" + {row['bots']} bot(s)" if row["bots"] else "")
+        here = " (someone there)" if row["present"] else ""
+        print(f"{row['code']:4}  {GAMES[row['game']].title[:14]:14}  {row['moves']:>5}  {when:16}  {people}{here}")
+    return 0

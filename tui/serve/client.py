@@ -143,18 +143,13 @@ class TableClient:
         store = self.app.store
         if store.path(save.id).exists():
             return
-        game = GAMES[save.game]
 
         def write() -> None:
+            from tui.serve.tables import player_won
+
             try:
                 store.write(save)
-                state = saves.replay(save)
-                winners = state.outcome.winners if state.outcome else ()
-                if game.cooperative:
-                    won = bool(winners)
-                else:
-                    won = None if not winners else my_seat in winners
-                store.record_result(save, won)
+                store.record_result(save, player_won(save, my_seat))
             except (saves.SaveError, OSError, ValueError) as exc:
                 self.app.call_from_thread(self.app.notify, f"Finished table not saved: {exc}", severity="warning")
 

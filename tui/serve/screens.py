@@ -179,6 +179,10 @@ class MovesScreen(ModalScreen[int | None]):
 class TableMixin:
     """Turns a game's screen into a seat at a shared table (see table_screen)."""
 
+    # Keys that are no move: shown at a table whoever is to move. Every other key of
+    # the game is hidden while it is not this player's turn (they could not use it).
+    WAITING_KEYS = frozenset({"home", "zone"})
+
     def __init__(self, save: saves.SaveFile, state: Any, *, client, msg: dict) -> None:
         super().__init__(save, state)
         self.client = client
@@ -211,7 +215,11 @@ class TableMixin:
             return False
         if action == "moves":
             return (not self.replay and not self.state.over and self.state.to_move == self.seat) or None
-        return super().check_action(action, parameters)
+        allowed = super().check_action(action, parameters)
+        waiting = not self.replay and not self.state.over and self.state.to_move != self.seat
+        if waiting and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
+            return False
+        return allowed
 
     def say_prompt(self) -> None:
         if self.replay:

@@ -10,14 +10,22 @@ continues.
 
 Only the app: no shell, no exec, no forwarding, no SFTP. Public-key authentication
 against the host's authorized-keys file, unless the operator says `--open`.
+
+Everything a client sends is untrusted: its terminal type and locale are used only
+when they look like one, anything of it that is logged is escaped first (a TERM full
+of escape codes must not drive the operator's console), input bytes reach the app as
+valid UTF-8 (a Latin-1 client's are transcoded, other bad bytes replaced), and a
+crashing app's traceback stays in the host's log.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import fcntl
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -33,6 +41,16 @@ from tui.serve.accounts import KeyRing, default_data_dir, host_key, player_home,
 
 HIGH_WATER = 256 * 1024  # bytes queued for a client before its app is paused
 READ_CHUNK = 65536
+SERVER_VERSION = "Houses"  # the SSH banner: no library name or version to look up
+TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+LOCALE_OK = re.compile(r"[A-Za-z0-9._@+-]{1,64}")
+DEFAULT_TERM = "xterm-256color"
+FULL_GRACE_S = 10.0  # a connection past --max-sessions is closed after this
+ALT_ON, ALT_OFF = b"\x1b[?1049h", b"\x1b[?1049l"  # the alternate screen, where the app draws
+ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|.)")
+# what a crashed app may have left on: colours, hidden cursor, mouse, paste, keyboard modes
+RESET_TERMINAL = (b"\x1b[0m\x1b[?25h\x1b[?7h\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+                  b"\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[?1049l\r\n")
 
 
 @dataclass
@@ -47,7 +65,9 @@ class HostOptions:
     max_cols: int = 200
     max_rows: int = 60
     tables: bool = True
+    table_timeout: float = 7 * 86400  # all of a table's players away this long: closed
     app_args: list[str] = field(default_factory=list)  # extra `houses` arguments (tests)
+    app_command: list[str] | None = None  # another program than the app (tests)
 
     @property
     def keys_file(self) -> Path:
@@ -60,13 +80,129 @@ def clamp_size(cols: int, rows: int, opts: HostOptions) -> tuple[int, int]:
     return max(10, min(cols, opts.max_cols)), max(5, min(rows, opts.max_rows))
 
 
-def client_locale_is_utf8(client_env: dict) -> bool:
-    """Whether the client's terminal takes UTF-8, by the locale it sent (if any)."""
+def shown(text: object, limit: int = 80) -> str:
+    """Client-sent text as it may go into the host's log: every control or
+    invisible character escaped (repr-style, without the quotes), cut to a length."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "backslashreplace")
+    text = str(text)
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return out if len(out) <= limit else out[:limit] + "..."
+
+
+def in_words(seconds: float) -> str:
+    """A duration as people say it: "20 seconds", "5 minutes", "2 hours"."""
+    def unit(n: float, word: str) -> str:
+        n = round(n)
+        return f"{n} {word}" + ("" if n == 1 else "s")
+
+    for size, word in ((86400, "day"), (3600, "hour"), (60, "minute")):
+        if seconds >= size and seconds % size == 0:
+            return unit(seconds / size, word)
+    if seconds < 120:
+        return unit(seconds, "second")
+    if seconds < 2 * 3600:
+        return unit(seconds / 60, "minute")
+    if seconds < 2 * 86400:
+        return unit(seconds / 3600, "hour")
+    return unit(seconds / 86400, "day")
+
+
+def safe_term(term: str | None) -> str:
+    """The client's terminal type if it looks like one, else a common default."""
+    return term if term and TERM_OK.fullmatch(term) else DEFAULT_TERM
+
+
+def client_charset(client_env: dict) -> str:
+    """The codec of the client's terminal, by the locale it sent (if any): "utf-8"
+    when nothing was sent (OpenSSH's default: today's terminals take UTF-8)."""
     for var in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = str(client_env.get(var) or "")
         if value:
-            return "utf-8" in value.lower() or "utf8" in value.lower()
-    return True  # nothing sent (OpenSSH's default): today's terminals take UTF-8
+            name, _, charset = value.partition("@")[0].partition(".")
+            if not charset:
+                return "ascii" if name in ("C", "POSIX") else "latin-1"
+            try:
+                return codecs.lookup(charset).name
+            except LookupError:
+                return "ascii"
+    return "utf-8"
+
+
+class OutputGuard:
+    """What the app writes, on its way to the client. The app draws in the terminal's
+    alternate screen; what it writes outside it (before it starts drawing, or after it
+    stopped) is held back until it enters it or exits. If the app exits with a Python
+    traceback there (a crash: it shows code and host paths), the player gets a
+    sentence instead and the traceback goes to the host's log; else what was held is
+    sent on as it was. A player's own typing is echoed inside the alternate screen,
+    so typing the words cannot trip this."""
+
+    LIMIT = 64 * 1024
+
+    def __init__(self) -> None:
+        self.alt = False         # inside the alternate screen (the app is drawing)
+        self.window = b""        # the last bytes seen: a marker may straddle two reads
+        self.held = bytearray()  # written outside the alternate screen, not sent yet
+
+    def filter(self, data: bytes) -> bytes:
+        """The part of `data` to send to the client now."""
+        out = bytearray()
+        joined, start = self.window + data, 0  # `start`: where `data` not yet handled begins
+        shift = len(self.window)
+        while start < len(data):
+            marker = ALT_OFF if self.alt else ALT_ON
+            # the window holds less than a marker: one found in it ends in `data`
+            at = joined.find(marker, 0 if start == 0 else start + shift)
+            end = len(data) if at < 0 else at + len(marker) - shift
+            if self.alt:
+                out += data[start:end]
+            else:
+                self._hold(data[start:end])
+                if at >= 0:  # the app starts drawing: what came before was no crash
+                    out += self.held
+                    self.held.clear()
+            if at < 0:
+                break
+            self.alt = not self.alt
+            start = end
+        self.window = joined[-(len(ALT_ON) - 1):]
+        return bytes(out)
+
+    def _hold(self, data: bytes) -> None:
+        self.held += data[: max(0, self.LIMIT - len(self.held))]
+
+    def finish(self, failed: bool = False) -> tuple[bytes, str | None]:
+        """When the app has exited: (what to send the client, the text for the log if
+        the app crashed, else None). `failed`: it exited with an error of its own;
+        whatever it wrote last may name host paths, so the player is not shown it."""
+        held, self.held = bytes(self.held), bytearray()
+        text = ANSI.sub("", held.decode("utf-8", "replace"))
+        if failed or "Traceback (most recent call last)" in text or 'File "/' in text:
+            return RESET_TERMINAL, text
+        return held, None
+
+
+class Transcoder:
+    """Bytes between a client's terminal and the app, which speaks UTF-8 only.
+
+    Input: decoded in the client's charset (a UTF-8 client's invalid bytes become
+    U+FFFD) and sent on as UTF-8, so no byte can crash the app. Output, for a
+    client whose terminal is not UTF-8: the app's UTF-8 in the client's charset,
+    "?" for what it lacks. Both sides keep a split character for the next chunk."""
+
+    def __init__(self, charset: str) -> None:
+        self.charset = charset
+        self.decode_in = codecs.getincrementaldecoder(charset)(errors="replace")
+        self.decode_out = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def to_app(self, data: bytes) -> bytes:
+        return self.decode_in.decode(data).encode("utf-8")
+
+    def to_client(self, data: bytes) -> bytes:
+        if self.charset == "utf-8":
+            return data
+        return self.decode_out.decode(data).encode(self.charset, errors="replace")
 
 
 class Host:
@@ -76,6 +212,7 @@ class Host:
         self.opts = opts
         self.keyring = KeyRing(opts.keys_file)
         self.sessions: set[AppSession] = set()
+        self.connections: set[HostServer] = set()  # authenticated, whatever they have open
         self.tables = None  # tui.serve.tables.TableHost when tables are on
         self.server: asyncssh.SSHAcceptor | None = None
 
@@ -86,13 +223,14 @@ class Host:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("TEXTUAL_", "HOUSES_", "LC_", "SSH_")) and k not in (
                    "NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "LANG", "TERM", "COLORTERM")}
-        env["TERM"] = term or "xterm"
+        env["TERM"] = safe_term(term)
         env["HOUSES_HOME"] = str(player_home(self.opts.data, name))
         env["HOUSES_PLAYER"] = name
-        locale_vars = {k: str(v) for k, v in client_env.items() if k in ("LANG", "LC_ALL", "LC_CTYPE")}
-        env.update(locale_vars or {"LANG": "C.UTF-8"})
-        if "COLORTERM" in client_env:
-            env["COLORTERM"] = str(client_env["COLORTERM"])
+        # The host transcodes for a client that is not UTF-8: the app always speaks it.
+        env["LANG"] = "C.UTF-8"
+        colorterm = str(client_env.get("COLORTERM") or "")
+        if LOCALE_OK.fullmatch(colorterm):
+            env["COLORTERM"] = colorterm
         if self.tables is not None:
             env["HOUSES_TABLES"] = str(self.tables.socket_path)
             env["HOUSES_TABLE_TOKEN"] = self.tables.token_for(name)
@@ -100,10 +238,20 @@ class Host:
 
 
 class HostServer(asyncssh.SSHServer):
-    """Authentication: the user name is the player; a key must be theirs."""
+    """One connection. Authentication: the user name is the player; a key must be
+    theirs. Once in, the connection counts against --max-sessions and is closed after
+    --idle-timeout without a key from the client, whatever it has open (`ssh -N`
+    too)."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.name = "?"
+        self.full = False  # over --max-sessions: told so, then closed
+        self.sessions: set[AppSession] = set()
+        self.last_input = time.monotonic()
+        self.idle_handle: asyncio.TimerHandle | None = None
+        self.idle_closed = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -113,20 +261,71 @@ class HostServer(asyncssh.SSHServer):
             return False  # a trusted network: the name is enough
         return True
 
+    def auth_completed(self) -> None:
+        self.name = self.conn.get_extra_info("username") or "?"
+        host = self.host
+        if len(host.connections) >= host.opts.max_sessions:
+            self.full = True
+            host.log(f"{shown(self.name)} turned away: {len(host.connections)} connection(s), the most allowed")
+            asyncio.get_running_loop().call_later(FULL_GRACE_S, self.close)
+            return
+        host.connections.add(self)
+        host.log(f"{shown(self.name)} signed in; {len(host.connections)} connection(s)")
+        self.last_input = time.monotonic()
+        self.schedule_idle_check()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.host.connections.discard(self)
+        if self.idle_handle is not None:
+            self.idle_handle.cancel()
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.conn.close()
+
+    def touched(self) -> None:
+        self.last_input = time.monotonic()
+
+    # -- idle ---------------------------------------------------------------------
+
+    def schedule_idle_check(self) -> None:
+        timeout = self.host.opts.idle_timeout
+        if timeout <= 0:
+            return
+        wait = max(0.05, min(self.last_input + timeout - time.monotonic(), 30.0))
+        self.idle_handle = asyncio.get_running_loop().call_later(wait, self._idle_check)
+
+    def _idle_check(self) -> None:
+        if self not in self.host.connections:
+            return
+        if time.monotonic() - self.last_input < self.host.opts.idle_timeout:
+            self.schedule_idle_check()
+            return
+        self.idle_closed = True
+        live = [s for s in self.sessions if s.proc is not None and s.proc.poll() is None]
+        self.host.log(f"{shown(self.name)} idle: closing")
+        for session in live:
+            session.stop_child()  # the app saves and leaves; the session says why
+        # nothing open with an app (`ssh -N`, or a session refused): close now;
+        # else once the apps have left (or a little after, whatever happens)
+        asyncio.get_running_loop().call_later(0 if not live else 8.0, self.close)
+
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         ok = valid_name(username) and self.host.keyring.allows(username, key)
         if not ok:
-            self.host.log(f"refused key for {username!r}")
+            self.host.log(f"refused key for '{shown(username)}'")
         return ok
 
     def password_auth_supported(self) -> bool:
         return False
 
     def session_requested(self) -> AppSession:
-        return AppSession(self.host)
+        session = AppSession(self.host, self)
+        self.sessions.add(session)
+        return session
 
     def kbdint_auth_supported(self) -> bool:
         return False
@@ -135,23 +334,25 @@ class HostServer(asyncssh.SSHServer):
 class AppSession(asyncssh.SSHServerSession):
     """One SSH session: the app in a child process on a pty."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, conn: HostServer) -> None:
         self.host = host
+        self.conn = conn
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term: str | None = None
+        self.refusal: str | None = None  # a client-sent value we cannot use, in words
         self.size = (80, 24)
         self.proc: subprocess.Popen | None = None
         self.master: int | None = None
         self.reading = False
         self.paused = False
         self.pending_in = b""
-        self.last_input = time.monotonic()
-        self.idle_handle: asyncio.TimerHandle | None = None
         self.closed = False
-        self.idle_closed = False  # closed for want of a key: say so before leaving
         self.said_slow = False    # "reads slowly" logged once a session
+        self.stopping = False     # the host asked the app to leave (hang-up, idle, shutdown)
         self.name = "?"
         self.bytes_out = 0
+        self.transcoder = Transcoder("utf-8")
+        self.guard = OutputGuard()
 
     # -- channel callbacks ----------------------------------------------------------
 
@@ -160,7 +361,12 @@ class AppSession(asyncssh.SSHServerSession):
         self.name = chan.get_extra_info("username") or "?"
 
     def pty_requested(self, term_type: str, term_size: tuple, term_modes: dict) -> bool:
-        self.term = term_type or "xterm"
+        if "\0" in term_type:
+            self.refusal = "Your terminal type (TERM) has a NUL character in it"
+        term = safe_term(term_type)
+        if term != term_type and term_type and not self.refusal:
+            self.host.log(f"{shown(self.name)}: terminal type '{shown(term_type)}' is not one: using {term}")
+        self.term = term
         self.size = clamp_size(term_size[0], term_size[1], self.host.opts)
         return True
 
@@ -173,32 +379,43 @@ class AppSession(asyncssh.SSHServerSession):
     def subsystem_requested(self, subsystem: str) -> bool:
         return False
 
+    def refuse(self, text: str) -> None:
+        self.chan.write(text.encode("ascii", "replace") + b"\r\n")
+        self.chan.exit(1)
+
     def session_started(self) -> None:
-        chan = self.chan
         if self.term is None:
-            chan.write(b"Houses needs a terminal: connect with `ssh -t`.\r\n")
-            chan.exit(1)
+            self.refuse("Houses needs a terminal: connect with `ssh -t`.")
             return
-        if len(self.host.sessions) >= self.host.opts.max_sessions:
-            chan.write(b"This Houses host is full. Please try again later.\r\n")
-            chan.exit(1)
+        if self.conn.full:
+            self.refuse("This Houses host is full. Please try again later.")
+            return
+        env = self.chan.get_environment_bytes() or {}
+        for var in (b"LANG", b"LC_ALL", b"LC_CTYPE", b"COLORTERM"):
+            if b"\0" in env.get(var, b""):
+                self.refusal = f"Your {var.decode()} has a NUL character in it"
+        if self.refusal:
+            self.host.log(f"{shown(self.name)} refused: {self.refusal}")
+            self.refuse(f"{self.refusal}: Houses cannot use it. Connect with a usual terminal.")
+            return
+        if len(self.host.sessions) >= self.host.opts.max_sessions:  # apps, over all connections
+            self.refuse("This Houses host is full. Please try again later.")
             return
         try:
             self.spawn()
-        except OSError as exc:
-            chan.write(f"Could not start Houses: {exc}\r\n".encode())
-            chan.exit(1)
+        except (OSError, ValueError) as exc:
+            self.host.log(f"{shown(self.name)}: could not start the app: {exc!r}")
+            self.refuse("Could not start Houses on this host. Please try again later.")
             return
         self.host.sessions.add(self)
-        self.host.log(f"{self.name} connected ({self.term} {self.size[0]}x{self.size[1]}); "
+        self.host.log(f"{shown(self.name)} connected ({self.term} {self.size[0]}x{self.size[1]}); "
                       f"{len(self.host.sessions)} session(s)")
-        self.schedule_idle_check()
 
     def data_received(self, data: bytes, datatype) -> None:
-        self.last_input = time.monotonic()
+        self.conn.touched()
         if self.master is None:
             return
-        self.pending_in += data
+        self.pending_in += self.transcoder.to_app(data)
         self._flush_input()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
@@ -235,9 +452,11 @@ class AppSession(asyncssh.SSHServerSession):
         client_env = dict(self.chan.get_environment() or {})
         env = self.host.child_env(self.name, self.term, client_env)
         args = list(self.host.opts.app_args)
-        if not client_locale_is_utf8(client_env):
-            # Python turns a C locale into C.UTF-8 for itself (PEP 538), so the app
-            # could not tell: the host says it.
+        charset = client_charset(client_env)
+        self.transcoder = Transcoder(charset)
+        if charset != "utf-8":
+            # The app speaks UTF-8 (the host transcodes): it must draw with ASCII
+            # for the client's terminal, and could not tell by itself.
             args.insert(0, "--ascii")
         master, slave = os.openpty()
         self.master = master
@@ -249,7 +468,7 @@ class AppSession(asyncssh.SSHServerSession):
 
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-P", "-m", "tui.cli", *args],
+                [*(self.host.opts.app_command or [sys.executable, "-P", "-m", "tui.cli"]), *args],
                 stdin=slave, stdout=slave, stderr=slave, env=env, cwd=env["HOUSES_HOME"],
                 start_new_session=True, preexec_fn=controlling_tty, close_fds=True,
             )
@@ -283,7 +502,8 @@ class AppSession(asyncssh.SSHServerSession):
             self._child_gone()
             return
         self.bytes_out += len(data)
-        if not self.closed:
+        data = self.transcoder.to_client(self.guard.filter(data))
+        if not self.closed and data:
             self.chan.write(data)
 
     def _flush_input(self) -> None:
@@ -321,14 +541,20 @@ class AppSession(asyncssh.SSHServerSession):
                 self.proc.kill()
                 code = self.proc.wait()
         self.host.sessions.discard(self)
-        if self.idle_handle is not None:
-            self.idle_handle.cancel()
-        self.host.log(f"{self.name} left; {len(self.host.sessions)} session(s)")
+        self.host.log(f"{shown(self.name)} left; {len(self.host.sessions)} session(s)")
+        last, traceback = self.guard.finish(failed=code != 0 and not self.stopping)
+        if traceback is not None:
+            self.host.log(f"{shown(self.name)}: the app stopped with an error (exit {code}):\n" +
+                          "\n".join("    " + shown(line, 400) for line in traceback.splitlines() if line.strip()))
         if not self.closed:
             with contextlib.suppress(Exception):
-                if self.idle_closed:
-                    minutes = self.host.opts.idle_timeout / 60
-                    self.chan.write(f"Closed after {minutes:g} minutes without a key. "
+                self.chan.write(self.transcoder.to_client(last))
+                if traceback is not None:
+                    self.chan.write(b"Sorry: Houses stopped with an error; the host has noted it.\r\n"
+                                    b"Your games are saved: connect again to go on.\r\n")
+                    code = code or 1
+                elif self.conn.idle_closed:
+                    self.chan.write(f"Closed after {in_words(self.host.opts.idle_timeout)} without a key. "
                                     "Your games are saved: connect again to go on.\r\n".encode())
                 self.chan.exit(max(0, code))
 
@@ -337,6 +563,7 @@ class AppSession(asyncssh.SSHServerSession):
         proc = self.proc
         if proc is None or proc.poll() is not None:
             return
+        self.stopping = True
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGHUP)
         loop = asyncio.get_running_loop()
@@ -347,25 +574,6 @@ class AppSession(asyncssh.SSHServerSession):
                     os.killpg(proc.pid, signal.SIGKILL)
 
         loop.call_later(5.0, kill_late)
-
-    # -- idle ---------------------------------------------------------------------
-
-    def schedule_idle_check(self) -> None:
-        timeout = self.host.opts.idle_timeout
-        if timeout <= 0:
-            return
-        loop = asyncio.get_running_loop()
-        self.idle_handle = loop.call_later(min(timeout, 30.0), self._idle_check)
-
-    def _idle_check(self) -> None:
-        if self.master is None:
-            return
-        if time.monotonic() - self.last_input >= self.host.opts.idle_timeout:
-            self.host.log(f"{self.name} idle: closing")
-            self.idle_closed = True
-            self.stop_child()
-            return
-        self.schedule_idle_check()
 
 
 async def start_host(opts: HostOptions) -> Host:
@@ -378,6 +586,10 @@ async def start_host(opts: HostOptions) -> Host:
     host.keyring.reload()
     for problem in host.keyring.problems:
         host.log(problem)
+    if opts.open and host.keyring.keys:
+        names = ", ".join(sorted(host.keyring.keys))
+        host.log(f"WARNING: --open lets anyone in under any name without a key, so these players "
+                 f"of {opts.keys_file} are not protected: {names}")
     host.server = await asyncssh.create_server(
         lambda: HostServer(host),
         opts.host,
@@ -392,11 +604,12 @@ async def start_host(opts: HostOptions) -> Host:
         keepalive_interval=30,
         keepalive_count_max=4,
         line_editor=False,
+        server_version=SERVER_VERSION,
     )
     if opts.tables:  # after the port is ours: a second host on the same folder stops above
         from tui.serve.tables import TableHost
 
-        host.tables = TableHost(opts.data)
+        host.tables = TableHost(opts.data, opts.table_timeout)
         await host.tables.start()
     return host
 

@@ -18,8 +18,13 @@ environment (HOUSES_TABLE_TOKEN), so a player speaks only for themself.
                   {"op": "error", "message": M, "code": C}
 
 Each table is a save file under tables/saves/ (`table-CODE.json`), written after every
-action, so a host that restarts finds its tables as they were. A finished table goes
-into each player's own saves and stats (their app writes it when told).
+action, so a host that restarts finds its tables as they were. A table is closed when
+it finishes, when all its players have been away for the table timeout (7 days by
+default), or when the operator closes it (`houses serve close CODE`): it goes into
+each player's own saves (a finished one into their stats too: the app of a player who
+is connected writes it, the host writes it for the others), and its file moves to
+tables/archive/. The operator speaks to a running host over the same socket, with the
+token in tables.operator (0600).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import contextlib
 import json
 import os
 import secrets
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -42,6 +48,17 @@ from core.ai import BUDGET_S as BOT_BUDGET_S
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
 MAX_LINE = 1 << 20
+TABLE_TIMEOUT_S = 7 * 86400  # all players away this long: the table is closed
+OPERATOR = "operator"        # the name the operator's token speaks for
+
+
+def player_won(save: saves.SaveFile, seat: int | None, state: Any = None) -> bool | None:
+    """A finished table's result for the player at `seat`, as the stats count it."""
+    state = state if state is not None else saves.replay(save)
+    winners = state.outcome.winners if state.outcome else ()
+    if GAMES[save.game].cooperative:
+        return bool(winners)
+    return None if not winners else seat in winners
 
 
 async def read_messages(reader: asyncio.StreamReader):
@@ -90,6 +107,10 @@ class Table:
         self.members: dict[int, set[Member]] = {}
         self.last: dict | None = None
         self.bot_busy = False
+        self.last_active = time.time()  # the last move, or the last player leaving
+
+    def present(self) -> bool:
+        return any(self.members.values())
 
     @property
     def game(self):
@@ -124,14 +145,22 @@ class Table:
 
 
 class TableHost:
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S) -> None:
+        self.data_dir = data_dir
         self.dir = data_dir / "tables"
         self.store = saves.Store(self.dir)
+        self.archive_dir = self.dir / "archive"
         self.socket_path = data_dir / "tables.sock"
+        self.operator_path = data_dir / "tables.operator"
+        self.table_timeout = table_timeout
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, str] = {}  # token -> player name
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
+        self.sweeper: asyncio.Task | None = None
+
+    def log(self, text: str) -> None:
+        print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
 
     # -- start, stop, tokens -----------------------------------------------------
 
@@ -150,10 +179,32 @@ class TableHost:
         old = os.umask(0o177)
         try:
             self.server = await asyncio.start_unix_server(self.handle, path=str(self.socket_path), limit=MAX_LINE)
+            token = self.token_for(OPERATOR)
+            self.operator_path.write_text(token + "\n")
         finally:
             os.umask(old)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Close the tables all of whose players have been away too long."""
+        every = min(600.0, max(0.1, self.table_timeout / 4))
+        while True:
+            self.close_abandoned()
+            await asyncio.sleep(every)
+
+    def close_abandoned(self, now: float | None = None) -> list[str]:
+        now = time.time() if now is None else now
+        stale = [t for t in self.tables.values()
+                 if not t.present() and now - t.last_active >= self.table_timeout]
+        for table in stale:
+            self.close(table, "all its players were away for too long")
+        return [t.code for t in stale]
 
     async def stop(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+        with contextlib.suppress(FileNotFoundError):
+            self.operator_path.unlink()
         if self.server is not None:
             self.server.close()
             for member in list(self.members):
@@ -164,7 +215,8 @@ class TableHost:
             self.socket_path.unlink()
 
     def load(self) -> None:
-        """The tables saved on disk: each comes back as it was."""
+        """The tables saved on disk: each comes back as it was (a finished one is
+        closed at once: a host stopped before it could be)."""
         for save in self.store.list():
             if not save.id.startswith("table-"):
                 continue
@@ -173,7 +225,64 @@ class TableHost:
             except saves.SaveError:
                 continue
             code = save.id.removeprefix("table-")
-            self.tables[code] = Table(code, save, state)
+            table = Table(code, save, state)
+            with contextlib.suppress(OSError):
+                table.last_active = self.store.path(save.id).stat().st_mtime
+            self.tables[code] = table
+            if state.over:
+                self.close(table, "it had finished")
+
+    # -- closing a table ---------------------------------------------------------------
+
+    def close(self, table: Table, why: str) -> None:
+        """Into each player's saves (and stats, if finished), then into the archive."""
+        self.tables.pop(table.code, None)
+        over = table.state.over
+        online = {m.name for m in self.members}
+        for seat, s in enumerate(table.save.seats):
+            if s.kind != "human" or not s.name:
+                continue
+            copy = self.player_copy(table, seat)
+            if over and s.name in online:  # their app keeps it and counts it
+                for member in self.members:
+                    if member.name == s.name:
+                        member.send({"op": "finished", "save": copy})
+            else:
+                self.hand_over(s.name, copy, table.state if over else None)
+        for group in table.members.values():
+            for member in group:
+                if not over:
+                    member.send({"op": "error", "code": table.code, "message":
+                                 f"The host closed table {table.code}: it is in your saved games."})
+        table.members.clear()
+        self.archive(table)
+        self.log(f"table {table.code} closed: {why}")
+
+    def hand_over(self, name: str, copy: dict, state: Any) -> None:
+        """A table into a player's own folder, as the host (their app is not there)."""
+        from tui.serve.accounts import player_home, valid_name
+
+        if not valid_name(name):
+            return
+        data = {k: v for k, v in copy.items() if k != "my_seat"}
+        try:
+            store = saves.Store(player_home(self.data_dir, name))
+            save = msgspec.convert(data, saves.SaveFile)
+            if not store.path(save.id).exists():
+                store.write(save)
+            if state is not None:
+                store.record_result(save, player_won(save, copy["my_seat"], state))
+        except (saves.SaveError, OSError, ValueError, msgspec.ValidationError) as exc:
+            self.log(f"table {copy.get('id')}: not handed to {name}: {exc}")
+
+    def archive(self, table: Table) -> None:
+        try:
+            self.archive_dir.mkdir(parents=True, exist_ok=True)
+            path = self.store.path(table.save.id)
+            if path.exists():
+                shutil.move(str(path), str(self.archive_dir / path.name))
+        except (OSError, saves.SaveError) as exc:
+            self.log(f"table {table.code} not archived: {exc}")
 
     def new_code(self) -> str:
         while True:
@@ -202,9 +311,9 @@ class TableHost:
                         writer.write(encode({"op": "error", "message": "Not a player of this host."}))
                         break
                     member = Member(name, writer)
-                    self.members.add(member)
                     member.send({"op": "welcome", "name": name})
-                    self.send_finished(member)
+                    if name != OPERATOR:  # the operator is no player: never "online"
+                        self.members.add(member)
                     continue
                 try:
                     self.dispatch(member, op, msg)
@@ -214,15 +323,18 @@ class TableHost:
         finally:
             if member is not None:
                 self.members.discard(member)
-                for table in self.tables.values():
+                for table in list(self.tables.values()):
                     for seat, group in list(table.members.items()):
                         if member in group:
                             group.discard(member)
+                            table.last_active = time.time()
                             self.broadcast(table)
             writer.close()
 
     def dispatch(self, member: Member, op: str, msg: dict) -> None:
-        if op == "list":
+        if member.name == OPERATOR:
+            self.operator(member, op, msg)
+        elif op == "list":
             member.send({"op": "tables", "tables": self.listing(member.name)})
         elif op == "open":
             self.open_table(member, msg)
@@ -235,7 +347,24 @@ class TableHost:
             if table is not None:
                 for group in table.members.values():
                     group.discard(member)
+                table.last_active = time.time()
                 self.broadcast(table)
+        else:
+            member.send({"op": "error", "message": f"Unknown request {op!r}."})
+
+    def operator(self, member: Member, op: str, msg: dict) -> None:
+        """The operator's requests (`houses serve tables`, `houses serve close`)."""
+        if op == "list":
+            member.send({"op": "tables", "tables": [table_info(t.save, t.state, t.last_active, t.present())
+                                                    for t in self.tables.values()]})
+        elif op == "close":
+            code = str(msg.get("code", "")).upper().strip()
+            table = self.tables.get(code)
+            if table is None:
+                member.send({"op": "error", "message": f"There is no open table {code}.", "code": code})
+                return
+            self.close(table, "closed by the operator")
+            member.send({"op": "closed", "code": code})
         else:
             member.send({"op": "error", "message": f"Unknown request {op!r}."})
 
@@ -296,6 +425,7 @@ class TableHost:
             table.save.seats[seat].name = member.name
             self.write(table)
         table.members.setdefault(seat, set()).add(member)
+        table.last_active = time.time()
         self.broadcast(table)
 
     def act(self, member: Member, msg: dict) -> None:
@@ -335,9 +465,13 @@ class TableHost:
                               f"{table.game.title} at table {table.code}, move {table.save.cursor + 1}"))
         table.last = {"seat": seat, "action": table.game.action_to_builtins(action), "text": text,
                       "cursor": table.save.cursor}
+        table.last_active = time.time()
         self.write(table)
         self.broadcast(table)
-        self.serve_bot(table)
+        if table.state.over:
+            self.close(table, "finished")
+        else:
+            self.serve_bot(table)
 
     def serve_bot(self, table: Table) -> None:
         state = table.state
@@ -364,7 +498,8 @@ class TableHost:
             return
         finally:
             table.bot_busy = False
-        if table.save.cursor == cursor and not table.state.over and table.state.to_move == seat:
+        if (self.tables.get(table.code) is table and table.save.cursor == cursor
+                and not table.state.over and table.state.to_move == seat):
             self.play(table, seat, action)
 
     # -- what each player is told ----------------------------------------------------------
@@ -396,9 +531,63 @@ class TableHost:
                 for member in list(group):
                     member.send(msg)
 
-    def send_finished(self, member: Member) -> None:
-        """Finished tables of this player, for their own saves (their app skips known ones)."""
-        for table in self.tables.values():
-            seat = table.seat_of(member.name)
-            if table.state.over and seat is not None:
-                member.send({"op": "finished", "save": self.player_copy(table, seat)})
+
+def table_info(save: saves.SaveFile, state: Any, last_active: float, present: bool) -> dict:
+    """One table as the operator's list shows it."""
+    return {
+        "code": save.id.removeprefix("table-"), "game": save.game,
+        "players": [s.name or "(open seat)" for s in save.seats if s.kind == "human"],
+        "bots": sum(1 for s in save.seats if s.kind == "bot"), "moves": save.cursor,
+        "over": bool(state.over), "present": present, "last_active": last_active,
+    }
+
+
+# -- the operator's commands ------------------------------------------------------------
+
+def ask_running_host(data_dir: Path, request: dict, timeout: float = 10.0) -> dict | None:
+    """Send one operator request to the host running on `data_dir`; its answer, or
+    None when no host runs there."""
+    import socket
+
+    try:
+        token = (data_dir / "tables.operator").read_text().strip()
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(timeout)
+        sock.connect(str(data_dir / "tables.sock"))
+    except OSError:
+        return None
+    with sock, sock.makefile("rb") as replies:
+        sock.sendall(encode({"op": "hello", "token": token}) + encode(request))
+        for line in replies:
+            msg = json.loads(line)
+            if msg.get("op") != "welcome":
+                return msg
+    return None
+
+
+def list_tables(data_dir: Path) -> list[dict]:
+    """The open tables, from the running host or else from its folder."""
+    answer = ask_running_host(data_dir, {"op": "list"})
+    if answer is not None and answer.get("op") == "tables":
+        return answer["tables"]
+    host = TableHost(data_dir)
+    host.load()
+    return [table_info(t.save, t.state, t.last_active, False) for t in host.tables.values()]
+
+
+def close_table(data_dir: Path, code: str) -> str:
+    """Close one table for the operator: what happened, in words (ValueError if none)."""
+    code = code.upper().strip()
+    answer = ask_running_host(data_dir, {"op": "close", "code": code})
+    if answer is not None:
+        if answer.get("op") != "closed":
+            raise ValueError(answer.get("message", "the host refused"))
+        return f"Table {code} closed: it is in each player's saved games."
+    host = TableHost(data_dir)
+    host.log = lambda text: None
+    host.load()
+    table = host.tables.get(code)
+    if table is None:
+        raise ValueError(f"There is no open table {code}.")
+    host.close(table, "closed by the operator")
+    return f"Table {code} closed: it is in each player's saved games."
