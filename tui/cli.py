@@ -7,9 +7,12 @@ fast and work in a pipe.
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import signal
 import sys
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import msgspec
 
@@ -43,13 +46,22 @@ def _add_option_flags(parser: argparse.ArgumentParser, options_type: type) -> No
                                 help=f"(default: {default})")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, except that --help and --version into a closed pipe are not silently
+    taken for success: the BrokenPipeError reaches closed_pipe_ends_quietly."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            (file or sys.stderr).write(message)
+
+
 def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     """The parser; `with_games=False` leaves out the per-game flags of `new`, which
     import the game engines (the plain `houses` start need not pay for them)."""
     from core import GAMES
     from tui.games import playable
 
-    parser = argparse.ArgumentParser(prog="houses", description="Four house games in the terminal.")
+    parser = _Parser(prog="houses", description="Four house games in the terminal.")
     parser.add_argument("--version", action="version", version=f"houses {version()}")
     parser.add_argument("--ascii", action="store_true", default=None, help="draw with ASCII characters only")
     sub = parser.add_subparsers(dest="command")
@@ -69,7 +81,7 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     resume.add_argument("save_id", nargs="?", default=None)
     sub.add_parser("saves", help="list saved games (no TUI)")
     rules = sub.add_parser("rules", help="print a game's rules")
-    rules.add_argument("game", choices=playable())
+    rules.add_argument("game", metavar="GAME", help="one of: " + ", ".join(playable()))
     from tui.serve.cli import add_serve_parser
 
     add_serve_parser(sub)
@@ -121,14 +133,54 @@ def print_saves(store) -> int:
     return 0
 
 
+def print_rules(game_id: str) -> int:
+    """`houses rules GAME`: the text on stdout; an unknown game or a missing file is
+    said on stderr with a non-zero status, so a script notices."""
+    from core import GAMES
+    from tui.games import playable
+    from tui.rules import RulesMissing, read_rules
+
+    if game_id not in playable():
+        games = "\n".join(f"  {gid:12} {GAMES[gid].title}" for gid in playable())
+        print(f"houses rules: no game called {game_id!r}. The games are:\n{games}", file=sys.stderr)
+        return 2
+    try:
+        text = read_rules(game_id)
+    except RulesMissing as exc:
+        print(f"houses rules: {exc}", file=sys.stderr)
+        return 1
+    sys.stdout.write(text)
+    return 0
+
+
+@contextmanager
+def closed_pipe_ends_quietly() -> Iterator[None]:
+    """Printing into a pipe whose reader has gone (`houses saves | head -1`) ends the
+    program quietly with the status a Unix tool killed by SIGPIPE has (141), not with
+    a traceback. Python ignores SIGPIPE, so the closed pipe shows as BrokenPipeError."""
+    try:
+        try:
+            yield
+        finally:
+            sys.stdout.flush()  # the last buffered lines fail here, not at exit
+    except BrokenPipeError:
+        try:  # Python flushes stdout again at exit: let that write go nowhere
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        raise SystemExit(128 + signal.SIGPIPE) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    args = build_parser(with_games="new" in argv).parse_args(argv)
-    if args.command == "rules":
-        from tui.rules import rules_text
+    with closed_pipe_ends_quietly():  # --help, --version, rules, saves print
+        args = build_parser(with_games="new" in argv).parse_args(argv)
+        if args.command == "rules":
+            return print_rules(args.game)
+        if args.command == "saves":
+            import saves
 
-        sys.stdout.write(rules_text(args.game))
-        return 0
+            return print_saves(saves.Store())
 
     if args.command == "serve":
         from tui.serve.cli import run_serve
@@ -138,8 +190,6 @@ def main(argv: list[str] | None = None) -> int:
     import saves
 
     store = saves.Store()
-    if args.command == "saves":
-        return print_saves(store)
     if args.command == "new":
         start = new_game_spec(args)
     elif args.command == "resume":
