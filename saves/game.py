@@ -176,10 +176,11 @@ def decode_actions(save: SaveFile, where: str | None = None) -> list[Any]:
     return out
 
 
-def replay(save: SaveFile, upto: int | None = None) -> Any:
+def replay(save: SaveFile, upto: int | None = None, *, where: str | None = None) -> Any:
     """The position of `save`: `new(...)`, then `apply` each action up to the cursor
-    (or up to `upto` actions). SaveError names the move and why it fails."""
-    where = _name(save)
+    (or up to `upto` actions). SaveError names the move and why it fails; `where`
+    names the save in that message (default: its file name)."""
+    where = where or _name(save)
     game = _game(save.game, where)
     actions = decode_actions(save, where)
     try:
@@ -188,7 +189,7 @@ def replay(save: SaveFile, upto: int | None = None) -> Any:
         raise SaveError(f"{where} has options {game.title} does not accept: {e}.") from None
     try:
         state = game.new(len(save.seats), save.seed, options)
-    except ValueError as e:
+    except Exception as e:  # a seed or options the engine cannot start from
         raise SaveError(f"{where} cannot start its game: {e}") from None
     end = save.cursor if upto is None else upto
     end = max(0, min(end, len(actions)))
@@ -199,12 +200,29 @@ def replay(save: SaveFile, upto: int | None = None) -> Any:
         try:
             state.apply(action)
         except IllegalAction as e:
-            try:
-                what = state.describe(action)
-            except Exception:  # a describe that cannot cope with an illegal action
-                what = str(save.actions[i])
             raise SaveError(
-                f"{where} no longer replays: move {i + 1} ({what}) cannot be made: {e.reason}",
+                f"{where} no longer replays: move {i + 1} ({_what(state, action, save.actions[i])}) "
+                f"cannot be made: {e.reason}",
+                move=i + 1,
+            ) from None
+        except Exception as e:  # data the engine did not expect: a bad file, not a crash
+            raise SaveError(
+                f"{where} no longer replays: move {i + 1} ({save.actions[i]}) cannot be made "
+                f"({type(e).__name__}: {e})",
                 move=i + 1,
             ) from None
     return state
+
+
+def _what(state: Any, action: Any, data: Any) -> str:
+    try:
+        return state.describe(action)
+    except Exception:  # a describe that cannot cope with an illegal action
+        return str(data)
+
+
+def check_moves(save: SaveFile, where: str | None = None) -> None:
+    """Replay every action of the save, the ones kept for redo after the cursor
+    too, so that a bad move is found when the file is loaded, never later on redo.
+    SaveError naming the move otherwise."""
+    replay(save, upto=len(save.actions), where=where)

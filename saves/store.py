@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from saves.game import _game, decode_actions, file_name, now_iso
+from saves.game import _game, check_moves, decode_actions, file_name, now_iso
 from saves.model import FORMAT, GameStats, Recorded, SaveError, SaveFile, Settings, Stats
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -106,9 +106,11 @@ def _describe_decode_error(e: Exception, data: bytes) -> str:
     return f"it is not valid JSON ({text})"
 
 
-def parse_save(data: bytes, name: str, save_id: str) -> SaveFile:
+def parse_save(data: bytes, name: str, save_id: str, *, moves: bool = True) -> SaveFile:
     """A save from the bytes of file `name`, fully checked: the JSON, its shape, its
-    format number, its game, seats, options and every action. SaveError otherwise."""
+    format number, its game, seats, options and every action, which must all replay
+    (those after the cursor too). SaveError otherwise. `moves=False` skips the
+    replay, for a file already known to be good."""
     where = f"Save '{name}'"
     kept = "It was left as it is."
     try:
@@ -143,6 +145,11 @@ def parse_save(data: bytes, name: str, save_id: str) -> SaveFile:
     except msgspec.ValidationError as e:
         raise SaveError(f"{where} has options {game.title} does not accept: {e}. {kept}") from None
     decode_actions(save, where)
+    if moves:
+        try:
+            check_moves(save, where)
+        except SaveError as e:
+            raise SaveError(f"{e.message} {kept}", move=e.move) from None
     return save
 
 
@@ -181,8 +188,11 @@ class Store:
             raise SaveError(f"There is no save '{path.name}' in {path.parent}.", path=path) from None
         except OSError as e:
             raise SaveError(f"Save '{path.name}' cannot be opened: {_reason(e)}.", path=path) from None
+        # A file we wrote or fully checked, unchanged since, need not be replayed again.
+        known = self._good.get(path.stem)
+        unchanged = known is not None and known[:2] == (st.st_mtime_ns, st.st_size)
         try:
-            save = parse_save(data, path.name, path.stem)
+            save = parse_save(data, path.name, path.stem, moves=not unchanged)
         except SaveError as e:
             e.path = path
             raise

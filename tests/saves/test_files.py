@@ -247,14 +247,31 @@ def test_bad_file_action_that_no_longer_replays(store, toy):
     raw["cursor"] = len(raw["actions"])
     _plant(store, "stale.json", json.dumps(raw).encode())
     before = _snapshot(store.root)
-    save = store.load("stale")  # the file itself reads ...
-    with pytest.raises(SaveError) as info:  # ... but its moves no longer replay
-        replay(save)
+    with pytest.raises(SaveError) as info:  # the JSON reads, but its moves no longer replay
+        store.load("stale")
     msg = str(info.value)
     assert "stale.json" in msg and "move 2" in msg and "add 7" in msg and "not 7" in msg
     assert info.value.move == 2
     with pytest.raises(SaveError, match="move 2"):
         store.open("stale")
+    good, bad = store.scan()
+    assert [u.id for u in bad] == ["stale"] and "move 2" in bad[0].message
+    assert _snapshot(store.root) == before
+
+
+def test_bad_move_after_the_cursor_is_refused_at_load(store, toy):
+    """A move kept for redo is checked too: redo must never meet a bad move."""
+    _, data = _good_bytes(store, toy)
+    raw = json.loads(data)
+    raw["actions"].append({"type": "add", "n": 7})
+    raw["cursor"] = 1  # the bad move lies ahead of the cursor
+    _plant(store, "tail.json", json.dumps(raw).encode())
+    before = _snapshot(store.root)
+    with pytest.raises(SaveError, match="move 3") as info:
+        store.load("tail")
+    assert "tail.json" in str(info.value) and "left as it is" in str(info.value)
+    assert info.value.move == 3
+    assert "tail" in [u.id for u in store.scan()[1]]
     assert _snapshot(store.root) == before
 
 
