@@ -411,6 +411,8 @@ class Store:
             gs.drawn += 1
             gs.streak = 0
         new_bests = []
+        if solo_results:
+            gs.last = {name: float(value) for name, value in solo_results.items()}
         for name, value in (solo_results or {}).items():
             rule = (better or {}).get(name) or gs.better.get(name)
             if rule is None:
