@@ -12,6 +12,12 @@ from textual.widgets.option_list import Option
 from tui.rules import KEYS, rules_text
 
 
+def ascii_text(text: str) -> str:
+    """`text` with any character outside ASCII shown as "?" (the rules give an ASCII
+    equivalent beside each symbol they use)."""
+    return text.encode("ascii", "replace").decode("ascii")
+
+
 class HelpScreen(ModalScreen[None]):
     """Scrollable rules of one game (or the keys alone), closed with escape, q or ?."""
 
@@ -32,7 +38,12 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         text = rules_text(self.game_id) + "\n" + KEYS if self.game_id else "# Houses\n\n" + KEYS
         with VerticalScroll(id="help-body"):
-            yield Markdown(text)
+            if self.app.glyphs.ascii:
+                # Textual draws Markdown with box lines and round bullets: in ASCII
+                # the source itself is shown, which reads as plain text.
+                yield Static(ascii_text(text), markup=False, id="help-text")
+            else:
+                yield Markdown(text)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -8,10 +8,16 @@ from datetime import datetime
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
 import saves
 from core import GAMES
+from tui.screens.text import shorten, shorten_middle
+
+# (heading, width): 5 columns of these widths and their padding fit in 80 columns
+# beside the scroll bar.
+COLUMNS = (("Game", 13), ("Players", 16), ("", 4), ("Last played", 16), ("Position", 19))
 
 
 def when(stamp: str) -> str:
@@ -21,6 +27,14 @@ def when(stamp: str) -> str:
     except ValueError:
         return stamp[:16]
     return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def modified(path) -> str:
+    """When a file was last changed, like `when` (an unreadable save has no stamp)."""
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    except (OSError, ValueError):
+        return ""
 
 
 def position(save: saves.SaveFile, title: str) -> str:
@@ -51,20 +65,33 @@ class SavesScreen(Screen):
     def reload(self) -> None:
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns("Game", "Players", "", "Last played", "Position")
+        # Fixed widths that fit 80 columns with the scroll bar: longer text is cut
+        # with an ellipsis, and the detail lines under the table show it in full.
+        for label, width in COLUMNS:
+            table.add_column(label, width=width)
         self.good, self.bad = self.app.store.scan()
+        cut = self._cut
         for s in self.good:
-            game = GAMES.get(s.game)
-            title = game.title if game else s.game
+            title = self._title(s.game)
             players = ", ".join(seat.name for seat in s.seats)
-            table.add_row(title[:14], players[:14], "done" if s.over else "open",
-                          when(s.updated), position(s, title)[:26], key=f"ok:{s.id}")
+            table.add_row(cut(title, 0), cut(players, 1), "done" if s.over else "open",
+                          when(s.updated), cut(position(s, title), 4), key=f"ok:{s.id}")
         for u in self.bad:
-            table.add_row(u.id[:14], "", "BAD", "", "unreadable: see below", key=f"bad:{u.id}")
+            game = u.id.split("-", 1)[0] if u.id else ""
+            table.add_row(cut(self._title(game) if game in GAMES else "?", 0), "", "BAD", modified(u.path),
+                          shorten_middle(u.id or "(the folder)", COLUMNS[4][1], self.app.glyphs["ellipsis"]),
+                          key=f"bad:{u.id}")
         if not self.good and not self.bad:
             self.query_one("#saves-detail", Static).update("No saved games yet.")
         table.focus()
         self._show_detail()
+
+    def _title(self, game_id: str) -> str:
+        game = GAMES.get(game_id)
+        return game.title if game else game_id
+
+    def _cut(self, text: str, column: int) -> str:
+        return shorten(text, COLUMNS[column][1], self.app.glyphs["ellipsis"])
 
     def _current(self) -> tuple[str, str] | None:
         table = self.query_one(DataTable)
@@ -85,11 +112,14 @@ class SavesScreen(Screen):
         kind, save_id = current
         if kind == "bad":
             problem = next(u for u in self.bad if u.id == save_id)
-            detail.update(f"[b]Unreadable:[/b] {problem.message}\nThe file is kept as it is: {problem.path}")
+            detail.update(Content(f"Unreadable: {problem.message}\nThe file is kept as it is: {problem.path}"))
         else:
             save = next(s for s in self.good if s.id == save_id)
-            detail.update(f"{save.id}  deal {save.seed}  {save.cursor} moves"
-                          f"{'  (finished)' if save.over else ''}")
+            title = self._title(save.game)
+            players = ", ".join(seat.name for seat in save.seats)
+            state = "finished" if save.over else "open"
+            detail.update(Content(f"{title}: {players}\n{position(save, title) or state}\n"
+                                  f"{save.id}, deal {save.seed}, {save.cursor} moves, {state}"))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -97,10 +127,7 @@ class SavesScreen(Screen):
             current = self._current() if self.is_mounted else None
             if current is None or current[0] == "bad":
                 return None
-            if action == "resume":
-                save = next((s for s in self.good if s.id == current[1]), None)
-                return None if save is None or save.over else True
-        return True
+        return True  # enter on a finished game replays it
 
     def _save(self) -> saves.SaveFile | None:
         current = self._current()
@@ -114,14 +141,23 @@ class SavesScreen(Screen):
             self.app.bell()
             return
         if save.over:
-            self.app.open_game(save, replay=True)
+            self.action_replay()
         else:
             self.app.open_game(save)
 
     def action_replay(self) -> None:
+        """A replay opens over this list, so that q comes back to it."""
         save = self._save()
-        if save is not None:
-            self.app.open_game(save, replay=True)
+        if save is None:
+            return
+        from tui.games import screen_class
+
+        try:
+            state = saves.replay(save)
+        except saves.SaveError as exc:
+            self.app.notify(str(exc), title="Could not open", severity="error", timeout=8)
+            return
+        self.app.push_screen(screen_class(save.game)(save, state, replay=True))
 
     def action_delete(self) -> None:
         save = self._save()
