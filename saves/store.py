@@ -140,6 +140,14 @@ def parse_save(data: bytes, name: str, save_id: str, *, moves: bool = True) -> S
         game.check_seats(len(save.seats))
     except ValueError as e:
         raise SaveError(f"{where} has a wrong number of seats: {e} {kept}") from None
+    from core.ai import LEVELS
+
+    for seat in save.seats:
+        if seat.kind == "bot" and seat.level is not None and seat.level not in LEVELS:
+            raise SaveError(
+                f"{where} has a computer player {seat.name!r} at a bot level this version does not "
+                f"have: {seat.level!r} (levels: {', '.join(LEVELS)}). {kept}"
+            )
     try:
         game.options_from_builtins(save.options)
     except msgspec.ValidationError as e:

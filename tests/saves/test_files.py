@@ -390,3 +390,11 @@ def test_write_refuses_to_overwrite_another_game_with_the_same_id(store, toy):
         with pytest.raises(SaveError, match="holds another game"):
             writer.write(b)
         assert path.read_bytes() == before
+
+
+def test_bad_file_bot_level_that_does_not_exist(store, toy):
+    _, data = _good_bytes(store, toy)
+    raw = json.loads(data)
+    raw["seats"][1] = {"name": "Bob", "kind": "bot", "level": "insane"}
+    err = _bad_case(store, toy, "insane.json", json.dumps(raw).encode(), "bot level")
+    assert "'insane'" in str(err) and "left as it is" in str(err)
