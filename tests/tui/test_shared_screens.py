@@ -170,3 +170,37 @@ async def test_q_in_a_replay_opened_from_the_saves_goes_back_to_the_saves(store)
         await pilot.press("q", "q")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_save_with_markup_in_its_names_is_shown_as_written(store):
+    """Names and summaries come from files: they are text, never markup."""
+    save = dash_save(5, [], "dash-20261129-100000-mmmm")
+    save.seats[0].name = "[b]Ann[/x]"
+    save.summary = "Icehouse Dash [/] deal [red]5"
+    put_save(store, save)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        home = screen_text(app)
+        await pilot.press("s")
+        await pilot.pause()
+        listing = screen_text(app)
+        await pilot.press("x")
+        await pilot.pause()
+        dialog = screen_text(app)
+    assert "Icehouse Dash [/] deal [red]5" in home
+    assert "[b]Ann[/x]" in listing
+    assert "[b]Ann[/x]" in dialog
+
+
+async def test_the_status_line_shows_text_as_written_never_as_markup(store):
+    """It quotes seat names and messages that come from files and the host."""
+    save = dash_save(5, [], "dash-20261129-100000-nnnn")
+    put_save(store, save)
+    app = make_app(store, start=("resume", save.id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.say("[b]Ann[/x] is thinking", error=True)
+        await pilot.pause()
+        text = screen_text(app)
+    assert "[b]Ann[/x] is thinking" in text

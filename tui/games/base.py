@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
@@ -38,7 +39,9 @@ class StatusLine(Static):
         if (text, error) == getattr(self, "_said", None):
             return
         self._said = (text, error)
-        self.update(text, layout=False)  # one fixed line: no layout pass
+        # Content: plain text, never markup (seat names come from files). One fixed
+        # line: no layout pass.
+        self.update(Content(text), layout=False)
         self.set_class(error, "-error")
 
 

@@ -23,7 +23,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(self.question, markup=False, classes="dialog-text")  # may quote a file's text
             yield Static("[b]y[/b] yes    [b]n[/b] no", classes="dialog-keys")
 
     def action_answer(self, yes: bool) -> None:

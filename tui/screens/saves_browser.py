@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -79,7 +80,7 @@ class SavesScreen(Screen):
         for u in self.bad:
             game = u.id.split("-", 1)[0] if u.id else ""
             table.add_row(cut(self._title(game) if game in GAMES else "?", 0), "", "BAD", modified(u.path),
-                          shorten_middle(u.id or "(the folder)", COLUMNS[4][1], self.app.glyphs["ellipsis"]),
+                          Text(shorten_middle(u.id or "(the folder)", COLUMNS[4][1], self.app.glyphs["ellipsis"])),
                           key=f"bad:{u.id}")
         if not self.good and not self.bad:
             self.query_one("#saves-detail", Static).update("No saved games yet.")
@@ -90,8 +91,9 @@ class SavesScreen(Screen):
         game = GAMES.get(game_id)
         return game.title if game else game_id
 
-    def _cut(self, text: str, column: int) -> str:
-        return shorten(text, COLUMNS[column][1], self.app.glyphs["ellipsis"])
+    def _cut(self, text: str, column: int) -> Text:
+        # Text, not str: a table cell's str is read as markup, and names come from files.
+        return Text(shorten(text, COLUMNS[column][1], self.app.glyphs["ellipsis"]))
 
     def _current(self) -> tuple[str, str] | None:
         table = self.query_one(DataTable)
@@ -173,4 +175,8 @@ class SavesScreen(Screen):
                     self.app.notify(str(exc), severity="error")
                 self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the saved game\n{save.summary}?"), done)
+        title = self._title(save.game)
+        players = ", ".join(seat.name for seat in save.seats)
+        question = (f"Delete the saved game\n{title}: {players}\n"
+                    f"{position(save, title) or 'new game'}, last played {when(save.updated)}?")
+        self.app.push_screen(ConfirmScreen(question), done)
