@@ -204,3 +204,45 @@ async def test_the_status_line_shows_text_as_written_never_as_markup(store):
         await pilot.pause()
         text = screen_text(app)
     assert "[b]Ann[/x] is thinking" in text
+
+
+async def test_game_over_dialog_is_ascii_in_ascii_mode(store):
+    line = losing_line(5)
+    put_save(store, dash_save(5, line[:-1], "dash-20261129-100000-oooo"))
+    app = make_app(store, ascii=True, start=("resume", "dash-20261129-100000-oooo"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.submit(line[-1])
+        await pilot.pause(0.3)
+        text = screen_text(app)
+    assert "n new game" in text and "r replay" in text
+    assert not not_ascii(text), not_ascii(text)
+
+
+async def test_replay_footer_fits_80_columns_in_ascii(store):
+    put_save(store, dash_save(5, losing_line(5), "dash-20261129-100000-pppp"))
+    app = make_app(store, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "r")
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+    assert "<- Back" in footer and "-> Forward" in footer
+    assert "? Help" in footer and "^p palette" in footer
+
+
+async def test_saves_browser_uses_a_wider_terminal(store):
+    many_saves(store)
+    app = make_app(store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one("#saves-table")
+        cells = table_cells(table)
+        assert "HOUSES - Skirmish" in cells
+        assert any(c.startswith("Alexandra the Magnificent") for c in cells)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        await pilot.press("down", "down")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert table.cursor_row == 2  # the same save stays highlighted

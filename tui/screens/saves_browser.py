@@ -17,8 +17,18 @@ from core import GAMES
 from tui.screens.text import shorten, shorten_middle
 
 # (heading, width): 5 columns of these widths and their padding fit in 80 columns
-# beside the scroll bar.
+# beside the scroll bar. A wider terminal gives the room to Game, Players and Position.
 COLUMNS = (("Game", 13), ("Players", 16), ("", 4), ("Last played", 16), ("Position", 19))
+
+
+def column_widths(screen_width: int) -> list[int]:
+    widths = [width for _, width in COLUMNS]
+    extra = max(0, screen_width - 80)
+    game = min(extra, 4)  # "HOUSES - Skirmish" is 17
+    widths[0] += game
+    widths[1] += (extra - game) // 2
+    widths[4] += extra - game - (extra - game) // 2
+    return widths
 
 
 def when(stamp: str) -> str:
@@ -63,12 +73,18 @@ class SavesScreen(Screen):
     def on_mount(self) -> None:
         self.reload()
 
+    def on_resize(self) -> None:
+        if self.is_mounted and column_widths(self.app.size.width) != getattr(self, "widths", None):
+            self.reload()
+
     def reload(self) -> None:
         table = self.query_one(DataTable)
+        current = self._current()
         table.clear(columns=True)
-        # Fixed widths that fit 80 columns with the scroll bar: longer text is cut
+        # Fixed widths that fit the screen with the scroll bar: longer text is cut
         # with an ellipsis, and the detail lines under the table show it in full.
-        for label, width in COLUMNS:
+        self.widths = column_widths(self.app.size.width)
+        for (label, _), width in zip(COLUMNS, self.widths):
             table.add_column(label, width=width)
         self.good, self.bad = self.app.store.scan()
         cut = self._cut
@@ -80,10 +96,15 @@ class SavesScreen(Screen):
         for u in self.bad:
             game = u.id.split("-", 1)[0] if u.id else ""
             table.add_row(cut(self._title(game) if game in GAMES else "?", 0), "", "BAD", modified(u.path),
-                          Text(shorten_middle(u.id or "(the folder)", COLUMNS[4][1], self.app.glyphs["ellipsis"])),
+                          Text(shorten_middle(u.id or "(the folder)", self.widths[4], self.app.glyphs["ellipsis"])),
                           key=f"bad:{u.id}")
         if not self.good and not self.bad:
             self.query_one("#saves-detail", Static).update("No saved games yet.")
+        if current is not None:  # the same row stays highlighted
+            keys = [row.key.value for row in table.ordered_rows]
+            key = f"{current[0]}:{current[1]}"
+            if key in keys:
+                table.move_cursor(row=keys.index(key))
         table.focus()
         self._show_detail()
 
@@ -93,7 +114,7 @@ class SavesScreen(Screen):
 
     def _cut(self, text: str, column: int) -> Text:
         # Text, not str: a table cell's str is read as markup, and names come from files.
-        return Text(shorten(text, COLUMNS[column][1], self.app.glyphs["ellipsis"]))
+        return Text(shorten(text, self.widths[column], self.app.glyphs["ellipsis"]))
 
     def _current(self) -> tuple[str, str] | None:
         table = self.query_one(DataTable)

@@ -26,7 +26,7 @@ def shorten_middle(text: str, width: int, ellipsis: str = "…") -> str:
 # -- ASCII mode for Textual's own drawing --------------------------------------------
 
 # Keys the footer would draw with arrows or symbols, as words.
-ASCII_KEYS = {"⏎": "enter", "↑": "up", "↓": "down", "←": "left", "→": "right", "⌫": "backspace",
+ASCII_KEYS = {"⏎": "enter", "↑": "up", "↓": "down", "←": "<-", "→": "->", "⌫": "backspace",
               "⇥": "tab", "⇤": "shift+tab"}
 
 
