@@ -65,11 +65,16 @@ async def test_every_shared_screen_is_ascii_in_ascii_mode(store):
         seen["replay"] = await visit(pilot, "n", "end", "r", pause=0.3)
         seen["stats"] = await visit(pilot, "q", "q", "down", "down", "down", "down", "down", "enter")
         seen["help"] = await visit(pilot, "question_mark")
-        seen["rules menu"] = await visit(pilot, "escape", "escape", "down", "down", "down", "down", "down", "down", "enter")
+        seen["rules menu"] = await visit(pilot, "escape", "escape", "home", "down", "down", "down", "down", "down", "down", "enter")
+        assert "Icehouse Dash" in seen["rules menu"] and "HOUSES - Skirmish" in seen["rules menu"]
+        seen["rules of TOWN 77"] = await visit(pilot, "down", "down", "enter")
+        assert "TOWN 77" in seen["rules of TOWN 77"]
+        await visit(pilot, "escape", "escape")
         seen["palette"] = await visit(pilot, "ctrl+p", pause=0.3)
         await visit(pilot, "escape")
         await pilot.resize_terminal(40, 12)
         seen["too small"] = await visit(pilot, pause=0.3)
+        assert app.is_running
     bad = {name: not_ascii(text) for name, text in seen.items() if not_ascii(text)}
     assert not bad, bad
     assert "[ ] Hidden hands" in seen["new game"] or "[x] Hidden hands" in seen["new game"]
@@ -246,3 +251,10 @@ async def test_saves_browser_uses_a_wider_terminal(store):
         await pilot.pause(0.3)
         assert table.virtual_size.width <= table.scrollable_content_region.width
         assert table.cursor_row == 2  # the same save stays highlighted
+
+
+def test_ascii_help_joins_the_lines_of_a_paragraph_and_keeps_tables():
+    from tui.screens.help import ascii_text
+
+    source = "# Title\n\nOne\ntwo.\n\n| a | b |\n| c | d |\n\n- item\n  goes on\n- next ×\n\n```\nx\ny\n```\n"
+    assert ascii_text(source) == "# Title\n\nOne two.\n\n| a | b |\n| c | d |\n\n- item goes on\n- next ?\n\n```\nx\ny\n```"

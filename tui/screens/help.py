@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -12,10 +14,28 @@ from textual.widgets.option_list import Option
 from tui.rules import KEYS, rules_text
 
 
+_BLOCK_START = re.compile(r"(\||#|[-*] |\d+\. |```|>)")
+
+
 def ascii_text(text: str) -> str:
-    """`text` with any character outside ASCII shown as "?" (the rules give an ASCII
-    equivalent beside each symbol they use)."""
-    return text.encode("ascii", "replace").decode("ascii")
+    """Markdown `text` as plain ASCII text: the lines of a paragraph or a list item
+    joined, so that the screen wraps them, not the source; tables, headings and
+    code as written; any character outside ASCII shown as "?" (the rules give an
+    ASCII equivalent beside each symbol they use)."""
+    out: list[str] = []
+    in_code = False
+    for line in text.splitlines():
+        bare = line.strip()
+        if bare.startswith("```"):
+            in_code = not in_code
+        previous = out[-1].strip() if out else ""
+        joins = (not in_code and bare and not _BLOCK_START.match(bare)
+                 and previous and not previous.startswith(("|", "#", "```")))
+        if joins:
+            out[-1] += " " + bare
+        else:
+            out.append(line)
+    return "\n".join(out).encode("ascii", "replace").decode("ascii")
 
 
 class HelpScreen(ModalScreen[None]):
