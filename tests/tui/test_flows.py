@@ -250,7 +250,19 @@ async def test_a_bad_move_ahead_of_the_cursor_is_refused_not_a_crash_on_redo(sto
         messages = [n.message for n in app._notifications]
         assert any("move 3" in m and "left as it is" in m for m in messages), messages
         assert getattr(app.screen, "game_id", None) is None  # not opened
-        await pilot.press("s")  # listed as unreadable in the saves browser
+        await pilot.press("s")  # shown as unreadable in the saves browser when highlighted
         await pilot.pause()
         assert "move 3" in str(app.screen.query_one("#saves-detail").render())
+        await pilot.press("enter", "r")  # neither resumes nor replays it
+        await pilot.pause()
+        assert getattr(app.screen, "game_id", None) is None
+        assert "BAD" in [str(c) for c in app.screen.query_one("#saves-table").get_row_at(0)]
+    assert path.read_bytes() == before
+
+    app = make_app(store)  # Continue on the home screen: refused with the reason
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert getattr(app.screen, "game_id", None) is None
+        assert any("move 3" in n.message for n in app._notifications)
     assert path.read_bytes() == before

@@ -403,8 +403,13 @@ class GameScreen(Screen):
 
     def _go_to(self, cursor: int) -> None:
         self.stop_bot()
+        try:
+            state = saves.replay(self.save, upto=cursor)
+        except saves.SaveError as exc:  # checked when opened: only a bug gets here
+            self.say(str(exc), error=True)
+            return
         self.save.cursor = cursor
-        self.state = saves.replay(self.save)
+        self.state = state
         self.save.over = self.state.over
         self.save.summary = self.summary()
         self.last_action = None

@@ -71,6 +71,9 @@ class SavesScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        # save id -> why its moves do not replay (None: they do). The list does not
+        # replay every save (that is slow with many); the highlighted one is.
+        self.moves_problem: dict[str, str | None] = {}
         self.reload()
 
     def on_resize(self) -> None:
@@ -84,14 +87,15 @@ class SavesScreen(Screen):
         # Fixed widths that fit the screen with the scroll bar: longer text is cut
         # with an ellipsis, and the detail lines under the table show it in full.
         self.widths = column_widths(self.app.size.width)
-        for (label, _), width in zip(COLUMNS, self.widths):
-            table.add_column(label, width=width)
+        for i, ((label, _), width) in enumerate(zip(COLUMNS, self.widths)):
+            table.add_column(label, width=width, key=f"c{i}")
         self.good, self.bad = self.app.store.scan()
         cut = self._cut
         for s in self.good:
             title = self._title(s.game)
             players = ", ".join(seat.name for seat in s.seats)
-            table.add_row(cut(title, 0), cut(players, 1), "done" if s.over else "open",
+            table.add_row(cut(title, 0), cut(players, 1), "BAD" if self.moves_problem.get(s.id) else
+                          "done" if s.over else "open",
                           when(s.updated), cut(position(s, title), 4), key=f"ok:{s.id}")
         for u in self.bad:
             game = u.id.split("-", 1)[0] if u.id else ""
@@ -136,6 +140,10 @@ class SavesScreen(Screen):
         if kind == "bad":
             problem = next(u for u in self.bad if u.id == save_id)
             detail.update(Content(f"Unreadable: {problem.message}\nThe file is kept as it is: {problem.path}"))
+        elif self._moves_problem(save_id):
+            save = next(s for s in self.good if s.id == save_id)
+            path = self.app.store.path(save.id)
+            detail.update(Content(f"Unreadable: {self.moves_problem[save_id]}\nThe file is kept as it is: {path}"))
         else:
             save = next(s for s in self.good if s.id == save_id)
             title = self._title(save.game)
@@ -145,16 +153,29 @@ class SavesScreen(Screen):
                                   f"{save.id}, deal {save.seed}, {save.cursor} moves, {state}"))
         self.refresh_bindings()
 
+    def _moves_problem(self, save_id: str) -> str | None:
+        """Why this save's moves do not replay (the redo tail too), or None. Checked
+        once, when first highlighted; a bad one is then marked BAD in the list."""
+        if save_id not in self.moves_problem:
+            save = next(s for s in self.good if s.id == save_id)
+            try:
+                saves.replay(save)
+                self.moves_problem[save_id] = None
+            except saves.SaveError as exc:
+                self.moves_problem[save_id] = str(exc)
+                self.query_one(DataTable).update_cell(f"ok:{save_id}", "c2", "BAD")
+        return self.moves_problem[save_id]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("resume", "replay", "delete"):
-            current = self._current() if self.is_mounted else None
-            if current is None or current[0] == "bad":
+            if (self._save() if self.is_mounted else None) is None:
                 return None
         return True  # enter on a finished game replays it
 
     def _save(self) -> saves.SaveFile | None:
+        """The highlighted save, if it can be opened."""
         current = self._current()
-        if current is None or current[0] != "ok":
+        if current is None or current[0] != "ok" or self._moves_problem(current[1]):
             return None
         return next(s for s in self.good if s.id == current[1])
 
