@@ -258,3 +258,16 @@ def test_ascii_help_joins_the_lines_of_a_paragraph_and_keeps_tables():
 
     source = "# Title\n\nOne\ntwo.\n\n| a | b |\n| c | d |\n\n- item\n  goes on\n- next ×\n\n```\nx\ny\n```\n"
     assert ascii_text(source) == "# Title\n\nOne two.\n\n| a | b |\n| c | d |\n\n- item goes on\n- next ?\n\n```\nx\ny\n```"
+
+
+async def test_the_hand_over_screen_shows_a_name_as_written(store):
+    from tui.screens.dialogs import HandOverScreen
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(HandOverScreen("[b]Ann[/x]"))
+        await pilot.pause()
+        text = screen_text(app)
+    assert "Pass the keyboard to [b]Ann[/x]." in text
+    assert "[b]Ann[/x]: press enter when" in text
