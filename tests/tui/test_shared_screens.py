@@ -271,3 +271,24 @@ async def test_the_hand_over_screen_shows_a_name_as_written(store):
         text = screen_text(app)
     assert "Pass the keyboard to [b]Ann[/x]." in text
     assert "[b]Ann[/x]: press enter when" in text
+
+
+async def test_the_game_over_dialog_shows_names_as_written(store):
+    from types import SimpleNamespace
+
+    from tui.screens.game_over import GameOverScreen
+
+    outcome = SimpleNamespace(winners=(1,), reason="[/x] built the last house.")
+    names = ["You", "[b]Ann[/x]"]
+    game_screen = SimpleNamespace(
+        state=SimpleNamespace(outcome=outcome), game=SimpleNamespace(cooperative=False), humans=[0],
+        human_won=lambda: False, outcome_text=lambda: outcome.reason, seat_name=lambda s: names[s],
+        result_lines=lambda: ["Scores: You 3, [b]Ann[/x] 5"],
+    )
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(GameOverScreen(game_screen))
+        await pilot.pause()
+        text = screen_text(app)
+    assert "You lost." in text and "Winner: [b]Ann[/x]" in text and "[/x] built the last house." in text
