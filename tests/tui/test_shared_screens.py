@@ -146,8 +146,6 @@ async def test_stats_show_the_solo_town_best_last_and_rank(store):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "down", "down", "down", "enter")  # Statistics (no Continue)
         await pilot.pause()
-        await pilot.press("down", "down")  # TOWN 77
-        await pilot.pause()
         detail = str(app.screen.query_one("#stats-detail").render())
         text = screen_text(app)
     assert "neither won nor lost" in detail

@@ -1,10 +1,12 @@
-"""Statistics: per game, games played, won and lost, streaks; below the table, the
-highlighted game's solo results (best and last, with the rank where a game has one)."""
+"""Statistics: per game, games played, won and lost, streaks; below the table, what
+it cannot say: games neither won nor lost, and the solo results (best and last, with
+the rank where a game has one)."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -38,39 +40,40 @@ def solo_lines(stats) -> list[str]:
     return lines
 
 
+def game_lines(title: str, stats) -> list[str]:
+    """What the table cannot say about one game: games neither won nor lost, and
+    the solo results. Empty if there is nothing to add."""
+    lines = []
+    if stats.drawn:
+        lines.append(f"{title}: {stats.drawn} played, neither won nor lost (solo games, draws).")
+    if stats.best:
+        if not lines:
+            lines.append(f"{title}:")
+        lines += ["  " + line for line in solo_lines(stats)]
+    return lines
+
+
 class StatsScreen(Screen):
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="stats.back")]
 
     def compose(self) -> ComposeResult:
         yield Static("Statistics", classes="screen-title")
-        yield DataTable(cursor_type="row", id="stats-table")
+        yield DataTable(cursor_type="none", id="stats-table")
         yield Static("", id="stats-detail")
         yield Static("", id="stats-note")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.stats, problem = self.app.store.read_stats()
+        stats, problem = self.app.store.read_stats()
         table = self.query_one(DataTable)
         table.add_columns("Game", "Played", "Won", "Lost", "Other", "Streak", "Best streak")
+        lines = []
         for gid in playable():
-            gs = self.stats.get(gid)
-            table.add_row(GAMES[gid].title, gs.played, gs.won, gs.lost, gs.drawn, gs.streak, gs.best_streak, key=gid)
+            gs = stats.get(gid)
+            table.add_row(GAMES[gid].title, gs.played, gs.won, gs.lost, gs.drawn, gs.streak, gs.best_streak)
+            lines += game_lines(GAMES[gid].title, gs)
+        # Solo results and names from the stats file: text, never markup.
+        self.query_one("#stats-detail", Static).update(Content("\n".join(lines) or "No finished games yet."))
         if problem:
-            self.query_one("#stats-note", Static).update(problem)
+            self.query_one("#stats-note", Static).update(Content(problem))
         table.focus()
-        self._show_detail()
-
-    def on_data_table_row_highlighted(self) -> None:
-        self._show_detail()
-
-    def _show_detail(self) -> None:
-        table = self.query_one(DataTable)
-        if table.row_count == 0:
-            return
-        gid = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value or ""
-        gs = self.stats.get(gid)
-        lines = [GAMES[gid].title]
-        if gs.drawn:
-            lines[0] += f": {gs.drawn} played but neither won nor lost (draws, solo games)"
-        lines += solo_lines(gs) if gs.best else ["No solo results yet." if gs.played else "Not played yet."]
-        self.query_one("#stats-detail", Static).update("\n".join(lines))
