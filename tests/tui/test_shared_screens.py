@@ -290,3 +290,15 @@ async def test_the_game_over_dialog_shows_names_as_written(store):
         await pilot.pause()
         text = screen_text(app)
     assert "You lost." in text and "Winner: [b]Ann[/x]" in text and "[/x] built the last house." in text
+
+
+async def test_an_unreadable_file_is_listed_under_its_game(store):
+    store.saves_dir.mkdir(parents=True)
+    (store.saves_dir / "house-rules-20261201-101010-dead.json").write_text("{")
+    (store.saves_dir / "notes.json").write_text("{")
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        cells = table_cells(app.screen.query_one("#saves-table"))
+    assert "HOUSE RULES" in cells and "?" in cells

@@ -8,8 +8,8 @@ from datetime import datetime
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 import saves
@@ -98,8 +98,8 @@ class SavesScreen(Screen):
                           "done" if s.over else "open",
                           when(s.updated), cut(position(s, title), 4), key=f"ok:{s.id}")
         for u in self.bad:
-            game = u.id.split("-", 1)[0] if u.id else ""
-            table.add_row(cut(self._title(game) if game in GAMES else "?", 0), "", "BAD", modified(u.path),
+            game = next((g for g in GAMES if u.id.startswith(f"{g}-")), None)  # ids start with the game
+            table.add_row(cut(self._title(game) if game else "?", 0), "", "BAD", modified(u.path),
                           Text(shorten_middle(u.id or "(the folder)", self.widths[4], self.app.glyphs["ellipsis"])),
                           key=f"bad:{u.id}")
         if not self.good and not self.bad:
