@@ -21,15 +21,13 @@ import saves
 from core import GAMES
 from tui.games import playable
 
+
 class TickBox(Checkbox):
     """A checkbox that reads without colour and in ASCII: [x] when on, [ ] when off
     (Textual's own draws the same block either way and tells them apart by colour)."""
 
-    BUTTON_LEFT = "["
-    BUTTON_RIGHT = "]"
-
     @property
-    def _button(self) -> Content:
+    def _button(self) -> Content:  # Textual 8's hook for drawing the box (private)
         return Content.assemble("[", ("x" if self.value else " ", self.get_visual_style("toggle--button")), "]")
 
 

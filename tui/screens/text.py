@@ -1,9 +1,11 @@
-"""Fitting text into a fixed width on purpose: cut with an ellipsis, so a player sees
-that there is more (the full text is shown elsewhere, e.g. in a detail line)."""
+"""Text on the shared screens: fitting it into a fixed width on purpose (cut with an
+ellipsis, so a player sees that there is more, shown in full elsewhere, e.g. in a
+detail line), and keeping Textual's own drawing (footer keys, scroll bars) ASCII in
+--ascii."""
 
 from __future__ import annotations
 
-from textual._context import active_app
+from textual._context import active_app  # the app drawing now (private, but stable)
 from textual.scrollbar import ScrollBarRender
 
 
