@@ -62,7 +62,8 @@ async def test_every_shared_screen_is_ascii_in_ascii_mode(store):
         seen["new game, a box ticked"] = await visit(pilot, "tab", "tab", "tab", "tab", "tab", "space")
         seen["saves"] = await visit(pilot, "escape", "s")
         seen["delete dialog"] = await visit(pilot, "x")
-        seen["replay"] = await visit(pilot, "n", "end", "r", pause=0.3)
+        seen["replay"] = await visit(pilot, "n", "end", "k", "k", "r", pause=0.3)  # above the 2 unreadable files
+        assert app.screen.replay
         seen["stats"] = await visit(pilot, "q", "q", "down", "down", "down", "down", "down", "enter")
         seen["help"] = await visit(pilot, "question_mark")
         seen["rules menu"] = await visit(pilot, "escape", "escape", "home", "down", "down", "down", "down", "down", "down", "enter")
@@ -302,3 +303,31 @@ async def test_an_unreadable_file_is_listed_under_its_game(store):
         await pilot.pause()
         cells = table_cells(app.screen.query_one("#saves-table"))
     assert "HOUSE RULES" in cells and "?" in cells
+
+
+async def test_list_screens_take_j_k_home_and_end(store):
+    many_saves(store)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "j")
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        assert menu.highlighted == 2
+        await pilot.press("k", "end")
+        await pilot.pause()
+        assert menu.highlighted == menu.option_count - 1
+        await pilot.press("g")
+        await pilot.pause()
+        assert menu.highlighted == 0
+        await pilot.press("s")
+        await pilot.pause()
+        table = app.screen.query_one("#saves-table")
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 1
+        await pilot.press("k", "k")
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 3
+        await pilot.press("home", "j")
+        await pilot.pause()
+        assert table.cursor_row == 1

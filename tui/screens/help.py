@@ -7,11 +7,12 @@ import re
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.rules import KEYS, rules_text
+from tui.screens.list_screen import ListScreen
 
 
 _BLOCK_START = re.compile(r"(\||#|[-*] |\d+\. |```|>)")
@@ -80,7 +81,7 @@ class HelpScreen(ModalScreen[None]):
             body.scroll_end(animate=False)
 
 
-class RulesMenuScreen(Screen):
+class RulesMenuScreen(ListScreen):
     """Pick a game to read its rules."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="rules.back")]

@@ -6,11 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
+from tui.screens.list_screen import ListScreen
 
 BANNER = "H O U S E S"
 
@@ -22,7 +22,7 @@ def _tables_available() -> bool:
     return tables_available()
 
 
-class HomeScreen(Screen):
+class HomeScreen(ListScreen):
     BINDINGS = [
         Binding("c", "pick('continue')", "Continue", id="home.continue", show=False),
         Binding("t", "pick('daily')", "Today's puzzle", id="home.daily"),

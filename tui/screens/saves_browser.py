@@ -9,11 +9,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 import saves
 from core import GAMES
+from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten, shorten_middle
 
 # (heading, width): 5 columns of these widths and their padding fit in 80 columns
@@ -56,7 +56,7 @@ def position(save: saves.SaveFile, title: str) -> str:
     return text
 
 
-class SavesScreen(Screen):
+class SavesScreen(ListScreen):
     BINDINGS = [
         Binding("enter", "resume", "Resume", id="saves.resume", priority=True),
         Binding("r", "replay", "Replay", id="saves.replay"),
