@@ -176,10 +176,15 @@ def decode_actions(save: SaveFile, where: str | None = None) -> list[Any]:
     return out
 
 
-def replay(save: SaveFile, upto: int | None = None) -> Any:
-    """The position of `save`: `new(...)`, then `apply` each action up to the cursor
-    (or up to `upto` actions). SaveError names the move and why it fails."""
-    where = _name(save)
+def replay(save: SaveFile, upto: int | None = None, *, where: str | None = None) -> Any:
+    """The position of `save` at its cursor: `new(...)`, then `apply` each action.
+
+    The actions kept for redo after the cursor are replayed too (on a copy), so a
+    save whose redo would fail is refused when it is opened, never later. With
+    `upto`, the position after that many actions, and nothing after it is checked
+    (replay steps through a checked save). SaveError names the move and why it
+    fails; `where` names the save in that message (default: its file name)."""
+    where = where or _name(save)
     game = _game(save.game, where)
     actions = decode_actions(save, where)
     try:
@@ -188,23 +193,44 @@ def replay(save: SaveFile, upto: int | None = None) -> Any:
         raise SaveError(f"{where} has options {game.title} does not accept: {e}.") from None
     try:
         state = game.new(len(save.seats), save.seed, options)
-    except ValueError as e:
+    except Exception as e:  # a seed or options the engine cannot start from
         raise SaveError(f"{where} cannot start its game: {e}") from None
-    end = save.cursor if upto is None else upto
-    end = max(0, min(end, len(actions)))
+    end = max(0, min(save.cursor if upto is None else upto, len(actions)))
+    _apply(state, actions, save, range(end), where)
+    if upto is None and end < len(actions):
+        _apply(state.clone(), actions, save, range(end, len(actions)), where)
+    return state
+
+
+def _apply(state: Any, actions: list[Any], save: SaveFile, moves: range, where: str) -> None:
     from core.engine import IllegalAction
 
-    for i in range(end):
+    for i in moves:
         action = actions[i]
         try:
             state.apply(action)
         except IllegalAction as e:
-            try:
-                what = state.describe(action)
-            except Exception:  # a describe that cannot cope with an illegal action
-                what = str(save.actions[i])
             raise SaveError(
-                f"{where} no longer replays: move {i + 1} ({what}) cannot be made: {e.reason}",
+                f"{where} no longer replays: move {i + 1} ({_what(state, action, save.actions[i])}) "
+                f"cannot be made: {e.reason}",
                 move=i + 1,
             ) from None
-    return state
+        except Exception as e:  # data the engine did not expect: a bad file, not a crash
+            raise SaveError(
+                f"{where} no longer replays: move {i + 1} ({save.actions[i]}) cannot be made "
+                f"({type(e).__name__}: {e})",
+                move=i + 1,
+            ) from None
+
+
+def _what(state: Any, action: Any, data: Any) -> str:
+    try:
+        return state.describe(action)
+    except Exception:  # a describe that cannot cope with an illegal action
+        return str(data)
+
+
+def check_moves(save: SaveFile, where: str | None = None) -> None:
+    """Replay every action of the save, the ones kept for redo after the cursor
+    too. SaveError naming the move otherwise."""
+    replay(save, where=where)

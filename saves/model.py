@@ -80,7 +80,7 @@ class GameStats(msgspec.Struct):
     `streak` is the current run of wins (a loss or a draw ends it), `best_streak`
     the longest ever. `best` holds the best solo results by name, e.g.
     {"best_trees": 5, "fewest_cards_left": 2}; `better` says for each name whether
-    higher or lower is better.
+    higher or lower is better; `last` the results of the latest solo game counted.
     """
 
     played: int = 0
@@ -91,6 +91,7 @@ class GameStats(msgspec.Struct):
     best_streak: int = 0
     best: dict[str, float] = msgspec.field(default_factory=dict)
     better: dict[str, Literal["high", "low"]] = msgspec.field(default_factory=dict)
+    last: dict[str, float] = msgspec.field(default_factory=dict)
 
 
 class Stats(msgspec.Struct):

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from saves.game import _game, decode_actions, file_name, now_iso
+from saves.game import _game, check_moves, decode_actions, file_name, now_iso
 from saves.model import FORMAT, GameStats, Recorded, SaveError, SaveFile, Settings, Stats
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -106,9 +106,11 @@ def _describe_decode_error(e: Exception, data: bytes) -> str:
     return f"it is not valid JSON ({text})"
 
 
-def parse_save(data: bytes, name: str, save_id: str) -> SaveFile:
+def parse_save(data: bytes, name: str, save_id: str, *, moves: bool = True) -> SaveFile:
     """A save from the bytes of file `name`, fully checked: the JSON, its shape, its
-    format number, its game, seats, options and every action. SaveError otherwise."""
+    format number, its game, seats, options and every action, which must all replay
+    (those after the cursor too). SaveError otherwise. `moves=False` skips the
+    replay, for a file already known to be good."""
     where = f"Save '{name}'"
     kept = "It was left as it is."
     try:
@@ -138,11 +140,24 @@ def parse_save(data: bytes, name: str, save_id: str) -> SaveFile:
         game.check_seats(len(save.seats))
     except ValueError as e:
         raise SaveError(f"{where} has a wrong number of seats: {e} {kept}") from None
+    from core.ai import LEVELS
+
+    for seat in save.seats:
+        if seat.kind == "bot" and seat.level is not None and seat.level not in LEVELS:
+            raise SaveError(
+                f"{where} has a computer player {seat.name!r} at a bot level this version does not "
+                f"have: {seat.level!r} (levels: {', '.join(LEVELS)}). {kept}"
+            )
     try:
         game.options_from_builtins(save.options)
     except msgspec.ValidationError as e:
         raise SaveError(f"{where} has options {game.title} does not accept: {e}. {kept}") from None
     decode_actions(save, where)
+    if moves:
+        try:
+            check_moves(save, where)
+        except SaveError as e:
+            raise SaveError(f"{e.message} {kept}", move=e.move) from None
     return save
 
 
@@ -162,6 +177,9 @@ class Store:
         # save id -> (mtime_ns, size, game, created) of a file we know is readable (we read or wrote it),
         # so autosave does not re-read its own file before every write.
         self._good: dict[str, tuple[int, int, str, str]] = {}
+        # save id -> (mtime_ns, size) of a file whose every move is known to replay
+        # (we wrote it, or loaded it with the full check), so it is not replayed again.
+        self._checked: dict[str, tuple[int, int]] = {}
 
     # -- saves ----------------------------------------------------------------------
 
@@ -173,7 +191,8 @@ class Store:
             raise SaveError(f"{save_id!r} is not a valid save name.")
         return self.saves_dir / file_name(save_id)
 
-    def _read(self, path: Path) -> SaveFile:
+    def _read(self, path: Path, moves: bool = True) -> SaveFile:
+        """The save in `path`, checked; with `moves` every move is replayed too."""
         try:
             st = path.stat()
             data = path.read_bytes()
@@ -181,20 +200,30 @@ class Store:
             raise SaveError(f"There is no save '{path.name}' in {path.parent}.", path=path) from None
         except OSError as e:
             raise SaveError(f"Save '{path.name}' cannot be opened: {_reason(e)}.", path=path) from None
+        # A file we wrote or fully checked, unchanged since, need not be replayed again.
+        stamp = (st.st_mtime_ns, st.st_size)
+        moves = moves and self._checked.get(path.stem) != stamp
         try:
-            save = parse_save(data, path.name, path.stem)
+            save = parse_save(data, path.name, path.stem, moves=moves)
         except SaveError as e:
             e.path = path
             raise
         self._good[save.id] = (st.st_mtime_ns, st.st_size, save.game, save.created)
+        if moves:
+            self._checked[save.id] = stamp
         return save
 
     def load(self, save_id: str) -> SaveFile:
-        """The save named `save_id`; SaveError naming the file and the problem."""
+        """The save named `save_id`, every move of it replayed (those kept for redo
+        too); SaveError naming the file and the problem."""
         return self._read(self.path(save_id))
 
     def scan(self) -> tuple[list[SaveFile], list[Unreadable]]:
-        """Every save (newest first) and every file that could not be read."""
+        """Every save (newest first) and every file that could not be read.
+
+        The moves are not replayed here (a winnable Dash deal takes milliseconds to
+        set up, and the home screen scans at start-up): `load` and
+        `saves.replay` find a move that does not replay."""
         good: list[SaveFile] = []
         bad: list[Unreadable] = []
         try:
@@ -208,7 +237,7 @@ class Store:
             if p.name.startswith(".") or p.suffix != ".json" or not p.is_file():
                 continue
             try:
-                good.append(self._read(p))
+                good.append(self._read(p, moves=False))
             except SaveError as e:
                 bad.append(Unreadable(p, p.stem, str(e)))
         good.sort(key=lambda s: (s.updated, s.id), reverse=True)
@@ -257,8 +286,10 @@ class Store:
         try:
             st = path.stat()
             self._good[save.id] = (st.st_mtime_ns, st.st_size, save.game, save.created)
+            self._checked[save.id] = (st.st_mtime_ns, st.st_size)
         except OSError:
             self._good.pop(save.id, None)
+            self._checked.pop(save.id, None)
         return path
 
     def _check_overwrite(self, save: SaveFile, path: Path) -> None:
@@ -271,7 +302,7 @@ class Store:
         if self._good.get(save.id) == (st.st_mtime_ns, st.st_size, save.game, save.created):
             return
         try:
-            on_disk = self._read(path)
+            on_disk = self._read(path, moves=False)
         except SaveError as e:
             raise SaveError(
                 f"Did not save over '{path.name}': that file cannot be read, so it was kept as it is. "
@@ -294,6 +325,7 @@ class Store:
         except OSError as e:
             raise SaveError(f"Could not delete {path}: {_reason(e)}", path=path) from None
         self._good.pop(path.stem, None)
+        self._checked.pop(path.stem, None)
 
     def open(self, save_id: str) -> tuple[SaveFile, Any]:
         """Load a save and replay it: (save, position at its cursor)."""
@@ -401,6 +433,8 @@ class Store:
             gs.drawn += 1
             gs.streak = 0
         new_bests = []
+        if solo_results:
+            gs.last = {name: float(value) for name, value in solo_results.items()}
         for name, value in (solo_results or {}).items():
             rule = (better or {}).get(name) or gs.better.get(name)
             if rule is None:

@@ -16,12 +16,18 @@ from datetime import date
 import msgspec
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 
 import saves
 from tui.glyphs import Glyphs, locale_is_utf8
+from tui.screens.text import scroll_bar_render
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+# Scroll bars consult the app that draws them: no block glyphs in --ascii.
+ScrollBar.renderer = staticmethod(scroll_bar_render)
 
 
 class HousesApp(App[None]):
@@ -271,6 +277,21 @@ class HousesApp(App[None]):
             if same:
                 found.append(save)
         return found
+
+    def action_command_palette(self) -> None:
+        if not self.glyphs.ascii:
+            super().action_command_palette()
+        elif self.use_command_palette and not CommandPalette.is_open(self):
+            # The same palette, with a placeholder that ends in ASCII dots.
+            self.push_screen(CommandPalette(placeholder="Search for commands...", id="--command-palette"))
+
+    def get_key_display(self, binding: Binding) -> str:
+        display = super().get_key_display(binding)
+        if not self.glyphs.ascii:
+            return display
+        from tui.screens.text import ascii_key
+
+        return ascii_key(display)
 
     async def action_quit(self) -> None:
         self.exit()

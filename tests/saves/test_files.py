@@ -247,22 +247,46 @@ def test_bad_file_action_that_no_longer_replays(store, toy):
     raw["cursor"] = len(raw["actions"])
     _plant(store, "stale.json", json.dumps(raw).encode())
     before = _snapshot(store.root)
-    save = store.load("stale")  # the file itself reads ...
-    with pytest.raises(SaveError) as info:  # ... but its moves no longer replay
-        replay(save)
+    with pytest.raises(SaveError) as info:  # the JSON reads, but its moves no longer replay
+        store.load("stale")
     msg = str(info.value)
     assert "stale.json" in msg and "move 2" in msg and "add 7" in msg and "not 7" in msg
     assert info.value.move == 2
     with pytest.raises(SaveError, match="move 2"):
         store.open("stale")
+    (save,) = [s for s in store.scan()[0] if s.id == "stale"]  # listed (moves are checked on opening)
+    with pytest.raises(SaveError, match="move 2"):
+        replay(save)
     assert _snapshot(store.root) == before
 
 
-def test_replay_stops_at_the_cursor_before_a_bad_redo_tail(store, toy):
+def test_bad_move_after_the_cursor_is_refused_at_load(store, toy):
+    """A move kept for redo is checked too: redo must never meet a bad move."""
+    _, data = _good_bytes(store, toy)
+    raw = json.loads(data)
+    raw["actions"].append({"type": "add", "n": 7})
+    raw["cursor"] = 1  # the bad move lies ahead of the cursor
+    _plant(store, "tail.json", json.dumps(raw).encode())
+    before = _snapshot(store.root)
+    with pytest.raises(SaveError, match="move 3") as info:
+        store.load("tail")
+    assert "tail.json" in str(info.value) and "left as it is" in str(info.value)
+    assert info.value.move == 3
+    (save,) = [s for s in store.scan()[0] if s.id == "tail"]
+    with pytest.raises(SaveError, match="move 3"):  # opening it replays the redo tail too
+        replay(save)
+    assert replay(save, upto=1).total == 1  # stepping through the checked part still works
+    assert _snapshot(store.root) == before
+
+
+def test_replay_checks_the_redo_tail_but_returns_the_cursor_position(store, toy):
     save = new_save("toy", [Seat("Ann")], None, 1)
-    save.actions = [{"type": "add", "n": 1}, {"type": "add", "n": 9}]
+    save.actions = [{"type": "add", "n": 1}, {"type": "add", "n": 2}]
     save.cursor = 1
     assert replay(save).total == 1
+    save.actions[1] = {"type": "add", "n": 9}
+    with pytest.raises(SaveError, match="move 2"):
+        replay(save)
 
 
 def test_write_refuses_to_overwrite_an_unreadable_file(store, toy):
@@ -373,3 +397,11 @@ def test_write_refuses_to_overwrite_another_game_with_the_same_id(store, toy):
         with pytest.raises(SaveError, match="holds another game"):
             writer.write(b)
         assert path.read_bytes() == before
+
+
+def test_bad_file_bot_level_that_does_not_exist(store, toy):
+    _, data = _good_bytes(store, toy)
+    raw = json.loads(data)
+    raw["seats"][1] = {"name": "Bob", "kind": "bot", "level": "insane"}
+    err = _bad_case(store, toy, "insane.json", json.dumps(raw).encode(), "bot level")
+    assert "'insane'" in str(err) and "left as it is" in str(err)

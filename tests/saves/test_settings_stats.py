@@ -107,6 +107,15 @@ def test_stats_best_solo_results_high_and_low(store, toy):
     assert g.better == {"best_trees": "high", "fewest_cards_left": "low"}
 
 
+def test_stats_keep_the_last_solo_results_beside_the_best(store, toy):
+    store.record_result(_finished(store, toy), None, {"most_tiles_placed": 30})
+    store.record_result(_finished(store, toy), None, {"most_tiles_placed": 12})
+    g = store.load_stats().get("toy")
+    assert g.best == {"most_tiles_placed": 30.0} and g.last == {"most_tiles_placed": 12.0}
+    store.record_result(_finished(store, toy), True)  # a game without solo results
+    assert store.load_stats().get("toy").last == {"most_tiles_placed": 12.0}
+
+
 def test_stats_better_rule_given_by_caller(store, toy):
     store.record_result(_finished(store, toy), True, {"turns": 30}, better={"turns": "low"})
     r = store.record_result(_finished(store, toy), True, {"turns": 20})  # rule remembered

@@ -229,3 +229,40 @@ async def test_replay_arrows_step_through_the_moves(store):
         await pilot.press("right")
         await pilot.pause()
         assert app.screen.replay_at == len(line) - 1
+
+
+async def test_a_bad_move_ahead_of_the_cursor_is_refused_not_a_crash_on_redo(store):
+    """A save whose kept redo move is damaged ('ZZ' is not a card): it is refused when
+    opened, with the move named, and the file is kept; redo never meets it."""
+    from tui_support import losing_line
+
+    save = dash_save(5, losing_line(5)[:4], "dash-20261129-100000-ffff")
+    save.actions[2]["card"] = "ZZ"
+    save.cursor = 2
+    put_save(store, save)
+    path = store.saves_dir / f"{save.id}.json"
+    before = path.read_bytes()
+    app = make_app(store, start=("resume", save.id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("move 3" in m and "left as it is" in m for m in messages), messages
+        assert getattr(app.screen, "game_id", None) is None  # not opened
+        await pilot.press("s")  # shown as unreadable in the saves browser when highlighted
+        await pilot.pause()
+        assert "move 3" in str(app.screen.query_one("#saves-detail").render())
+        await pilot.press("enter", "r")  # neither resumes nor replays it
+        await pilot.pause()
+        assert getattr(app.screen, "game_id", None) is None
+        assert "BAD" in [str(c) for c in app.screen.query_one("#saves-table").get_row_at(0)]
+    assert path.read_bytes() == before
+
+    app = make_app(store)  # Continue on the home screen: refused with the reason
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert getattr(app.screen, "game_id", None) is None
+        assert any("move 3" in n.message for n in app._notifications)
+    assert path.read_bytes() == before

@@ -7,6 +7,8 @@ after checking the new pictures by eye.
 
 from __future__ import annotations
 
+import os
+
 import saves
 from core import GAMES
 from tui_support import dash_save, losing_line, make_app, put_save, winning_line
@@ -36,7 +38,9 @@ def test_new_game_form(snap_compare, store):
 def test_saves_browser_with_an_unreadable_file(snap_compare, store):
     put_save(store, dash_save(SEED, [], "dash-20261129-100000-aaaa"))
     put_save(store, dash_save(77, losing_line(77), "dash-20261128-090000-bbbb"), "2026-11-28T09:00:00.000000Z")
-    (store.saves_dir / "dash-20261127-080000-cccc.json").write_text('{"format": 1, "game": "da')
+    bad = store.saves_dir / "dash-20261127-080000-cccc.json"
+    bad.write_text('{"format": 1, "game": "da')
+    os.utime(bad, (1795766400, 1795766400))  # 2026-11-27 08:00 UTC: the list shows when it changed
     assert snap_compare(make_app(store), terminal_size=SIZE, press=["s"])
 
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
@@ -38,7 +39,9 @@ class StatusLine(Static):
         if (text, error) == getattr(self, "_said", None):
             return
         self._said = (text, error)
-        self.update(text, layout=False)  # one fixed line: no layout pass
+        # Content: plain text, never markup (seat names come from files). One fixed
+        # line: no layout pass.
+        self.update(Content(text), layout=False)
         self.set_class(error, "-error")
 
 
@@ -57,6 +60,7 @@ class GameScreen(Screen):
         Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
         Binding("ctrl+r", "redo", "Redo", id="game.redo"),
         Binding("n", "new_game", "New", id="game.new"),
+        Binding("q", "saves", "Saves", id="replay.saves"),  # a replay opened from the saves
         Binding("q", "home", "Home", id="game.home"),
         Binding("left,h,a,comma", "step(-1)", "Back", id="replay.back"),
         Binding("right,l,d,period", "step(1)", "Forward", id="replay.forward"),
@@ -157,8 +161,9 @@ class GameScreen(Screen):
     def say_prompt(self) -> None:
         state = self.state
         if self.replay:
+            leave = "q back to the saves" if self.back_to_saves() else "q home"
             self.say(f"Replay: move {self.replay_at} of {self.save.cursor}. "
-                     "left/right step, home/end jump, q leaves.")
+                     f"left/right step, home/end jump, {leave}.")
         elif state.over:
             self.say(f"Game over. {state.outcome.reason if state.outcome else ''}")
         elif self.is_bot(state.to_move):
@@ -327,6 +332,8 @@ class GameScreen(Screen):
     # -- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("saves", "home"):  # q: one of the two, never both
+            return self.back_to_saves() == (action == "saves")
         if action in self.REPLAY_ACTIONS:
             return self.replay
         if action == "undo":
@@ -350,9 +357,20 @@ class GameScreen(Screen):
     def on_unmount(self) -> None:
         self.stop_bot()
 
+    def back_to_saves(self) -> bool:
+        """Whether q leads back to the saves browser (a replay opened from it)."""
+        from tui.screens.saves_browser import SavesScreen
+
+        stack = self.app.screen_stack
+        return self.replay and len(stack) > 1 and stack[-1] is self and isinstance(stack[-2], SavesScreen)
+
     def action_home(self) -> None:
         self.stop_bot()
         self.app.go_home()
+
+    def action_saves(self) -> None:
+        """Back to the saves browser this replay was opened from."""
+        self.app.pop_screen()
 
     def action_new_game(self) -> None:
         self.stop_bot()
@@ -385,8 +403,13 @@ class GameScreen(Screen):
 
     def _go_to(self, cursor: int) -> None:
         self.stop_bot()
+        try:
+            state = saves.replay(self.save, upto=cursor)
+        except saves.SaveError as exc:  # checked when opened: only a bug gets here
+            self.say(str(exc), error=True)
+            return
         self.save.cursor = cursor
-        self.state = saves.replay(self.save)
+        self.state = state
         self.save.over = self.state.over
         self.save.summary = self.summary()
         self.last_action = None

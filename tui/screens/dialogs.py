@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -23,7 +24,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(self.question, markup=False, classes="dialog-text")  # may quote a file's text
             yield Static("[b]y[/b] yes    [b]n[/b] no", classes="dialog-keys")
 
     def action_answer(self, yes: bool) -> None:
@@ -43,10 +44,11 @@ class HandOverScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog handover"):
-            yield Static(f"Pass the keyboard to {self.player}.", classes="dialog-text")
+            # Names come from save files: text, never markup.
+            yield Static(f"Pass the keyboard to {self.player}.", markup=False, classes="dialog-text")
             if self.note:
-                yield Static(self.note, classes="dialog-note")
-            yield Static(f"{self.player}: press [b]enter[/b] when the others cannot see the screen.",
+                yield Static(self.note, markup=False, classes="dialog-note")
+            yield Static(f"{escape(self.player)}: press [b]enter[/b] when the others cannot see the screen.",
                          classes="dialog-keys")
 
     def action_ready(self) -> None:

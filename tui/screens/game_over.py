@@ -39,7 +39,8 @@ class GameOverScreen(ModalScreen[str | None]):
         lines += gs.result_lines()
         with Vertical(classes="dialog game-over"):
             yield Static(title, classes="dialog-title")
-            yield Static("\n".join(line for line in lines if line), classes="dialog-text")
+            # Seat names come from save files: text, never markup.
+            yield Static("\n".join(line for line in lines if line), markup=False, classes="dialog-text")
             yield Static("[b]n[/b] new game   [b]r[/b] replay   [b]q[/b] home   [b]enter[/b] see the board",
                          classes="dialog-keys")
 

@@ -2,14 +2,41 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.rules import KEYS, rules_text
+from tui.screens.list_screen import ListScreen
+
+
+_BLOCK_START = re.compile(r"(\||#|[-*] |\d+\. |```|>)")
+
+
+def ascii_text(text: str) -> str:
+    """Markdown `text` as plain ASCII text: the lines of a paragraph or a list item
+    joined, so that the screen wraps them, not the source; tables, headings and
+    code as written; any character outside ASCII shown as "?" (the rules give an
+    ASCII equivalent beside each symbol they use)."""
+    out: list[str] = []
+    in_code = False
+    for line in text.splitlines():
+        bare = line.strip()
+        if bare.startswith("```"):
+            in_code = not in_code
+        previous = out[-1].strip() if out else ""
+        joins = (not in_code and bare and not _BLOCK_START.match(bare)
+                 and previous and not previous.startswith(("|", "#", "```")))
+        if joins:
+            out[-1] += " " + bare
+        else:
+            out.append(line)
+    return "\n".join(out).encode("ascii", "replace").decode("ascii")
 
 
 class HelpScreen(ModalScreen[None]):
@@ -32,7 +59,12 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         text = rules_text(self.game_id) + "\n" + self._legend() + KEYS if self.game_id else "# Houses\n\n" + KEYS
         with VerticalScroll(id="help-body"):
-            yield Markdown(text)
+            if self.app.glyphs.ascii:
+                # Textual draws Markdown with box lines and round bullets: in ASCII
+                # the source itself is shown, which reads as plain text.
+                yield Static(ascii_text(text), markup=False, id="help-text")
+            else:
+                yield Markdown(text)
         yield Footer()
 
     def _legend(self) -> str:
@@ -57,7 +89,7 @@ class HelpScreen(ModalScreen[None]):
             body.scroll_end(animate=False)
 
 
-class RulesMenuScreen(Screen):
+class RulesMenuScreen(ListScreen):
     """Pick a game to read its rules."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="rules.back")]

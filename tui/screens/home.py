@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.screen import Screen
+from textual.content import Content
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
+from tui.screens.list_screen import ListScreen
 
 BANNER = "H O U S E S"
 
@@ -21,7 +22,7 @@ def _tables_available() -> bool:
     return tables_available()
 
 
-class HomeScreen(Screen):
+class HomeScreen(ListScreen):
     BINDINGS = [
         Binding("c", "pick('continue')", "Continue", id="home.continue", show=False),
         Binding("t", "pick('daily')", "Today's puzzle", id="home.daily"),
@@ -68,7 +69,8 @@ class HomeScreen(Screen):
         self._continue = unfinished
         options = []
         if unfinished is not None:
-            options.append(Option(f"Continue   {unfinished.summary}", id="continue"))
+            # A summary is text from a file, never markup.
+            options.append(Option(Content(f"Continue   {unfinished.summary}"), id="continue"))
         day = app.today.strftime("%d %b %Y").lstrip("0")
         options += [
             Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),

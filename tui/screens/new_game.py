@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
@@ -19,6 +20,16 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 import saves
 from core import GAMES
 from tui.games import playable
+
+
+class TickBox(Checkbox):
+    """A checkbox that reads without colour and in ASCII: [x] when on, [ ] when off
+    (Textual's own draws the same block either way and tells them apart by colour)."""
+
+    @property
+    def _button(self) -> Content:  # Textual 8's hook for drawing the box (private)
+        return Content.assemble("[", ("x" if self.value else " ", self.get_visual_style("toggle--button")), "]")
+
 
 KINDS = [("Person", "human"), ("Easy bot", "easy"), ("Normal bot", "normal"), ("Hard bot", "hard")]
 
@@ -78,7 +89,7 @@ class NewGameScreen(Screen):
                 with Horizontal(classes="row"):
                     if field.type is bool:
                         yield Label("", classes="field")
-                        yield Checkbox(label, value=bool(value), compact=True, id=f"opt-{field.name}")
+                        yield TickBox(label, value=bool(value), compact=True, id=f"opt-{field.name}")
                     elif choices:
                         yield Label(label, classes="field")
                         yield Select([(str(c), c) for c in choices], value=value if value in choices else field.default,
@@ -95,6 +106,10 @@ class NewGameScreen(Screen):
 
     def on_mount(self) -> None:
         self._show_seat_rows()
+        if self.app.glyphs.ascii:  # Textual draws the Select arrows as triangles
+            for current in self.query("SelectCurrent"):
+                current.query_one(".down-arrow", Static).update("v")
+                current.query_one(".up-arrow", Static).update("^")
         self.query_one("#game", Select).focus()
 
     @on(Select.Changed, "#game")

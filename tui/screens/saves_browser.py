@@ -5,13 +5,30 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.content import Content
 from textual.widgets import DataTable, Footer, Static
 
 import saves
 from core import GAMES
+from tui.screens.list_screen import ListScreen
+from tui.screens.text import shorten, shorten_middle
+
+# (heading, width): 5 columns of these widths and their padding fit in 80 columns
+# beside the scroll bar. A wider terminal gives the room to Game, Players and Position.
+COLUMNS = (("Game", 13), ("Players", 16), ("", 4), ("Last played", 16), ("Position", 19))
+
+
+def column_widths(screen_width: int) -> list[int]:
+    widths = [width for _, width in COLUMNS]
+    extra = max(0, screen_width - 80)
+    game = min(extra, 4)  # "HOUSES - Skirmish" is 17
+    widths[0] += game
+    widths[1] += (extra - game) // 2
+    widths[4] += extra - game - (extra - game) // 2
+    return widths
 
 
 def when(stamp: str) -> str:
@@ -23,6 +40,14 @@ def when(stamp: str) -> str:
     return moment.strftime("%Y-%m-%d %H:%M")
 
 
+def modified(path) -> str:
+    """When a file was last changed, like `when` (an unreadable save has no stamp)."""
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    except (OSError, ValueError):
+        return ""
+
+
 def position(save: saves.SaveFile, title: str) -> str:
     """The save's summary without the game's name (the Game column has it)."""
     text = save.summary
@@ -31,7 +56,7 @@ def position(save: saves.SaveFile, title: str) -> str:
     return text
 
 
-class SavesScreen(Screen):
+class SavesScreen(ListScreen):
     BINDINGS = [
         Binding("enter", "resume", "Resume", id="saves.resume", priority=True),
         Binding("r", "replay", "Replay", id="saves.replay"),
@@ -46,25 +71,54 @@ class SavesScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        # save id -> why its moves do not replay (None: they do). The list does not
+        # replay every save (that is slow with many); the highlighted one is.
+        self.moves_problem: dict[str, str | None] = {}
         self.reload()
+
+    def on_resize(self) -> None:
+        if self.is_mounted and column_widths(self.app.size.width) != getattr(self, "widths", None):
+            self.reload()
 
     def reload(self) -> None:
         table = self.query_one(DataTable)
+        current = self._current()
         table.clear(columns=True)
-        table.add_columns("Game", "Players", "", "Last played", "Position")
+        # Fixed widths that fit the screen with the scroll bar: longer text is cut
+        # with an ellipsis, and the detail lines under the table show it in full.
+        self.widths = column_widths(self.app.size.width)
+        for i, ((label, _), width) in enumerate(zip(COLUMNS, self.widths)):
+            table.add_column(label, width=width, key=f"c{i}")
         self.good, self.bad = self.app.store.scan()
+        cut = self._cut
         for s in self.good:
-            game = GAMES.get(s.game)
-            title = game.title if game else s.game
+            title = self._title(s.game)
             players = ", ".join(seat.name for seat in s.seats)
-            table.add_row(title[:14], players[:14], "done" if s.over else "open",
-                          when(s.updated), position(s, title)[:26], key=f"ok:{s.id}")
+            table.add_row(cut(title, 0), cut(players, 1), "BAD" if self.moves_problem.get(s.id) else
+                          "done" if s.over else "open",
+                          when(s.updated), cut(position(s, title), 4), key=f"ok:{s.id}")
         for u in self.bad:
-            table.add_row(u.id[:14], "", "BAD", "", "unreadable: see below", key=f"bad:{u.id}")
+            game = next((g for g in GAMES if u.id.startswith(f"{g}-")), None)  # ids start with the game
+            table.add_row(cut(self._title(game) if game else "?", 0), "", "BAD", modified(u.path),
+                          Text(shorten_middle(u.id or "(the folder)", self.widths[4], self.app.glyphs["ellipsis"])),
+                          key=f"bad:{u.id}")
         if not self.good and not self.bad:
             self.query_one("#saves-detail", Static).update("No saved games yet.")
+        if current is not None:  # the same row stays highlighted
+            keys = [row.key.value for row in table.ordered_rows]
+            key = f"{current[0]}:{current[1]}"
+            if key in keys:
+                table.move_cursor(row=keys.index(key))
         table.focus()
         self._show_detail()
+
+    def _title(self, game_id: str) -> str:
+        game = GAMES.get(game_id)
+        return game.title if game else game_id
+
+    def _cut(self, text: str, column: int) -> Text:
+        # Text, not str: a table cell's str is read as markup, and names come from files.
+        return Text(shorten(text, self.widths[column], self.app.glyphs["ellipsis"]))
 
     def _current(self) -> tuple[str, str] | None:
         table = self.query_one(DataTable)
@@ -85,26 +139,43 @@ class SavesScreen(Screen):
         kind, save_id = current
         if kind == "bad":
             problem = next(u for u in self.bad if u.id == save_id)
-            detail.update(f"[b]Unreadable:[/b] {problem.message}\nThe file is kept as it is: {problem.path}")
+            detail.update(Content(f"Unreadable: {problem.message}\nThe file is kept as it is: {problem.path}"))
+        elif self._moves_problem(save_id):
+            save = next(s for s in self.good if s.id == save_id)
+            path = self.app.store.path(save.id)
+            detail.update(Content(f"Unreadable: {self.moves_problem[save_id]}\nThe file is kept as it is: {path}"))
         else:
             save = next(s for s in self.good if s.id == save_id)
-            detail.update(f"{save.id}  deal {save.seed}  {save.cursor} moves"
-                          f"{'  (finished)' if save.over else ''}")
+            title = self._title(save.game)
+            players = ", ".join(seat.name for seat in save.seats)
+            state = "finished" if save.over else "open"
+            detail.update(Content(f"{title}: {players}\n{position(save, title) or state}\n"
+                                  f"{save.id}, deal {save.seed}, {save.cursor} moves, {state}"))
         self.refresh_bindings()
+
+    def _moves_problem(self, save_id: str) -> str | None:
+        """Why this save's moves do not replay (the redo tail too), or None. Checked
+        once, when first highlighted; a bad one is then marked BAD in the list."""
+        if save_id not in self.moves_problem:
+            save = next(s for s in self.good if s.id == save_id)
+            try:
+                saves.replay(save)
+                self.moves_problem[save_id] = None
+            except saves.SaveError as exc:
+                self.moves_problem[save_id] = str(exc)
+                self.query_one(DataTable).update_cell(f"ok:{save_id}", "c2", "BAD")
+        return self.moves_problem[save_id]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("resume", "replay", "delete"):
-            current = self._current() if self.is_mounted else None
-            if current is None or current[0] == "bad":
+            if (self._save() if self.is_mounted else None) is None:
                 return None
-            if action == "resume":
-                save = next((s for s in self.good if s.id == current[1]), None)
-                return None if save is None or save.over else True
-        return True
+        return True  # enter on a finished game replays it
 
     def _save(self) -> saves.SaveFile | None:
+        """The highlighted save, if it can be opened."""
         current = self._current()
-        if current is None or current[0] != "ok":
+        if current is None or current[0] != "ok" or self._moves_problem(current[1]):
             return None
         return next(s for s in self.good if s.id == current[1])
 
@@ -114,14 +185,23 @@ class SavesScreen(Screen):
             self.app.bell()
             return
         if save.over:
-            self.app.open_game(save, replay=True)
+            self.action_replay()
         else:
             self.app.open_game(save)
 
     def action_replay(self) -> None:
+        """A replay opens over this list, so that q comes back to it."""
         save = self._save()
-        if save is not None:
-            self.app.open_game(save, replay=True)
+        if save is None:
+            return
+        from tui.games import screen_class
+
+        try:
+            state = saves.replay(save)
+        except saves.SaveError as exc:
+            self.app.notify(str(exc), title="Could not open", severity="error", timeout=8)
+            return
+        self.app.push_screen(screen_class(save.game)(save, state, replay=True))
 
     def action_delete(self) -> None:
         save = self._save()
@@ -137,4 +217,8 @@ class SavesScreen(Screen):
                     self.app.notify(str(exc), severity="error")
                 self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the saved game\n{save.summary}?"), done)
+        title = self._title(save.game)
+        players = ", ".join(seat.name for seat in save.seats)
+        question = (f"Delete the saved game\n{title}: {players}\n"
+                    f"{position(save, title) or 'new game'}, last played {when(save.updated)}?")
+        self.app.push_screen(ConfirmScreen(question), done)

@@ -1,18 +1,56 @@
-"""Statistics: per game, games played, won and lost, streaks and solo bests."""
+"""Statistics: per game, games played, won and lost, streaks; below the table, what
+it cannot say: games neither won nor lost, and the solo results (best and last, with
+the rank where a game has one)."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core import GAMES
+from core.town.solo import level_for
 from tui.games import playable
 
+# How a solo result reads, and the rank it earns where the game has ranks.
+RESULT_WORDS = {
+    "most_trees": "trees built",
+    "fewest_cards_to_win": "cards played to win",
+    "most_tiles_placed": "tiles placed",
+}
+RANKS = {"most_tiles_placed": lambda score: level_for(int(score))}
 
-def best_text(best: dict[str, float]) -> str:
-    return ", ".join(f"{name.replace('_', ' ')} {value:g}" for name, value in sorted(best.items())) or "-"
+
+def result_text(name: str, value: float) -> str:
+    rank = RANKS.get(name)
+    return f"{value:g}" + (f" ({rank(value)})" if rank else "")
+
+
+def solo_lines(stats) -> list[str]:
+    """One line a solo result: its best and its last value."""
+    lines = []
+    for name in sorted(stats.best):
+        words = RESULT_WORDS.get(name) or name.replace("_", " ")
+        line = f"{words}: best {result_text(name, stats.best[name])}"
+        if name in stats.last:
+            line += f", last {result_text(name, stats.last[name])}"
+        lines.append(line[0].upper() + line[1:])
+    return lines
+
+
+def game_lines(title: str, stats) -> list[str]:
+    """What the table cannot say about one game: games neither won nor lost, and
+    the solo results. Empty if there is nothing to add."""
+    lines = []
+    if stats.drawn:
+        lines.append(f"{title}: {stats.drawn} played, neither won nor lost (solo games, draws).")
+    if stats.best:
+        if not lines:
+            lines.append(f"{title}:")
+        lines += ["  " + line for line in solo_lines(stats)]
+    return lines
 
 
 class StatsScreen(Screen):
@@ -20,17 +58,22 @@ class StatsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static("Statistics", classes="screen-title")
-        yield DataTable(cursor_type="row", id="stats-table")
+        yield DataTable(cursor_type="none", id="stats-table")
+        yield Static("", id="stats-detail")
         yield Static("", id="stats-note")
         yield Footer()
 
     def on_mount(self) -> None:
         stats, problem = self.app.store.read_stats()
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Played", "Won", "Lost", "Streak", "Best", "Best results")
+        table.add_columns("Game", "Played", "Won", "Lost", "Other", "Streak", "Best streak")
+        lines = []
         for gid in playable():
             gs = stats.get(gid)
-            table.add_row(GAMES[gid].title, gs.played, gs.won, gs.lost, gs.streak, gs.best_streak, best_text(gs.best))
+            table.add_row(GAMES[gid].title, gs.played, gs.won, gs.lost, gs.drawn, gs.streak, gs.best_streak)
+            lines += game_lines(GAMES[gid].title, gs)
+        # Solo results and names from the stats file: text, never markup.
+        self.query_one("#stats-detail", Static).update(Content("\n".join(lines) or "No finished games yet."))
         if problem:
-            self.query_one("#stats-note", Static).update(problem)
+            self.query_one("#stats-note", Static).update(Content(problem))
         table.focus()

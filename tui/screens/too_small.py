@@ -24,5 +24,5 @@ class TooSmallScreen(ModalScreen[None]):
         w, h = self.app.size
         self.query_one(Static).update(
             f"Terminal too small: {w}x{h}.\nHouses needs at least 80x24.\n"
-            "Make the window larger, or press ctrl+q to quit.\nYour game is saved."
+            "Make the window larger,\nor press ctrl+q to quit.\nYour game is saved."
         )
