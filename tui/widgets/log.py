@@ -16,10 +16,17 @@ class GameLog(Static):
     def show(self, lines: list[str]) -> None:
         height = max(1, self.size.height or 6)
         width = max(10, (self.size.width or 36))
-        wrapped: list[str] = []
-        for line in lines[-height:]:
-            wrapped += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
-        self.update(Text("\n".join(wrapped[-height:])))
+        # Whole entries only, newest last: cutting the oldest entry's first lines
+        # would leave its continuation ("  a8") hanging at the top.
+        shown: list[str] = []
+        for line in reversed(lines[-height:]):
+            block = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            if len(shown) + len(block) > height:
+                if not shown:  # one entry taller than the log: its start, then "..."
+                    shown = block[: height - 1] + [block[height - 1][: width - 3] + "..."]
+                break
+            shown = block + shown
+        self.update(Text("\n".join(shown)))
 
     def on_resize(self) -> None:
         lines = getattr(self, "_lines", None)
