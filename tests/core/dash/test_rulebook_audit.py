@@ -527,3 +527,21 @@ def test_random_games_keep_cards_pieces_turn_order_and_replay(seats):
             r.apply(a)
         assert r.to_text() == s.to_text()
         assert GAME.from_text(s.to_text()).to_text() == s.to_text()
+
+
+# -- positions no game can reach: the notation should refuse them ------------------------
+
+
+@pytest.mark.parametrize("hands", [[[], ["4C"]], [["8D"]]], ids=["mover_holds_no_card", "mover_has_no_legal_play"])
+@pytest.mark.xfail(strict=True, reason="AUDIT: from_text accepts a live position (no `end` line) whose "
+                   "player to move holds no card or has no legal play: legal_actions() is [] while "
+                   "the game is not over (core/dash/notation.py _validate); the rules end such a "
+                   "game (rulings.md section 3), so the notation should refuse it or end it")
+def test_notation_refuses_a_live_position_where_the_mover_cannot_play(hands):
+    from core.dash import NotationError
+
+    try:
+        s = pos({"a1": "R3"}, hands)
+    except NotationError:
+        return
+    assert s.over or s.legal_actions()
