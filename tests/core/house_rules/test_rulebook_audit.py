@@ -606,6 +606,34 @@ def test_card_last_stand_lose_at_4_lead_of_10():
     assert s.over and s.outcome.winners == (0,)
 
 
+
+def test_interaction_stalwart_with_team_support_support_counts_then_ties_fail():
+    # d4 black: black triangle 2 + 1 cell + 1 support (c4) = 4; white cube 3 + 1 (e4) = 4: a tie.
+    pawns = padded({"d4": "B2", "c4": "B1", "d3": "W3", "e4": "W1"})
+    s = hr(pawns, in_force=("team-support", "stalwart"))
+    assert s.capture_preview("d3", "d4")[:2] == (4, 4)
+    refused(s, Move("d3", "d4"), "4 vs 4")
+    s = hr(pawns, in_force=("team-support",))
+    assert Move("d3", "d4") in s.legal_actions()
+
+
+def test_rule_a_sprint_or_a_diagonal_step_into_the_far_row_upgrades():
+    s = hr(padded({"d4": "W2"}), in_force=("sprint",), cards="none")
+    go(s, Move("d4", "d6"))
+    assert cell(s, "d6") == "W2+"
+    s = hr(padded({"d5": "W1"}), in_force=("diagonal-step",), cards="none")
+    go(s, Move("d5", "e6"))
+    assert cell(s, "e6") == "W1+"
+
+
+def test_rule_a_revival_brings_back_one_pawn_only():
+    s = hr({"d5": "W4", "c1": "W3", "e1": "W3", "b1": "W2", "a6": "B4", "b6": "B3", "c6": "B2"},
+           cards="none")  # captured: both lines and a square
+    go(s, Move("d5", "d6"), Revive(1, "a1"))
+    assert [p.base for p in s.captured("white")] == [1, 2]
+    assert cell(s, "a1") == "W1" and cell(s, "g1") == "."
+
+
 # -- passes, repetition, the quiet limit ------------------------------------------------
 
 # White's two pawns are boxed in by black pawns that Fortress protects.
