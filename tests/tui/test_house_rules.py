@@ -562,3 +562,33 @@ async def test_hr_pass_when_no_move_is_possible(store):
         await pilot.pause()
         assert screen.save.actions == [GAME.action_to_builtins(Pass())]
         assert screen.state.phase == "after" and screen.check_action("end_turn", ()) is True
+
+
+def last_line_position(board_rows: dict[int, str]) -> str:
+    """BLOCKED's notation with other rows of pawns (rank -> the row as printed)."""
+    lines = BLOCKED.splitlines()
+    for rank, row in board_rows.items():
+        lines[8 - rank] = f"{rank}  {row}"
+    return "\n".join(lines) + "\n"
+
+
+async def test_hr_the_end_of_the_game_reads_as_a_sentence(store):
+    # Black has 4 + 2 + 1 = 7; White's tesseract takes the line on a6 and leaves 6.
+    text = last_line_position({6: "B1  .   .   B4  .   B2  .  ", 5: "W4  .   .   .   .   .   .  ",
+                               3: ".   .   .   .   .   .   .  ", 2: ".   .   .   .   .   .   .  ",
+                               1: ".   W3  W3  .   .   .   .  "})
+    state = GAME.from_text(text)
+    save = saves.new_save("house-rules", [saves.Seat(name="Ann"), saves.Seat(name="Bob")], None, 1)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(save, state)
+        await pilot.pause()
+        screen = app.screen
+        await play_by_keys(pilot, screen, Move("a5", "a6"))
+        assert screen.state.over
+        reason = screen.state.outcome.reason
+        # was "White wins: Black's total is 6, 6 or less."
+        assert reason == "White wins: Black's total fell to 6; a total of 6 or less loses."
+        await pilot.pause()
+        text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
+        assert "total fell to 6; a total of 6 or less loses" in text
