@@ -592,3 +592,21 @@ async def test_hr_the_end_of_the_game_reads_as_a_sentence(store):
         await pilot.pause()
         text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
         assert "total fell to 6; a total of 6 or less loses" in text
+
+
+async def test_hr_after_a_card_is_played_the_board_has_the_focus_and_the_cursor(store):
+    app = new_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        board = screen.query_one("#board")
+        await list_to(pilot, screen, "hr-cards", "sprint")
+        assert board.read_only  # reading the cards: the board draws no cursor
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert screen.state.cards_in_force == ["sprint"] and screen.state.phase == "before"
+        # the next decision is a move: the board has the focus and shows its cursor
+        assert screen.focused is board and not board.read_only
+        cursor = board.cursor
+        await pilot.press("up")  # arrows move the board cursor, not the cards list
+        assert board.cursor == (cursor[0] - 1, cursor[1])
+        assert screen.save.cursor == 1

@@ -500,7 +500,9 @@ class HouseRulesScreen(GameScreen):
     # -- following the turn ------------------------------------------------------------
 
     def _follow_phase(self) -> None:
-        """Put the focus where the decision now is (an upgrade: the list)."""
+        """On every new decision, put the focus where it is made: an upgrade in the
+        list, anything else on the board (a move, a change marker; after a card is
+        played the cards list keeps no focus, or arrows would go on choosing cards)."""
         view = self._view
         key = (self.save.cursor, view.phase)
         if key == self._phase_seen or self.replay:
@@ -510,10 +512,22 @@ class HouseRulesScreen(GameScreen):
             return
         if view.phase == "upgrade":
             self.query_one("#hr-choices", ChoiceList).focus()
-        elif isinstance(self.focused, ChoiceList) and self.focused.id == "hr-choices":
+        else:
             self.query_one(BoardGrid).focus()
 
+    def _show_cursor(self) -> None:
+        """The board draws its cursor only while it has the focus: one cursor on screen."""
+        board = self.query_one(BoardGrid)
+        hide = self.replay or self.focused is not board
+        if board.read_only != hide:
+            board.read_only = hide
+            board.refresh_cells([board.cursor])
+
+    def on_descendant_blur(self, event) -> None:
+        self._show_cursor()
+
     def on_descendant_focus(self, event) -> None:
+        self._show_cursor()
         # Reading the cards: their texts take the place of the log under the board.
         reading = self.focused is self.query_one("#hr-cards", ChoiceList)
         log = self.query_one(GameLog)
