@@ -608,3 +608,70 @@ async def test_every_card_decision_by_keys(store, kind):
         await pilot.pause()
         made = GAME.action_from_builtins(screen.save.actions[count])
         assert made in legal
+
+
+# -- the "Last combat" box tells what the engine did ---------------------------------------
+
+
+def combat_log(log: list[str], turn: int) -> list[str]:
+    """The log lines of turn `turn`'s combat: from its first attack to the turn's end."""
+    start = log.index(next(line for line in log if line.startswith(f"Turn {turn}:")))
+    lines = log[start:]
+    first = next(i for i, line in enumerate(lines) if " attacks " in line)
+    end = next((i for i, line in enumerate(lines) if line.startswith(f"Turn {turn + 1}:")), len(lines))
+    return lines[first:end]
+
+
+def assert_box_tells_the_log(box: str, log: list[str]) -> None:
+    """Each thing the engine's log says the combat did is in the box, as often."""
+    result = box.split("Result:", 1)[1]
+    count = lambda words: sum(1 for line in log if words in line)  # noqa: E731
+    assert box.count("blocked by") == count(" blocks "), (box, log)
+    assert result.count(" falls") == count(" is defeated.") + count(" is out of life"), (box, log)
+    assert result.count(" loses ") == count("fights on"), (box, log)
+    assert result.count(" back to the hand") == count("returns to the hand"), (box, log)
+    assert result.count(" poisoned") == count(" is poisoned."), (box, log)
+    lost = [int(line.split(" takes ")[1].split()[0]) for line in log if " damage: " in line and " takes " in line]
+    told = [int(part.split(" life")[0].rsplit("-", 1)[1]) for part in result.split(";") if " life" in part]
+    assert sorted(told) == sorted(lost), (box, log)
+
+
+@pytest.mark.parametrize("seed", [1, 5, 6, 7, 11])
+async def test_last_combat_box_tells_what_the_log_says_after_your_blocks(store, seed):
+    # Block every attacker you can, by keys: the last block resolves the combat at once
+    # (the box once told that attack as unblocked, from the position before the block).
+    app = versus_easy(store, seed, blocking)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        turn = screen.state.turn
+        for _ in range(4):
+            if not yours(screen.state, BLOCK):
+                break
+            await pilot.press("enter", "enter")  # one of your units, then the attacker it stops
+            await pilot.pause()
+        if yours(screen.state, BLOCK):
+            await pilot.press("e")
+            await pilot.pause()
+        assert screen.last_combat is not None and screen.last_combat[0] == turn
+        log = combat_log(saves.replay(screen.save).log, turn)
+        assert any(" blocks " in line for line in log)
+        box = "\n".join(line.plain for line in screen.last_combat[1])
+        assert_box_tells_the_log(box, log)
+
+
+@pytest.mark.parametrize("seed,until", [(3, unblockable), (10, unblockable), (2, declaring), (6, declaring),
+                                        (11, declaring), (12, declaring)])
+async def test_last_combat_box_tells_what_the_log_says_after_your_attacks(store, seed, until):
+    # e ends your attacks: the combat resolves at once (nothing can block), or once
+    # the bot has blocked (or not) and chosen where excess damage goes.
+    app = versus_easy(store, seed, until)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        turn = screen.state.turn
+        await pilot.press("e")
+        await wait_for(pilot, lambda: screen.last_combat is not None and screen.last_combat[0] == turn)
+        assert screen.last_combat is not None and screen.last_combat[0] == turn
+        log = combat_log(saves.replay(screen.save).log, turn)
+        assert_box_tells_the_log("\n".join(line.plain for line in screen.last_combat[1]), log)

@@ -47,7 +47,7 @@ from tui.games.base import GameScreen
 from tui.games.skirmish.field import DIM, LIFE, card_label, card_rich, centred, fit, unit_lines
 from tui.games.skirmish.log import SkirmishLog
 from tui.games.skirmish.panels import PanelsMixin
-from tui.games.skirmish.plan import PlanMixin
+from tui.games.skirmish.plan import PlanMixin, at_resolution
 from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS, PHASE_STEPS, WordsMixin
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
@@ -98,6 +98,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self._auto = False  # a pass made for the person (nothing could answer)
         self._grids: list[BoardGrid] = []
         self._cells: dict[tuple, CellPaint] = {}  # painted cells, until the position changes
+        self._before: Any = None  # the position before the action being played
 
     def hides_hands(self) -> bool:
         return True
@@ -170,16 +171,22 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         game = self.game
         state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
         steps = []
+        last = None  # (step, position) of the latest combat, as it resolved
         for data in self.save.actions[:cursor]:
             seat = state.to_move
             action = game.action_from_builtins(data)
             log_before = len(state.log)
             cells = self._cells_before(action, seat, state)
             passing = state.phase == RESPONSE and not state.pending and isinstance(action, A.Done)
+            if isinstance(action, A.Done | A.Block | A.Target | A.Guard | A.Attack):
+                resolved = at_resolution(state, action)
+                last = (len(steps), resolved) if resolved is not None else last
             state.apply(action)
             steps.append((None if passing else seat, log_before, cells + self._cells_after(action, seat, state)))
         mine = [i for i, step in enumerate(steps) if step[0] == self.viewer]
         start = mine[-1] if mine else 0
+        if last is not None and last[0] >= start:  # a combat since you last decided
+            self.last_combat = self.combat_box(last[1].view(self.viewer))
         self.query_one(SkirmishLog).new_from = steps[start][1]
         for _, _, cells in steps[start:]:
             for cell in cells:
@@ -880,6 +887,13 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
                 return
         super().serve_next()
 
+    def _play(self, action: Any) -> None:
+        self._before = self.state.clone()  # to tell a combat this action resolves
+        try:
+            super()._play(action)
+        finally:
+            self._before = None
+
     def _after_hold(self, token: int) -> None:
         if token == self.save.cursor and not self.state.over:
             super().serve_next()
@@ -887,14 +901,11 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         self.sel, self.offer = None, None
         view_before = self._view
-        st = self.state
-        # The combat just resolved: keep its plan on screen until the next one.
-        if self.plan and view_before is not None and (not st.attacks or st.turn != view_before.turn):
-            hits = []
-            if isinstance(action, A.Target) and view_before.pending and view_before.pending[-1][0] in ("excess", "rage"):
-                hits = [(action.seat, action.pos, view_before.pending[-1][3])]
-            lines = [line for line in self.plan if not line.plain.startswith("As it stands")]
-            self.last_combat = (view_before.turn, lines + self.outcome_lines(view_before, "Result:", hits))
+        # A combat just resolved: keep it on screen until the next one, as it was
+        # resolved (the move that resolved it included: the last block, the excess).
+        resolved = at_resolution(self._before, action) if self._before is not None else None
+        if resolved is not None:
+            self.last_combat = self.combat_box(resolved.view(self.viewer))
             self.plan = []
             self._hold = True
         human = seat is not None and not self.is_bot(seat) and not self._auto
