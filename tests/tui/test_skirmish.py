@@ -282,6 +282,8 @@ async def decide_by_keys(pilot, screen) -> None:
     first card that can be played (enter, enter on its first place, enter in the list),
     attack with every unit that can (its first target), take the first choice offered,
     and end each step with e."""
+    if screen.read_first:
+        await pilot.press("e")  # the combat you resolved has been read: go on
     state = screen.state
     me = state.to_move
     legal = state.legal_actions()
@@ -664,8 +666,9 @@ async def test_last_combat_box_tells_what_the_log_says_after_your_blocks(store, 
                                         (11, declaring), (12, declaring)])
 async def test_last_combat_box_tells_what_the_log_says_after_your_attacks(store, seed, until):
     # e ends your attacks: the combat resolves at once (nothing can block), or once
-    # the bot has blocked (or not) and chosen where excess damage goes.
-    app = versus_easy(store, seed, until)
+    # the bot has blocked (or not) and chosen where excess damage goes. (A bot delay,
+    # so the resolved combat is held on screen before the bot's own turn goes on.)
+    app = versus_easy(store, seed, until, bot_delay=0.05)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -675,3 +678,32 @@ async def test_last_combat_box_tells_what_the_log_says_after_your_attacks(store,
         assert screen.last_combat is not None and screen.last_combat[0] == turn
         log = combat_log(saves.replay(screen.save).log, turn)
         assert_box_tells_the_log("\n".join(line.plain for line in screen.last_combat[1]), log)
+
+
+def footer_keys(screen) -> dict[str, str]:
+    """The keys the footer shows now: key -> description."""
+    return {key: b.binding.description for key, b in screen.active_bindings.items() if b.binding.show}
+
+
+async def test_the_e_for_blocks_never_ends_the_next_deployment(store):
+    # Your last block resolves the combat at once and your turn begins: an e pressed
+    # for "Blocks done" must not end your deployment; it only goes on.
+    app = versus_easy(store, 1, blocking)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        turn = screen.state.turn
+        while yours(screen.state, BLOCK):
+            assert footer_keys(screen).get("e") == "Blocks done"
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+        assert screen.state.turn == turn + 1 and yours(screen.state, DEPLOY)
+        cursor = screen.save.cursor
+        assert footer_keys(screen).get("e") == "Go on" and "Combat resolved" in status(app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.save.cursor == cursor and yours(screen.state, DEPLOY)  # nothing ended
+        assert footer_keys(screen).get("e") == "End deploy"
+        await pilot.press("e")  # now a deliberate e ends the deployment
+        await pilot.pause()
+        assert GAME.action_from_builtins(screen.save.actions[cursor]) == A.DONE

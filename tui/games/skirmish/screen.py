@@ -70,6 +70,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         Binding("e", "done('attack')", DONE_WORDS["attack"], id="sk.end_attacks"),
         Binding("e", "done('block')", DONE_WORDS["block"], id="sk.end_blocks"),
         Binding("e", "done('second')", DONE_WORDS["second"], id="sk.no_second"),
+        Binding("e", "go_on", "Go on", id="sk.go_on"),
         Binding("escape", "back_out", "Back", id="sk.back"),
         Binding("tab", "zone(1)", "Zone", id="sk.next_zone"),
         Binding("shift+tab", "zone(-1)", "Previous zone", id="sk.prev_zone", show=False),
@@ -95,6 +96,10 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self.compact = False
         self.cell_w = NARROW_W
         self._hold = False
+        # A combat the person resolved themselves (their last block), their own next
+        # step right after it: the result stays told until e, so an e pressed for the
+        # step that just ended never ends the next one.
+        self.read_first = False
         self._auto = False  # a pass made for the person (nothing could answer)
         self._grids: list[BoardGrid] = []
         self._cells: dict[tuple, CellPaint] = {}  # painted cells, until the position changes
@@ -612,6 +617,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self.choose_card(event.index)
 
     def choose_card(self, index: int) -> None:
+        self.go_on()  # a card chosen for the new step is a deliberate key
         if not self.my_turn():
             self.say(self._not_yours(), error=True)
             return
@@ -655,6 +661,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self.choose_cell(seat, pos)
 
     def choose_cell(self, seat: int, pos: int) -> None:
+        self.go_on()
         if not self.my_turn():
             self.say(self._not_yours(), error=True)
             return
@@ -775,6 +782,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         event.stop()
         if self.replay:
             return
+        self.go_on()
         if event.option_list is self.choices:
             cid = event.option.id
             if cid and cid.startswith("a"):
@@ -814,8 +822,10 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         return {DEPLOY: "deploy", RESPONSE: "response", ATTACK: "attack", BLOCK: "block"}.get(view.phase)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "go_on":
+            return self.read_first and not self.replay
         if action == "done":
-            return self._done_kind() == parameters[0]
+            return not self.read_first and self._done_kind() == parameters[0]
         if action == "back_out":
             return not self.replay and (self.sel is not None or self.offer is not None)
         if action in ("zone", "card"):
@@ -831,9 +841,19 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             self.choose_card(index)
 
     def action_done(self, kind: str) -> None:
-        if self._done_kind() != kind:
+        if self.read_first or self._done_kind() != kind:
             return
         self.submit(A.DONE)
+
+    def action_go_on(self) -> None:
+        self.go_on()
+
+    def go_on(self) -> None:
+        """The resolved combat has been read: the next step's keys work again."""
+        if self.read_first:
+            self.read_first = False
+            self.say_prompt()
+            self.refresh_bindings()
 
     def action_back_out(self) -> None:
         if self.offer is not None:
@@ -908,6 +928,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             self.last_combat = self.combat_box(resolved.view(self.viewer))
             self.plan = []
             self._hold = True
+            st = self.state
+            self.read_first = (seat == self.viewer and not self.is_bot(seat) and not st.over
+                               and st.to_move == self.viewer)
         human = seat is not None and not self.is_bot(seat) and not self._auto
         if human and seat == self.viewer:
             self.recent = []
@@ -957,6 +980,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     def say_prompt(self) -> None:
         st = self.state
+        if self.read_first and not self.replay:
+            self.say(f"Combat resolved: see Last combat and the log. e goes on to {self.asked().removeprefix('You: ')}.")
+            return
         if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
             self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.app.glyphs['ellipsis']}")
             return
