@@ -707,3 +707,54 @@ async def test_the_e_for_blocks_never_ends_the_next_deployment(store):
         await pilot.press("e")  # now a deliberate e ends the deployment
         await pilot.pause()
         assert GAME.action_from_builtins(screen.save.actions[cursor]) == A.DONE
+
+
+async def test_the_footer_shows_each_step_key_after_a_hand_over(store):
+    from tui.screens.dialogs import HandOverScreen
+
+    app = new_game(store, ["human", "human"], 7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("down", "enter")  # Player 2 takes the first turn
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.viewer == 1 and yours_now(screen, DEPLOY)
+        assert footer_keys(screen).get("e") == "End deploy"
+        await pilot.press("e")  # Player 1 may answer: the hand-over, then the response window
+        await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        if yours_now(screen, RESPONSE):
+            assert footer_keys(screen).get("e") == "Pass"
+
+
+def yours_now(screen, phase) -> bool:
+    st = screen.state
+    return st.to_move == screen.viewer and st.phase == phase and not st.pending
+
+
+async def test_the_footer_catches_up_when_a_key_brings_the_app_back(store):
+    # The terminal lost the focus while the bot answered (the footer is not redrawn
+    # then); the first key back must bring the current step's key into the footer.
+    from textual.widgets import Footer
+
+    app = versus_easy(store, 1, bond_choice, bot_delay=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e")  # end deployment: the bot may answer in the response window
+        app.app_focus = False
+        await wait_for(pilot, lambda: screen.state.to_move == 0 and screen.state.phase == ATTACK)
+        await pilot.pause()
+        screen.hand_bar.focus()
+        await pilot.pause()
+        app.app_focus = False  # (focusing redraws the footer: blur again)
+        await pilot.pause()
+        await pilot.press("right")  # any key: the app has the focus again
+        await pilot.pause(0.2)
+        keys = {k.key: k.description for k in app.screen.query_one(Footer).query("FooterKey")}
+        assert keys.get("e") == "Attacks done"

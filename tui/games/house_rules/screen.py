@@ -143,8 +143,15 @@ class HouseRulesScreen(GameScreen):
         side = self.viewer if self.viewer is not None else 0
         board.set_reactive(BoardGrid.cursor, self.cell_of(3 if side == 0 else 38))
         self.watch(board, "cursor", self._cursor_moved, init=False)
+        # Textual leaves the footer as it was while the terminal has no focus, and a
+        # key that brings the focus back does not redraw it: do it then.
+        self.watch(self.app, "app_focus", self._app_focus, init=False)
         if not self.replay:
             board.focus()
+
+    def _app_focus(self, focus: bool) -> None:
+        if focus and self.is_current:
+            self.refresh_bindings()
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -176,6 +183,7 @@ class HouseRulesScreen(GameScreen):
         self.query_one(BoardGrid).refresh()
         self._describe()
         self._follow_phase()
+        self.refresh_bindings()  # every step's key in the footer, whatever brought the step
 
     def _my_turn(self) -> bool:
         view = self._view

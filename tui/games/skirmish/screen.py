@@ -157,6 +157,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             grid.can_focus = not self.replay
             self.watch(grid, "cursor", self._cursor_watcher(grid), init=False)
         self.watch(self.hand_bar, "cursor", self._hand_cursor, init=False)
+        # Textual leaves the footer as it was while the terminal has no focus, and a
+        # key that brings the focus back does not redraw it: do it then.
+        self.watch(self.app, "app_focus", self._app_focus, init=False)
         if self.replay:
             self.hand_bar.can_focus = False
             self.choices.can_focus = False
@@ -197,6 +200,10 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             for cell in cells:
                 if cell not in self.recent:
                     self.recent.append(cell)
+
+    def _app_focus(self, focus: bool) -> None:
+        if focus and self.is_current:
+            self.refresh_bindings()
 
     def _hand_cursor(self) -> None:
         if self.focused is self.hand_bar:
@@ -301,6 +308,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         if (fresh or self.focused is None or not self.focused.display) and not self.replay:
             self._settle_focus()
         self._describe_cursor()
+        self.refresh_bindings()  # every step's key in the footer, whatever brought the step
 
     def _draw_phase(self) -> None:
         """The phase bar: the turn, whose it is, the phases with the current one in
