@@ -758,3 +758,16 @@ async def test_the_footer_catches_up_when_a_key_brings_the_app_back(store):
         await pilot.pause(0.2)
         keys = {k.key: k.description for k in app.screen.query_one(Footer).query("FooterKey")}
         assert keys.get("e") == "Attacks done"
+
+
+async def test_ascii_four_players_at_80x24_show_each_opponents_life(store):
+    save = skirmish_save(["human", "easy", "normal", "hard"], 1, script(4, 1, busy_table))
+    app = resume_app(store, save, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.compact
+        for k, seat in enumerate(screen.order[:-1]):
+            cell = "".join(text for text, _ in screen.paint(k, 0, 0).lines[0])
+            life = screen.state.life[seat]
+            assert (f"P{seat + 1} L{life}" if life > 0 else f"P{seat + 1} out") in cell, cell

@@ -471,7 +471,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         hand = len(view.hands[seat])
         if h == 1:
             if row == 0:
-                return (fit([(f"P{seat + 1} ", Style(bold=True)), ("out" if out else f"{heart}{life}", LIFE)], w),)
+                # One line: "life 40" would not fit beside "P2" in ASCII; "L40" does.
+                short = "L" if glyphs.ascii else heart
+                return (fit([(f"P{seat + 1} ", Style(bold=True)), ("out" if out else f"{short}{life}", LIFE)], w),)
             return (fit([(turn, Style(bold=True)), (f"hand {hand}", None)], w),)
         if row == 0:
             return (
