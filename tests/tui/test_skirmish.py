@@ -771,3 +771,28 @@ async def test_ascii_four_players_at_80x24_show_each_opponents_life(store):
             cell = "".join(text for text, _ in screen.paint(k, 0, 0).lines[0])
             life = screen.state.life[seat]
             assert (f"P{seat + 1} L{life}" if life > 0 else f"P{seat + 1} out") in cell, cell
+
+
+async def test_the_header_at_80_columns_tells_who_is_asked_what_in_full(store):
+    # Sudden death: the other phases shrink to initials so the whole question fits
+    # (it was cut to "SUDDEN DEATH").
+    app = versus_easy(store, 1, sudden_death, aggression=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        header = str(app.screen.query_one("#sk-phase").render()).rstrip("\n")
+        assert header.rstrip().endswith("SUDDEN DEATH You: deploy") and "[DEPLOY]" in header
+        assert len(header) <= SIZE[0]
+
+
+async def test_a_long_end_of_game_in_the_header_ends_in_an_ellipsis(store):
+    from core.engine import Outcome
+
+    app = versus_easy(store, 1, sudden_death, aggression=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.shown()
+        view.over = True
+        view.outcome = Outcome((0, 2), "Sudden death: Player 1 and Player 3 share the highest life (23).", (1, 0))
+        header = screen._phase_text(view, SIZE[0]).plain
+        assert len(header) <= SIZE[0] and header.endswith("…") and "Sudden death" in header

@@ -312,36 +312,56 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     def _draw_phase(self) -> None:
         """The phase bar: the turn, whose it is, the phases with the current one in
-        capitals and brackets, and who is asked what."""
+        capitals and brackets, and who is asked what. On a narrow screen the other
+        phases shrink to their initials before anything is cut, and what is still too
+        long ends in an ellipsis (the status line has it in full)."""
         view = self._view
         width = self.app.size.width
-        text = Text(" ")
+        self.query_one("#sk-phase", Static).update(self._phase_text(view, width))
+
+    def _phase_text(self, view, width: int) -> Text:
         if view.over:
+            text = Text(" ")
             text.append("Skirmish: game over", style="bold")
             if view.outcome:
                 text.append("  " + view.outcome.reason)
-            self.query_one("#sk-phase", Static).update(text)
-            return
-        if view.phase == SETUP:
-            text.append("Skirmish: advantage draw", style="bold")
-        else:
-            text.append(f"T{view.turn} {self.short_name(view.cur, 8)} ", style="bold")
-            steps = PHASE_STEPS if width >= 100 else PHASE_STEPS[2:]
-            for name, phase in steps:
-                if phase is not None and phase == view.phase:
-                    text.append(f"[{name.upper()}]", style="bold reverse")
-                else:
-                    text.append(name, style="dim")
-                text.append(" ")
+            return self._shorten(text, width - 1)
         ask = self.asked()
-        room = width - len(text) - 3
         if view.final is not None:
-            ask = f"SUDDEN DEATH {ask}" if len(ask) + 13 <= room else "SUDDEN DEATH"
+            ask = f"SUDDEN DEATH {ask}"
+        text = Text(" ")
+        for initials in (False, True):
+            text = Text(" ")
+            if view.phase == SETUP:
+                text.append("Skirmish: advantage draw", style="bold")
+            else:
+                text.append(f"T{view.turn} {self.short_name(view.cur, 8)} ", style="bold")
+                steps = PHASE_STEPS if width >= 100 else PHASE_STEPS[2:]
+                for name, phase in steps:
+                    if phase is not None and phase == view.phase:
+                        text.append(f"[{name.upper()}]", style="bold reverse")
+                    else:
+                        text.append(name[0] if initials else name, style="dim")
+                    text.append(" ")
+            if len(text) + len(ask) + 3 <= width:
+                break
+        room = width - len(text) - 3
         if ask:
-            ask = ask if len(ask) <= room else ask[: max(0, room - 1)] + self.app.glyphs["ellipsis"][:1]
-            text.append(" " * max(1, room - len(ask)))
-            text.append(ask, style="bold")
-        self.query_one("#sk-phase", Static).update(text)
+            if len(ask) > room and view.final is not None:
+                ask = "SUDDEN DEATH"
+            short = self._shorten(Text(ask, style="bold"), max(0, room))
+            text.append(" " * max(1, room - len(short)))
+            text.append_text(short)
+        return text
+
+    def _shorten(self, text: Text, room: int) -> Text:
+        """`text` cut to `room` characters on purpose: ending in an ellipsis."""
+        if len(text) <= room:
+            return text
+        dots = self.app.glyphs["ellipsis"]
+        out = text[: max(0, room - len(dots))]
+        out.append(dots)
+        return out
 
     def _draw_hand(self) -> None:
         view = self._view
