@@ -19,6 +19,7 @@ from core.house_rules.board import CELL_INDEX
 from tui_support import make_app, put_save, resume_app
 
 SIZE = (80, 24)
+BIG = (120, 40)
 GAME = GAMES["house-rules"]
 SEATS = [saves.Seat(name="You"), saves.Seat(name="Easy bot", kind="bot", level="easy")]
 
@@ -130,6 +131,12 @@ def test_hr_revival_choice(snap_compare, store):
     # the list offers +1 or the captured cube; choosing the cube lights its cells
     app = resumed(store, LINE[:REVIVE_AT])
     assert snap_compare(app, terminal_size=SIZE, press=["down", "enter"])
+
+
+def test_hr_mid_game_at_120x40(snap_compare, store):
+    # a larger board and wider panels use the room
+    app = resumed(store, LINE[:SWAP_AT])
+    assert snap_compare(app, terminal_size=BIG, press=["up", "up", "enter"])
 
 
 def test_hr_game_over(snap_compare, store):
@@ -610,3 +617,20 @@ async def test_hr_after_a_card_is_played_the_board_has_the_focus_and_the_cursor(
         await pilot.press("up")  # arrows move the board cursor, not the cards list
         assert board.cursor == (cursor[0] - 1, cursor[1])
         assert screen.save.cursor == 1
+
+
+async def test_hr_at_120x40_the_board_takes_the_room(store):
+    app = resumed(store, LINE[:SWAP_AT])
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one("#board")
+        assert (board.cell_w, board.cell_h) == (10, 3)
+        assert board.region.width >= 70 and board.region.height >= 19  # was 45x13: half the screen empty
+        right = screen.query_one("#hr-right")
+        assert right.region.x >= board.region.right and right.region.right <= BIG[0]
+        await play_by_keys(pilot, screen, Swap("f1", "g1"))  # the same keys on the large board
+        assert screen.save.actions[-1] == GAME.action_to_builtins(Swap("f1", "g1"))
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert (board.cell_w, board.cell_h) == (6, 2)

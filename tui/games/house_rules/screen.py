@@ -47,7 +47,9 @@ from tui.widgets.choices import ChoiceList
 from tui.widgets.log import GameLog
 
 CELL_W, CELL_H = 6, 2
-BLANK = ((" " * CELL_W, None),)  # one empty line of a cell
+# From 110x34 on, the board takes the room: cells of 10x3 (the board 73x19).
+BIG_W, BIG_H = 10, 3
+BIG_AT = (110, 34)
 ROWS, COLS = 6, 7
 KIND = {1: "line", 2: ("square", "triangle"), 3: ("cube", "tetrahedron"), 4: ("tesseract", "hypertetrahedron")}
 
@@ -148,6 +150,25 @@ class HouseRulesScreen(GameScreen):
         self.watch(self.app, "app_focus", self._app_focus, init=False)
         if not self.replay:
             board.focus()
+        self._fit_size()
+
+    def on_resize(self, event) -> None:
+        if self._fit_size():
+            self.query_one(BoardGrid).refresh()
+
+    def _fit_size(self) -> bool:
+        """A large terminal gets a large board; the panels share what is left. True
+        if the cells changed."""
+        width, height = self.app.size
+        big = width >= BIG_AT[0] and height >= BIG_AT[1]
+        w, h = (BIG_W, BIG_H) if big else (CELL_W, CELL_H)
+        board = self.query_one(BoardGrid)
+        if (board.cell_w, board.cell_h) == (w, h):
+            return False
+        board.cell_w, board.cell_h = w, h
+        board.refresh(layout=True)
+        self.query_one("#hr-left").styles.width = board.label_w + COLS * w + 1
+        return True
 
     def _app_focus(self, focus: bool) -> None:
         if focus and self.is_current:
@@ -300,8 +321,11 @@ class HouseRulesScreen(GameScreen):
 
     def paint(self, row: int, col: int) -> CellPaint:
         view = self._view
+        board = self.query_one(BoardGrid)
+        w, h = board.cell_w, board.cell_h
+        blank = ((" " * w, None),)
         if view is None:
-            return CellPaint((BLANK,) * CELL_H)
+            return CellPaint((blank,) * h)
         i = self.index_of((row, col))
         name = CELL_NAMES[i]
         marked = name in view.markers
@@ -317,14 +341,17 @@ class HouseRulesScreen(GameScreen):
             mark_run = (self.app.glyphs["dot"], Style(dim=True))
         else:
             mark_run = (" ", None)
+        top = (blank,) * (h - 2)  # a tall cell: room above the pawn
         if pawn is None:
-            return CellPaint((BLANK, (mark_run, ("     ", None))), base)
+            return CellPaint((*top, blank, (mark_run, (" " * (w - 1), None))), base)
         token = pawn_token(pawn, ascii)
         chip = (" " + token).ljust(4) if ascii else token.ljust(4)
-        line1 = ((" ", None), (chip, CHIP[pawn.colour]), (" ", None))
-        short = SHORT[pawn.colour][pawn.base]
-        line2 = (mark_run, (f"{short:^5}"[:5], Style(dim=True)))
-        return CellPaint((line1, line2), base)
+        left = (w - 4) // 2
+        line1 = ((" " * left, None), (chip, CHIP[pawn.colour]), (" " * (w - 4 - left), None))
+        full = kind_name(pawn.colour, pawn.base)
+        short = full if w >= BIG_W and len(full) < w else SHORT[pawn.colour][pawn.base]
+        line2 = (mark_run, (f"{short:^{w - 1}}"[: w - 1], Style(dim=True)))
+        return CellPaint((*top, line1, line2), base)
 
     def _targets(self) -> dict[int, str]:
         """Cells the chosen pawn may go to (or swap with), by cell index."""
@@ -541,7 +568,7 @@ class HouseRulesScreen(GameScreen):
         log = self.query_one(GameLog)
         if log.display == reading:  # a style on two widgets: no restyle of the whole screen
             log.display = not reading
-            self.query_one("#hr-info", Static).styles.height = 8 if reading else 4
+            self.query_one("#hr-info", Static).styles.min_height = 8 if reading else 4
         if self._view is not None:
             self._describe()
 
