@@ -634,3 +634,25 @@ async def test_hr_at_120x40_the_board_takes_the_room(store):
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert (board.cell_w, board.cell_h) == (6, 2)
+
+
+async def test_hr_title_fits_80_columns_with_a_long_game_number(store):
+    app = new_app(store, seed=12345678901234)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        title = str(app.screen.query_one("#hr-title").render()).rstrip()
+        # it ran past the edge: "...16 : 16 Black   White to p"
+        assert len(title) <= SIZE[0] and title.endswith("White to play") and "game 12345678901234" in title
+
+
+async def test_hr_revival_choice_lists_every_cell(store):
+    app = resumed(store, LINE[:REVIVE_AT])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        choices = screen.query_one("#hr-choices")
+        for option in choices.options:
+            if option.id and option.id.startswith("revive-"):
+                base = int(option.id.split("-")[1])
+                cells = [a.cell for a in screen.state.legal_actions() if type(a) is Revive and a.pawn == base]
+                assert str(option.prompt).endswith(", ".join(cells))

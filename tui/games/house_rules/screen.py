@@ -155,6 +155,8 @@ class HouseRulesScreen(GameScreen):
     def on_resize(self, event) -> None:
         if self._fit_size():
             self.query_one(BoardGrid).refresh()
+        if self._view is not None:
+            self._draw_title()
 
     def _fit_size(self) -> bool:
         """A large terminal gets a large board; the panels share what is left. True
@@ -212,14 +214,25 @@ class HouseRulesScreen(GameScreen):
                 and view.to_move is not None and not self.is_bot(view.to_move))
 
     def _draw_title(self) -> None:
+        self.query_one("#hr-title", Static).update(self._title_text(self.app.size.width))
+
+    def _title_text(self, width: int) -> str:
+        """The title line, fitted to `width`: closer spacing first, then without the
+        game number (the saves list has it), and only then cut with an ellipsis."""
         view = self._view
         w, b = view.totals()
-        text = f" HOUSE RULES   game {self.save.seed}   turn {view.turn}   White {w} : {b} Black"
+        parts = ["HOUSE RULES", f"game {self.save.seed}", f"turn {view.turn}", f"White {w} : {b} Black"]
         if view.over:
-            text += "   over"
+            parts.append("over")
         elif view.to_move is not None:
-            text += f"   {COLOUR_WORD[view.to_move]} to play"
-        self.query_one("#hr-title", Static).update(text)
+            parts.append(f"{COLOUR_WORD[view.to_move]} to play")
+        text = ""
+        for gap, keep in (("   ", parts), ("  ", parts), ("  ", parts[:1] + parts[2:])):
+            text = " " + gap.join(keep)
+            if len(text) <= width:
+                return text
+        dots = self.app.glyphs["ellipsis"]
+        return text[: max(0, width - len(dots))] + dots
 
     def _draw_players(self) -> None:
         view = self._view
@@ -266,7 +279,8 @@ class HouseRulesScreen(GameScreen):
         for base in bases:
             cells = [a.cell for a in actions if type(a) is Revive and a.pawn == base]
             mark = self.app.glyphs["to"]
-            label = Text(f"  Bring back the {kind_name(side, base)} ({base}) {mark} {', '.join(cells)}"[:34])
+            # A long line wraps in the list (it was cut at 34 characters).
+            label = Text(f"  Bring back the {kind_name(side, base)} ({base}) {mark} {', '.join(cells)}")
             if self.revive_base == base:
                 label.stylize("bold reverse")
             items.append((f"revive-{base}", label, True))
