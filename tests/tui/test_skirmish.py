@@ -796,3 +796,26 @@ async def test_a_long_end_of_game_in_the_header_ends_in_an_ellipsis(store):
         view.outcome = Outcome((0, 2), "Sudden death: Player 1 and Player 3 share the highest life (23).", (1, 0))
         header = screen._phase_text(view, SIZE[0]).plain
         assert len(header) <= SIZE[0] and header.endswith("…") and "Sudden death" in header
+
+
+async def test_after_a_dialog_closes_the_focus_is_on_the_next_decision(store):
+    # You end your deployment and read the rules while the bot answers: closing them
+    # puts you on your attackers (the decision now), not on the hand you left.
+    from tui.screens.help import HelpScreen
+
+    app = versus_easy(store, 1, bond_choice, bot_delay=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.focused is screen.hand_bar
+        await pilot.press("e", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await wait_for(pilot, lambda: screen.state.to_move == 0 and screen.state.phase == ATTACK)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        grid = screen.grids[-1]
+        assert screen.focused is grid and not grid.read_only
+        pos = screen.cell_pos(len(screen.order) - 1, grid.cursor)
+        assert any(isinstance(a, A.Attack) and a.pos == pos for a in screen.state.legal_actions())
