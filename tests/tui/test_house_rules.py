@@ -656,3 +656,12 @@ async def test_hr_revival_choice_lists_every_cell(store):
                 base = int(option.id.split("-")[1])
                 cells = [a.cell for a in screen.state.legal_actions() if type(a) is Revive and a.pawn == base]
                 assert str(option.prompt).endswith(", ".join(cells))
+
+
+async def test_hr_a_long_player_name_is_shortened_with_an_ellipsis(store):
+    people = [saves.Seat(name="Maximiliana Bartholomew"), saves.Seat(name="Bob")]
+    app = make_app(store, start=("new", "house-rules", people, 7, GAME.Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        players = str(app.screen.query_one("#hr-players").render())
+        assert "White  Maximiliana … total 16" in players  # was "Maximiliana Batotal 16"

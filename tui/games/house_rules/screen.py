@@ -244,7 +244,10 @@ class HouseRulesScreen(GameScreen):
             name = self.seat_name(colour)
             head = Text(f"{arrow} ")
             head.append(f" {COLOUR_LETTER[colour]} ", style=CHIP[colour])
-            head.append(f" {COLOUR_WORD[colour]}  {name}"[:22].ljust(22))
+            who = f" {COLOUR_WORD[colour]}  {name}"
+            if len(who) > 21:  # shortened on purpose (a space before "total" stays)
+                who = who[: 21 - len(self.app.glyphs["ellipsis"])] + self.app.glyphs["ellipsis"]
+            head.append(who.ljust(22))
             head.append(f"total {totals[colour]:>2}", style="bold")
             out.append_text(head)
             out.append("\n    lost ")
