@@ -186,7 +186,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             log_before = len(state.log)
             cells = self._cells_before(action, seat, state)
             passing = state.phase == RESPONSE and not state.pending and isinstance(action, A.Done)
-            if isinstance(action, A.Done | A.Block | A.Target | A.Guard | A.Attack):
+            if state.phase in (ATTACK, BLOCK, RESOLVE):  # only there can a move resolve attacks
                 resolved = at_resolution(state, action)
                 last = (len(steps), resolved) if resolved is not None else last
             state.apply(action)
