@@ -19,7 +19,9 @@ A decision is made the way the engine asks for it, one small action at a time:
     combat    enter on a ready unit, then on its target (a unit or the player's own
               cell); the planned attacks are listed on the right. e finishes.
     blocks    enter on one of your units, then on the attacker it stops (or the other
-              way round); e finishes.
+              way round); e finishes. When your last block resolves the combat and
+              your turn follows, the result waits for e (Go on): an e pressed for
+              the blocks never ends the deployment that follows.
     choices   variants, a Doppelganger's form, the Queen of Spades, who starts, the
               Ace of Hearts: a list on the right (enter chooses).
 
