@@ -665,3 +665,29 @@ async def test_hr_a_long_player_name_is_shortened_with_an_ellipsis(store):
         await pilot.pause()
         players = str(app.screen.query_one("#hr-players").render())
         assert "White  Maximiliana … total 16" in players  # was "Maximiliana Batotal 16"
+
+
+CROWDED = {6: ".   .   .   .   .   .   B1 ", 5: ".   B1  B4  B1  .   .   .  ", 4: ".   W2  B3  .   .   .   .  ",
+           3: ".   W1  W1  .   .   .   .  ", 2: ".   .   .   .   .   .   .  ", 1: "W3  .   .   .   .   .   .  "}
+
+
+async def test_hr_a_long_note_under_the_board_is_shown_whole_at_80x24(store):
+    # Team Support on both sides, Colour Blind and Stalwart: the capture preview takes
+    # five lines; the panel under the board had four and cut the last one.
+    text = last_line_position(CROWDED).replace("In force: -", "In force: stalwart team-support colour-blind")
+    text = text.replace("White team-support diagonal-step change sprint stalwart", "White diagonal-step change sprint")
+    text = text.replace("Black fortress homecoming regroup colour-blind last-stand", "Black fortress homecoming regroup last-stand")
+    state = GAME.from_text(text)
+    save = saves.new_save("house-rules", [saves.Seat(name="Ann"), saves.Seat(name="Bob")], None, 1)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(save, state)
+        await pilot.pause()
+        screen = app.screen
+        await walk_to(pilot, screen, "b4")
+        await pilot.press("enter")
+        await walk_to(pilot, screen, "c4")
+        await pilot.pause()
+        panel = screen.query_one("#hr-info")
+        assert "(Colour Blind: no cell bonus)." in info(app)
+        assert panel.region.height >= 5 and panel.virtual_size.height <= panel.region.height

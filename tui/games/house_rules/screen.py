@@ -87,6 +87,7 @@ class HouseRulesScreen(GameScreen):
         self._recent_cursor = -1
         self._ui_key: tuple | None = None
         self._info_text: Any = None
+        self._info_lines = 0
         self._phase_seen: tuple | None = None
 
     def hides_hands(self) -> bool:
@@ -446,7 +447,13 @@ class HouseRulesScreen(GameScreen):
     def _set_info(self, text: Any) -> None:
         if str(text) != str(self._info_text):
             self._info_text = text
-            self.query_one("#hr-info", Static).update(text, layout=False)
+            panel = self.query_one("#hr-info", Static)
+            # The panel grows with a long note: a layout pass only when its height may
+            # change (the cursor moves often; most notes keep the height).
+            width = max(1, panel.content_size.width or 43)
+            lines = sum(max(1, -(-len(line) // width)) for line in str(text).split("\n"))
+            panel.update(text, layout=lines != self._info_lines)
+            self._info_lines = lines
 
     def _describe(self) -> None:
         focused = self.focused
