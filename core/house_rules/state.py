@@ -841,15 +841,15 @@ class HouseRulesState(State):
         lose, lead = END_LIMITS["last-stand" in self.cards_in_force]
         wl, bl = w <= lose, b <= lose
         if wl and bl:
-            self._finish((), f"Draw: both totals are {lose} or less ({w} to {b}).")
+            self._finish((), f"Draw: both totals fell to {lose} or less ({w} to {b}).")
         elif wl:
-            self._finish((BLACK,), f"Black wins: White's total is {w}, {lose} or less.")
+            self._finish((BLACK,), f"Black wins: White's total fell to {w}; a total of {lose} or less loses.")
         elif bl:
-            self._finish((WHITE,), f"White wins: Black's total is {b}, {lose} or less.")
+            self._finish((WHITE,), f"White wins: Black's total fell to {b}; a total of {lose} or less loses.")
         elif w - b >= lead:
-            self._finish((WHITE,), f"White wins: a lead of {w - b} ({w} to {b}), {lead} or more.")
+            self._finish((WHITE,), f"White wins with a lead of {w - b} ({w} to {b}); a lead of {lead} or more wins.")
         elif b - w >= lead:
-            self._finish((BLACK,), f"Black wins: a lead of {b - w} ({b} to {w}), {lead} or more.")
+            self._finish((BLACK,), f"Black wins with a lead of {b - w} ({b} to {w}); a lead of {lead} or more wins.")
         else:
             return False
         return True

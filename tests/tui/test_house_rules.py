@@ -19,6 +19,7 @@ from core.house_rules.board import CELL_INDEX
 from tui_support import make_app, put_save, resume_app
 
 SIZE = (80, 24)
+BIG = (120, 40)
 GAME = GAMES["house-rules"]
 SEATS = [saves.Seat(name="You"), saves.Seat(name="Easy bot", kind="bot", level="easy")]
 
@@ -130,6 +131,12 @@ def test_hr_revival_choice(snap_compare, store):
     # the list offers +1 or the captured cube; choosing the cube lights its cells
     app = resumed(store, LINE[:REVIVE_AT])
     assert snap_compare(app, terminal_size=SIZE, press=["down", "enter"])
+
+
+def test_hr_mid_game_at_120x40(snap_compare, store):
+    # a larger board and wider panels use the room
+    app = resumed(store, LINE[:SWAP_AT])
+    assert snap_compare(app, terminal_size=BIG, press=["up", "up", "enter"])
 
 
 def test_hr_game_over(snap_compare, store):
@@ -562,3 +569,125 @@ async def test_hr_pass_when_no_move_is_possible(store):
         await pilot.pause()
         assert screen.save.actions == [GAME.action_to_builtins(Pass())]
         assert screen.state.phase == "after" and screen.check_action("end_turn", ()) is True
+
+
+def last_line_position(board_rows: dict[int, str]) -> str:
+    """BLOCKED's notation with other rows of pawns (rank -> the row as printed)."""
+    lines = BLOCKED.splitlines()
+    for rank, row in board_rows.items():
+        lines[8 - rank] = f"{rank}  {row}"
+    return "\n".join(lines) + "\n"
+
+
+async def test_hr_the_end_of_the_game_reads_as_a_sentence(store):
+    # Black has 4 + 2 + 1 = 7; White's tesseract takes the line on a6 and leaves 6.
+    text = last_line_position({6: "B1  .   .   B4  .   B2  .  ", 5: "W4  .   .   .   .   .   .  ",
+                               3: ".   .   .   .   .   .   .  ", 2: ".   .   .   .   .   .   .  ",
+                               1: ".   W3  W3  .   .   .   .  "})
+    state = GAME.from_text(text)
+    save = saves.new_save("house-rules", [saves.Seat(name="Ann"), saves.Seat(name="Bob")], None, 1)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(save, state)
+        await pilot.pause()
+        screen = app.screen
+        await play_by_keys(pilot, screen, Move("a5", "a6"))
+        assert screen.state.over
+        reason = screen.state.outcome.reason
+        # was "White wins: Black's total is 6, 6 or less."
+        assert reason == "White wins: Black's total fell to 6; a total of 6 or less loses."
+        await pilot.pause()
+        text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
+        assert "total fell to 6; a total of 6 or less loses" in text
+
+
+async def test_hr_after_a_card_is_played_the_board_has_the_focus_and_the_cursor(store):
+    app = new_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        board = screen.query_one("#board")
+        await list_to(pilot, screen, "hr-cards", "sprint")
+        assert board.read_only  # reading the cards: the board draws no cursor
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert screen.state.cards_in_force == ["sprint"] and screen.state.phase == "before"
+        # the next decision is a move: the board has the focus and shows its cursor
+        assert screen.focused is board and not board.read_only
+        cursor = board.cursor
+        await pilot.press("up")  # arrows move the board cursor, not the cards list
+        assert board.cursor == (cursor[0] - 1, cursor[1])
+        assert screen.save.cursor == 1
+
+
+async def test_hr_at_120x40_the_board_takes_the_room(store):
+    app = resumed(store, LINE[:SWAP_AT])
+    async with app.run_test(size=BIG) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one("#board")
+        assert (board.cell_w, board.cell_h) == (10, 3)
+        assert board.region.width >= 70 and board.region.height >= 19  # was 45x13: half the screen empty
+        right = screen.query_one("#hr-right")
+        assert right.region.x >= board.region.right and right.region.right <= BIG[0]
+        await play_by_keys(pilot, screen, Swap("f1", "g1"))  # the same keys on the large board
+        assert screen.save.actions[-1] == GAME.action_to_builtins(Swap("f1", "g1"))
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert (board.cell_w, board.cell_h) == (6, 2)
+
+
+async def test_hr_title_fits_80_columns_with_a_long_game_number(store):
+    app = new_app(store, seed=12345678901234)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        title = str(app.screen.query_one("#hr-title").render()).rstrip()
+        # it ran past the edge: "...16 : 16 Black   White to p"
+        assert len(title) <= SIZE[0] and title.endswith("White to play") and "game 12345678901234" in title
+
+
+async def test_hr_revival_choice_lists_every_cell(store):
+    app = resumed(store, LINE[:REVIVE_AT])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        choices = screen.query_one("#hr-choices")
+        for option in choices.options:
+            if option.id and option.id.startswith("revive-"):
+                base = int(option.id.split("-")[1])
+                cells = [a.cell for a in screen.state.legal_actions() if type(a) is Revive and a.pawn == base]
+                assert str(option.prompt).endswith(", ".join(cells))
+
+
+async def test_hr_a_long_player_name_is_shortened_with_an_ellipsis(store):
+    people = [saves.Seat(name="Maximiliana Bartholomew"), saves.Seat(name="Bob")]
+    app = make_app(store, start=("new", "house-rules", people, 7, GAME.Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        players = str(app.screen.query_one("#hr-players").render())
+        assert "White  Maximiliana … total 16" in players  # was "Maximiliana Batotal 16"
+
+
+CROWDED = {6: ".   .   .   .   .   .   B1 ", 5: ".   B1  B4  B1  .   .   .  ", 4: ".   W2  B3  .   .   .   .  ",
+           3: ".   W1  W1  .   .   .   .  ", 2: ".   .   .   .   .   .   .  ", 1: "W3  .   .   .   .   .   .  "}
+
+
+async def test_hr_a_long_note_under_the_board_is_shown_whole_at_80x24(store):
+    # Team Support on both sides, Colour Blind and Stalwart: the capture preview takes
+    # five lines; the panel under the board had four and cut the last one.
+    text = last_line_position(CROWDED).replace("In force: -", "In force: stalwart team-support colour-blind")
+    text = text.replace("White team-support diagonal-step change sprint stalwart", "White diagonal-step change sprint")
+    text = text.replace("Black fortress homecoming regroup colour-blind last-stand", "Black fortress homecoming regroup last-stand")
+    state = GAME.from_text(text)
+    save = saves.new_save("house-rules", [saves.Seat(name="Ann"), saves.Seat(name="Bob")], None, 1)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(save, state)
+        await pilot.pause()
+        screen = app.screen
+        await walk_to(pilot, screen, "b4")
+        await pilot.press("enter")
+        await walk_to(pilot, screen, "c4")
+        await pilot.pause()
+        panel = screen.query_one("#hr-info")
+        assert "(Colour Blind: no cell bonus)." in info(app)
+        assert panel.region.height >= 5 and panel.virtual_size.height <= panel.region.height

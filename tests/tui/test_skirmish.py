@@ -282,6 +282,8 @@ async def decide_by_keys(pilot, screen) -> None:
     first card that can be played (enter, enter on its first place, enter in the list),
     attack with every unit that can (its first target), take the first choice offered,
     and end each step with e."""
+    if screen.read_first:
+        await pilot.press("e")  # the combat you resolved has been read: go on
     state = screen.state
     me = state.to_move
     legal = state.legal_actions()
@@ -608,3 +610,212 @@ async def test_every_card_decision_by_keys(store, kind):
         await pilot.pause()
         made = GAME.action_from_builtins(screen.save.actions[count])
         assert made in legal
+
+
+# -- the "Last combat" box tells what the engine did ---------------------------------------
+
+
+def combat_log(log: list[str], turn: int) -> list[str]:
+    """The log lines of turn `turn`'s combat: from its first attack to the turn's end."""
+    start = log.index(next(line for line in log if line.startswith(f"Turn {turn}:")))
+    lines = log[start:]
+    first = next(i for i, line in enumerate(lines) if " attacks " in line)
+    end = next((i for i, line in enumerate(lines) if line.startswith(f"Turn {turn + 1}:")), len(lines))
+    return lines[first:end]
+
+
+def assert_box_tells_the_log(box: str, log: list[str]) -> None:
+    """Each thing the engine's log says the combat did is in the box, as often."""
+    result = box.split("Result:", 1)[1]
+    count = lambda words: sum(1 for line in log if words in line)  # noqa: E731
+    assert box.count("blocked by") == count(" blocks "), (box, log)
+    assert result.count(" falls") == count(" is defeated.") + count(" is out of life"), (box, log)
+    assert result.count(" loses ") == count("fights on"), (box, log)
+    assert result.count(" back to the hand") == count("returns to the hand"), (box, log)
+    assert result.count(" poisoned") == count(" is poisoned."), (box, log)
+    lost = [int(line.split(" takes ")[1].split()[0]) for line in log if " damage: " in line and " takes " in line]
+    told = [int(part.split(" life")[0].rsplit("-", 1)[1]) for part in result.split(";") if " life" in part]
+    assert sorted(told) == sorted(lost), (box, log)
+
+
+@pytest.mark.parametrize("seed", [1, 5, 6, 7, 11])
+async def test_last_combat_box_tells_what_the_log_says_after_your_blocks(store, seed):
+    # Block every attacker you can, by keys: the last block resolves the combat at once
+    # (the box once told that attack as unblocked, from the position before the block).
+    app = versus_easy(store, seed, blocking)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        turn = screen.state.turn
+        for _ in range(4):
+            if not yours(screen.state, BLOCK):
+                break
+            await pilot.press("enter", "enter")  # one of your units, then the attacker it stops
+            await pilot.pause()
+        if yours(screen.state, BLOCK):
+            await pilot.press("e")
+            await pilot.pause()
+        assert screen.last_combat is not None and screen.last_combat[0] == turn
+        log = combat_log(saves.replay(screen.save).log, turn)
+        assert any(" blocks " in line for line in log)
+        box = "\n".join(line.plain for line in screen.last_combat[1])
+        assert_box_tells_the_log(box, log)
+
+
+@pytest.mark.parametrize("seed,until", [(3, unblockable), (10, unblockable), (2, declaring), (6, declaring),
+                                        (11, declaring), (12, declaring)])
+async def test_last_combat_box_tells_what_the_log_says_after_your_attacks(store, seed, until):
+    # e ends your attacks: the combat resolves at once (nothing can block), or once
+    # the bot has blocked (or not) and chosen where excess damage goes. (A bot delay,
+    # so the resolved combat is held on screen before the bot's own turn goes on.)
+    app = versus_easy(store, seed, until, bot_delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        turn = screen.state.turn
+        await pilot.press("e")
+        await wait_for(pilot, lambda: screen.last_combat is not None and screen.last_combat[0] == turn)
+        assert screen.last_combat is not None and screen.last_combat[0] == turn
+        log = combat_log(saves.replay(screen.save).log, turn)
+        assert_box_tells_the_log("\n".join(line.plain for line in screen.last_combat[1]), log)
+
+
+def footer_keys(screen) -> dict[str, str]:
+    """The keys the footer shows now: key -> description."""
+    return {key: b.binding.description for key, b in screen.active_bindings.items() if b.binding.show}
+
+
+async def test_the_e_for_blocks_never_ends_the_next_deployment(store):
+    # Your last block resolves the combat at once and your turn begins: an e pressed
+    # for "Blocks done" must not end your deployment; it only goes on.
+    app = versus_easy(store, 1, blocking)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        turn = screen.state.turn
+        while yours(screen.state, BLOCK):
+            assert footer_keys(screen).get("e") == "Blocks done"
+            await pilot.press("enter", "enter")
+            await pilot.pause()
+        assert screen.state.turn == turn + 1 and yours(screen.state, DEPLOY)
+        cursor = screen.save.cursor
+        assert footer_keys(screen).get("e") == "Go on" and "Combat resolved" in status(app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.save.cursor == cursor and yours(screen.state, DEPLOY)  # nothing ended
+        assert footer_keys(screen).get("e") == "End deploy"
+        await pilot.press("e")  # now a deliberate e ends the deployment
+        await pilot.pause()
+        assert GAME.action_from_builtins(screen.save.actions[cursor]) == A.DONE
+
+
+async def test_the_footer_shows_each_step_key_after_a_hand_over(store):
+    from tui.screens.dialogs import HandOverScreen
+
+    app = new_game(store, ["human", "human"], 7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("down", "enter")  # Player 2 takes the first turn
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.viewer == 1 and yours_now(screen, DEPLOY)
+        assert footer_keys(screen).get("e") == "End deploy"
+        await pilot.press("e")  # Player 1 may answer: the hand-over, then the response window
+        await pilot.pause()
+        if isinstance(app.screen, HandOverScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        if yours_now(screen, RESPONSE):
+            assert footer_keys(screen).get("e") == "Pass"
+
+
+def yours_now(screen, phase) -> bool:
+    st = screen.state
+    return st.to_move == screen.viewer and st.phase == phase and not st.pending
+
+
+async def test_the_footer_catches_up_when_a_key_brings_the_app_back(store):
+    # The terminal lost the focus while the bot answered (the footer is not redrawn
+    # then); the first key back must bring the current step's key into the footer.
+    from textual.widgets import Footer
+
+    app = versus_easy(store, 1, bond_choice, bot_delay=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e")  # end deployment: the bot may answer in the response window
+        app.app_focus = False
+        await wait_for(pilot, lambda: screen.state.to_move == 0 and screen.state.phase == ATTACK)
+        await pilot.pause()
+        screen.hand_bar.focus()
+        await pilot.pause()
+        app.app_focus = False  # (focusing redraws the footer: blur again)
+        await pilot.pause()
+        await pilot.press("right")  # any key: the app has the focus again
+        await pilot.pause(0.2)
+        keys = {k.key: k.description for k in app.screen.query_one(Footer).query("FooterKey")}
+        assert keys.get("e") == "Attacks done"
+
+
+async def test_ascii_four_players_at_80x24_show_each_opponents_life(store):
+    save = skirmish_save(["human", "easy", "normal", "hard"], 1, script(4, 1, busy_table))
+    app = resume_app(store, save, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.compact
+        for k, seat in enumerate(screen.order[:-1]):
+            cell = "".join(text for text, _ in screen.paint(k, 0, 0).lines[0])
+            life = screen.state.life[seat]
+            assert (f"P{seat + 1} L{life}" if life > 0 else f"P{seat + 1} out") in cell, cell
+
+
+async def test_the_header_at_80_columns_tells_who_is_asked_what_in_full(store):
+    # Sudden death: the other phases shrink to initials so the whole question fits
+    # (it was cut to "SUDDEN DEATH").
+    app = versus_easy(store, 1, sudden_death, aggression=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        header = str(app.screen.query_one("#sk-phase").render()).rstrip("\n")
+        assert header.rstrip().endswith("SUDDEN DEATH You: deploy") and "[DEPLOY]" in header
+        assert len(header) <= SIZE[0]
+
+
+async def test_a_long_end_of_game_in_the_header_ends_in_an_ellipsis(store):
+    from core.engine import Outcome
+
+    app = versus_easy(store, 1, sudden_death, aggression=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = screen.shown()
+        view.over = True
+        view.outcome = Outcome((0, 2), "Sudden death: Player 1 and Player 3 share the highest life (23).", (1, 0))
+        header = screen._phase_text(view, SIZE[0]).plain
+        assert len(header) <= SIZE[0] and header.endswith("…") and "Sudden death" in header
+
+
+async def test_after_a_dialog_closes_the_focus_is_on_the_next_decision(store):
+    # You end your deployment and read the rules while the bot answers: closing them
+    # puts you on your attackers (the decision now), not on the hand you left.
+    from tui.screens.help import HelpScreen
+
+    app = versus_easy(store, 1, bond_choice, bot_delay=0.3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.focused is screen.hand_bar
+        await pilot.press("e", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await wait_for(pilot, lambda: screen.state.to_move == 0 and screen.state.phase == ATTACK)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        grid = screen.grids[-1]
+        assert screen.focused is grid and not grid.read_only
+        pos = screen.cell_pos(len(screen.order) - 1, grid.cursor)
+        assert any(isinstance(a, A.Attack) and a.pos == pos for a in screen.state.legal_actions())

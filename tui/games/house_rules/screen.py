@@ -47,7 +47,9 @@ from tui.widgets.choices import ChoiceList
 from tui.widgets.log import GameLog
 
 CELL_W, CELL_H = 6, 2
-BLANK = ((" " * CELL_W, None),)  # one empty line of a cell
+# From 110x34 on, the board takes the room: cells of 10x3 (the board 73x19).
+BIG_W, BIG_H = 10, 3
+BIG_AT = (110, 34)
 ROWS, COLS = 6, 7
 KIND = {1: "line", 2: ("square", "triangle"), 3: ("cube", "tetrahedron"), 4: ("tesseract", "hypertetrahedron")}
 
@@ -85,6 +87,7 @@ class HouseRulesScreen(GameScreen):
         self._recent_cursor = -1
         self._ui_key: tuple | None = None
         self._info_text: Any = None
+        self._info_lines = 0
         self._phase_seen: tuple | None = None
 
     def hides_hands(self) -> bool:
@@ -143,8 +146,36 @@ class HouseRulesScreen(GameScreen):
         side = self.viewer if self.viewer is not None else 0
         board.set_reactive(BoardGrid.cursor, self.cell_of(3 if side == 0 else 38))
         self.watch(board, "cursor", self._cursor_moved, init=False)
+        # Textual leaves the footer as it was while the terminal has no focus, and a
+        # key that brings the focus back does not redraw it: do it then.
+        self.watch(self.app, "app_focus", self._app_focus, init=False)
         if not self.replay:
             board.focus()
+        self._fit_size()
+
+    def on_resize(self, event) -> None:
+        if self._fit_size():
+            self.query_one(BoardGrid).refresh()
+        if self._view is not None:
+            self._draw_title()
+
+    def _fit_size(self) -> bool:
+        """A large terminal gets a large board; the panels share what is left. True
+        if the cells changed."""
+        width, height = self.app.size
+        big = width >= BIG_AT[0] and height >= BIG_AT[1]
+        w, h = (BIG_W, BIG_H) if big else (CELL_W, CELL_H)
+        board = self.query_one(BoardGrid)
+        if (board.cell_w, board.cell_h) == (w, h):
+            return False
+        board.cell_w, board.cell_h = w, h
+        board.refresh(layout=True)
+        self.query_one("#hr-left").styles.width = board.label_w + COLS * w + 1
+        return True
+
+    def _app_focus(self, focus: bool) -> None:
+        if focus and self.is_current:
+            self.refresh_bindings()
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -176,6 +207,7 @@ class HouseRulesScreen(GameScreen):
         self.query_one(BoardGrid).refresh()
         self._describe()
         self._follow_phase()
+        self.refresh_bindings()  # every step's key in the footer, whatever brought the step
 
     def _my_turn(self) -> bool:
         view = self._view
@@ -183,14 +215,25 @@ class HouseRulesScreen(GameScreen):
                 and view.to_move is not None and not self.is_bot(view.to_move))
 
     def _draw_title(self) -> None:
+        self.query_one("#hr-title", Static).update(self._title_text(self.app.size.width))
+
+    def _title_text(self, width: int) -> str:
+        """The title line, fitted to `width`: closer spacing first, then without the
+        game number (the saves list has it), and only then cut with an ellipsis."""
         view = self._view
         w, b = view.totals()
-        text = f" HOUSE RULES   game {self.save.seed}   turn {view.turn}   White {w} : {b} Black"
+        parts = ["HOUSE RULES", f"game {self.save.seed}", f"turn {view.turn}", f"White {w} : {b} Black"]
         if view.over:
-            text += "   over"
+            parts.append("over")
         elif view.to_move is not None:
-            text += f"   {COLOUR_WORD[view.to_move]} to play"
-        self.query_one("#hr-title", Static).update(text)
+            parts.append(f"{COLOUR_WORD[view.to_move]} to play")
+        text = ""
+        for gap, keep in (("   ", parts), ("  ", parts), ("  ", parts[:1] + parts[2:])):
+            text = " " + gap.join(keep)
+            if len(text) <= width:
+                return text
+        dots = self.app.glyphs["ellipsis"]
+        return text[: max(0, width - len(dots))] + dots
 
     def _draw_players(self) -> None:
         view = self._view
@@ -202,7 +245,10 @@ class HouseRulesScreen(GameScreen):
             name = self.seat_name(colour)
             head = Text(f"{arrow} ")
             head.append(f" {COLOUR_LETTER[colour]} ", style=CHIP[colour])
-            head.append(f" {COLOUR_WORD[colour]}  {name}"[:22].ljust(22))
+            who = f" {COLOUR_WORD[colour]}  {name}"
+            if len(who) > 21:  # shortened on purpose (a space before "total" stays)
+                who = who[: 21 - len(self.app.glyphs["ellipsis"])] + self.app.glyphs["ellipsis"]
+            head.append(who.ljust(22))
             head.append(f"total {totals[colour]:>2}", style="bold")
             out.append_text(head)
             out.append("\n    lost ")
@@ -237,7 +283,8 @@ class HouseRulesScreen(GameScreen):
         for base in bases:
             cells = [a.cell for a in actions if type(a) is Revive and a.pawn == base]
             mark = self.app.glyphs["to"]
-            label = Text(f"  Bring back the {kind_name(side, base)} ({base}) {mark} {', '.join(cells)}"[:34])
+            # A long line wraps in the list (it was cut at 34 characters).
+            label = Text(f"  Bring back the {kind_name(side, base)} ({base}) {mark} {', '.join(cells)}")
             if self.revive_base == base:
                 label.stylize("bold reverse")
             items.append((f"revive-{base}", label, True))
@@ -292,8 +339,11 @@ class HouseRulesScreen(GameScreen):
 
     def paint(self, row: int, col: int) -> CellPaint:
         view = self._view
+        board = self.query_one(BoardGrid)
+        w, h = board.cell_w, board.cell_h
+        blank = ((" " * w, None),)
         if view is None:
-            return CellPaint((BLANK,) * CELL_H)
+            return CellPaint((blank,) * h)
         i = self.index_of((row, col))
         name = CELL_NAMES[i]
         marked = name in view.markers
@@ -309,14 +359,17 @@ class HouseRulesScreen(GameScreen):
             mark_run = (self.app.glyphs["dot"], Style(dim=True))
         else:
             mark_run = (" ", None)
+        top = (blank,) * (h - 2)  # a tall cell: room above the pawn
         if pawn is None:
-            return CellPaint((BLANK, (mark_run, ("     ", None))), base)
+            return CellPaint((*top, blank, (mark_run, (" " * (w - 1), None))), base)
         token = pawn_token(pawn, ascii)
         chip = (" " + token).ljust(4) if ascii else token.ljust(4)
-        line1 = ((" ", None), (chip, CHIP[pawn.colour]), (" ", None))
-        short = SHORT[pawn.colour][pawn.base]
-        line2 = (mark_run, (f"{short:^5}"[:5], Style(dim=True)))
-        return CellPaint((line1, line2), base)
+        left = (w - 4) // 2
+        line1 = ((" " * left, None), (chip, CHIP[pawn.colour]), (" " * (w - 4 - left), None))
+        full = kind_name(pawn.colour, pawn.base)
+        short = full if w >= BIG_W and len(full) < w else SHORT[pawn.colour][pawn.base]
+        line2 = (mark_run, (f"{short:^{w - 1}}"[: w - 1], Style(dim=True)))
+        return CellPaint((*top, line1, line2), base)
 
     def _targets(self) -> dict[int, str]:
         """Cells the chosen pawn may go to (or swap with), by cell index."""
@@ -394,7 +447,13 @@ class HouseRulesScreen(GameScreen):
     def _set_info(self, text: Any) -> None:
         if str(text) != str(self._info_text):
             self._info_text = text
-            self.query_one("#hr-info", Static).update(text, layout=False)
+            panel = self.query_one("#hr-info", Static)
+            # The panel grows with a long note: a layout pass only when its height may
+            # change (the cursor moves often; most notes keep the height).
+            width = max(1, panel.content_size.width or 43)
+            lines = sum(max(1, -(-len(line) // width)) for line in str(text).split("\n"))
+            panel.update(text, layout=lines != self._info_lines)
+            self._info_lines = lines
 
     def _describe(self) -> None:
         focused = self.focused
@@ -500,7 +559,9 @@ class HouseRulesScreen(GameScreen):
     # -- following the turn ------------------------------------------------------------
 
     def _follow_phase(self) -> None:
-        """Put the focus where the decision now is (an upgrade: the list)."""
+        """On every new decision, put the focus where it is made: an upgrade in the
+        list, anything else on the board (a move, a change marker; after a card is
+        played the cards list keeps no focus, or arrows would go on choosing cards)."""
         view = self._view
         key = (self.save.cursor, view.phase)
         if key == self._phase_seen or self.replay:
@@ -510,16 +571,28 @@ class HouseRulesScreen(GameScreen):
             return
         if view.phase == "upgrade":
             self.query_one("#hr-choices", ChoiceList).focus()
-        elif isinstance(self.focused, ChoiceList) and self.focused.id == "hr-choices":
+        else:
             self.query_one(BoardGrid).focus()
 
+    def _show_cursor(self) -> None:
+        """The board draws its cursor only while it has the focus: one cursor on screen."""
+        board = self.query_one(BoardGrid)
+        hide = self.replay or self.focused is not board
+        if board.read_only != hide:
+            board.read_only = hide
+            board.refresh_cells([board.cursor])
+
+    def on_descendant_blur(self, event) -> None:
+        self._show_cursor()
+
     def on_descendant_focus(self, event) -> None:
+        self._show_cursor()
         # Reading the cards: their texts take the place of the log under the board.
         reading = self.focused is self.query_one("#hr-cards", ChoiceList)
         log = self.query_one(GameLog)
         if log.display == reading:  # a style on two widgets: no restyle of the whole screen
             log.display = not reading
-            self.query_one("#hr-info", Static).styles.height = 8 if reading else 4
+            self.query_one("#hr-info", Static).styles.min_height = 8 if reading else 4
         if self._view is not None:
             self._describe()
 

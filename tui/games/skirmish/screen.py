@@ -19,7 +19,9 @@ A decision is made the way the engine asks for it, one small action at a time:
     combat    enter on a ready unit, then on its target (a unit or the player's own
               cell); the planned attacks are listed on the right. e finishes.
     blocks    enter on one of your units, then on the attacker it stops (or the other
-              way round); e finishes.
+              way round); e finishes. When your last block resolves the combat and
+              your turn follows, the result waits for e (Go on): an e pressed for
+              the blocks never ends the deployment that follows.
     choices   variants, a Doppelganger's form, the Queen of Spades, who starts, the
               Ace of Hearts: a list on the right (enter chooses).
 
@@ -47,7 +49,7 @@ from tui.games.base import GameScreen
 from tui.games.skirmish.field import DIM, LIFE, card_label, card_rich, centred, fit, unit_lines
 from tui.games.skirmish.log import SkirmishLog
 from tui.games.skirmish.panels import PanelsMixin
-from tui.games.skirmish.plan import PlanMixin
+from tui.games.skirmish.plan import PlanMixin, at_resolution
 from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS, PHASE_STEPS, WordsMixin
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
@@ -70,6 +72,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         Binding("e", "done('attack')", DONE_WORDS["attack"], id="sk.end_attacks"),
         Binding("e", "done('block')", DONE_WORDS["block"], id="sk.end_blocks"),
         Binding("e", "done('second')", DONE_WORDS["second"], id="sk.no_second"),
+        Binding("e", "go_on", "Go on", id="sk.go_on"),
         Binding("escape", "back_out", "Back", id="sk.back"),
         Binding("tab", "zone(1)", "Zone", id="sk.next_zone"),
         Binding("shift+tab", "zone(-1)", "Previous zone", id="sk.prev_zone", show=False),
@@ -95,9 +98,14 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self.compact = False
         self.cell_w = NARROW_W
         self._hold = False
+        # A combat the person resolved themselves (their last block), their own next
+        # step right after it: the result stays told until e, so an e pressed for the
+        # step that just ended never ends the next one.
+        self.read_first = False
         self._auto = False  # a pass made for the person (nothing could answer)
         self._grids: list[BoardGrid] = []
         self._cells: dict[tuple, CellPaint] = {}  # painted cells, until the position changes
+        self._before: Any = None  # the position before the action being played
 
     def hides_hands(self) -> bool:
         return True
@@ -151,6 +159,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             grid.can_focus = not self.replay
             self.watch(grid, "cursor", self._cursor_watcher(grid), init=False)
         self.watch(self.hand_bar, "cursor", self._hand_cursor, init=False)
+        # Textual leaves the footer as it was while the terminal has no focus, and a
+        # key that brings the focus back does not redraw it: do it then.
+        self.watch(self.app, "app_focus", self._app_focus, init=False)
         if self.replay:
             self.hand_bar.can_focus = False
             self.choices.can_focus = False
@@ -170,21 +181,31 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         game = self.game
         state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
         steps = []
+        last = None  # (step, position) of the latest combat, as it resolved
         for data in self.save.actions[:cursor]:
             seat = state.to_move
             action = game.action_from_builtins(data)
             log_before = len(state.log)
             cells = self._cells_before(action, seat, state)
             passing = state.phase == RESPONSE and not state.pending and isinstance(action, A.Done)
+            if state.phase in (ATTACK, BLOCK, RESOLVE):  # only there can a move resolve attacks
+                resolved = at_resolution(state, action)
+                last = (len(steps), resolved) if resolved is not None else last
             state.apply(action)
             steps.append((None if passing else seat, log_before, cells + self._cells_after(action, seat, state)))
         mine = [i for i, step in enumerate(steps) if step[0] == self.viewer]
         start = mine[-1] if mine else 0
+        if last is not None and last[0] >= start:  # a combat since you last decided
+            self.last_combat = self.combat_box(last[1].view(self.viewer))
         self.query_one(SkirmishLog).new_from = steps[start][1]
         for _, _, cells in steps[start:]:
             for cell in cells:
                 if cell not in self.recent:
                     self.recent.append(cell)
+
+    def _app_focus(self, focus: bool) -> None:
+        if focus and self.is_current:
+            self.refresh_bindings()
 
     def _hand_cursor(self) -> None:
         if self.focused is self.hand_bar:
@@ -289,39 +310,60 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         if (fresh or self.focused is None or not self.focused.display) and not self.replay:
             self._settle_focus()
         self._describe_cursor()
+        self.refresh_bindings()  # every step's key in the footer, whatever brought the step
 
     def _draw_phase(self) -> None:
         """The phase bar: the turn, whose it is, the phases with the current one in
-        capitals and brackets, and who is asked what."""
+        capitals and brackets, and who is asked what. On a narrow screen the other
+        phases shrink to their initials before anything is cut, and what is still too
+        long ends in an ellipsis (the status line has it in full)."""
         view = self._view
         width = self.app.size.width
-        text = Text(" ")
+        self.query_one("#sk-phase", Static).update(self._phase_text(view, width))
+
+    def _phase_text(self, view, width: int) -> Text:
         if view.over:
+            text = Text(" ")
             text.append("Skirmish: game over", style="bold")
             if view.outcome:
                 text.append("  " + view.outcome.reason)
-            self.query_one("#sk-phase", Static).update(text)
-            return
-        if view.phase == SETUP:
-            text.append("Skirmish: advantage draw", style="bold")
-        else:
-            text.append(f"T{view.turn} {self.short_name(view.cur, 8)} ", style="bold")
-            steps = PHASE_STEPS if width >= 100 else PHASE_STEPS[2:]
-            for name, phase in steps:
-                if phase is not None and phase == view.phase:
-                    text.append(f"[{name.upper()}]", style="bold reverse")
-                else:
-                    text.append(name, style="dim")
-                text.append(" ")
+            return self._shorten(text, width - 1)
         ask = self.asked()
-        room = width - len(text) - 3
         if view.final is not None:
-            ask = f"SUDDEN DEATH {ask}" if len(ask) + 13 <= room else "SUDDEN DEATH"
+            ask = f"SUDDEN DEATH {ask}"
+        text = Text(" ")
+        for initials in (False, True):
+            text = Text(" ")
+            if view.phase == SETUP:
+                text.append("Skirmish: advantage draw", style="bold")
+            else:
+                text.append(f"T{view.turn} {self.short_name(view.cur, 8)} ", style="bold")
+                steps = PHASE_STEPS if width >= 100 else PHASE_STEPS[2:]
+                for name, phase in steps:
+                    if phase is not None and phase == view.phase:
+                        text.append(f"[{name.upper()}]", style="bold reverse")
+                    else:
+                        text.append(name[0] if initials else name, style="dim")
+                    text.append(" ")
+            if len(text) + len(ask) + 3 <= width:
+                break
+        room = width - len(text) - 3
         if ask:
-            ask = ask if len(ask) <= room else ask[: max(0, room - 1)] + self.app.glyphs["ellipsis"][:1]
-            text.append(" " * max(1, room - len(ask)))
-            text.append(ask, style="bold")
-        self.query_one("#sk-phase", Static).update(text)
+            if len(ask) > room and view.final is not None:
+                ask = "SUDDEN DEATH"
+            short = self._shorten(Text(ask, style="bold"), max(0, room))
+            text.append(" " * max(1, room - len(short)))
+            text.append_text(short)
+        return text
+
+    def _shorten(self, text: Text, room: int) -> Text:
+        """`text` cut to `room` characters on purpose: ending in an ellipsis."""
+        if len(text) <= room:
+            return text
+        dots = self.app.glyphs["ellipsis"]
+        out = text[: max(0, room - len(dots))]
+        out.append(dots)
+        return out
 
     def _draw_hand(self) -> None:
         view = self._view
@@ -451,7 +493,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         hand = len(view.hands[seat])
         if h == 1:
             if row == 0:
-                return (fit([(f"P{seat + 1} ", Style(bold=True)), ("out" if out else f"{heart}{life}", LIFE)], w),)
+                # One line: "life 40" would not fit beside "P2" in ASCII; "L40" does.
+                short = "L" if glyphs.ascii else heart
+                return (fit([(f"P{seat + 1} ", Style(bold=True)), ("out" if out else f"{short}{life}", LIFE)], w),)
             return (fit([(turn, Style(bold=True)), (f"hand {hand}", None)], w),)
         if row == 0:
             return (
@@ -605,6 +649,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self.choose_card(event.index)
 
     def choose_card(self, index: int) -> None:
+        self.go_on()  # a card chosen for the new step is a deliberate key
         if not self.my_turn():
             self.say(self._not_yours(), error=True)
             return
@@ -648,6 +693,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self.choose_cell(seat, pos)
 
     def choose_cell(self, seat: int, pos: int) -> None:
+        self.go_on()
         if not self.my_turn():
             self.say(self._not_yours(), error=True)
             return
@@ -768,6 +814,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         event.stop()
         if self.replay:
             return
+        self.go_on()
         if event.option_list is self.choices:
             cid = event.option.id
             if cid and cid.startswith("a"):
@@ -807,8 +854,10 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         return {DEPLOY: "deploy", RESPONSE: "response", ATTACK: "attack", BLOCK: "block"}.get(view.phase)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "go_on":
+            return self.read_first and not self.replay
         if action == "done":
-            return self._done_kind() == parameters[0]
+            return not self.read_first and self._done_kind() == parameters[0]
         if action == "back_out":
             return not self.replay and (self.sel is not None or self.offer is not None)
         if action in ("zone", "card"):
@@ -824,9 +873,19 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             self.choose_card(index)
 
     def action_done(self, kind: str) -> None:
-        if self._done_kind() != kind:
+        if self.read_first or self._done_kind() != kind:
             return
         self.submit(A.DONE)
+
+    def action_go_on(self) -> None:
+        self.go_on()
+
+    def go_on(self) -> None:
+        """The resolved combat has been read: the next step's keys work again."""
+        if self.read_first:
+            self.read_first = False
+            self.say_prompt()
+            self.refresh_bindings()
 
     def action_back_out(self) -> None:
         if self.offer is not None:
@@ -880,6 +939,13 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
                 return
         super().serve_next()
 
+    def _play(self, action: Any) -> None:
+        self._before = self.state.clone()  # to tell a combat this action resolves
+        try:
+            super()._play(action)
+        finally:
+            self._before = None
+
     def _after_hold(self, token: int) -> None:
         if token == self.save.cursor and not self.state.over:
             super().serve_next()
@@ -887,16 +953,16 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         self.sel, self.offer = None, None
         view_before = self._view
-        st = self.state
-        # The combat just resolved: keep its plan on screen until the next one.
-        if self.plan and view_before is not None and (not st.attacks or st.turn != view_before.turn):
-            hits = []
-            if isinstance(action, A.Target) and view_before.pending and view_before.pending[-1][0] in ("excess", "rage"):
-                hits = [(action.seat, action.pos, view_before.pending[-1][3])]
-            lines = [line for line in self.plan if not line.plain.startswith("As it stands")]
-            self.last_combat = (view_before.turn, lines + self.outcome_lines(view_before, "Result:", hits))
+        # A combat just resolved: keep it on screen until the next one, as it was
+        # resolved (the move that resolved it included: the last block, the excess).
+        resolved = at_resolution(self._before, action) if self._before is not None else None
+        if resolved is not None:
+            self.last_combat = self.combat_box(resolved.view(self.viewer))
             self.plan = []
             self._hold = True
+            st = self.state
+            self.read_first = (seat == self.viewer and not self.is_bot(seat) and not st.over
+                               and st.to_move == self.viewer)
         human = seat is not None and not self.is_bot(seat) and not self._auto
         if human and seat == self.viewer:
             self.recent = []
@@ -946,6 +1012,9 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     def say_prompt(self) -> None:
         st = self.state
+        if self.read_first and not self.replay:
+            self.say(f"Combat resolved: see Last combat and the log. e goes on to {self.asked().removeprefix('You: ')}.")
+            return
         if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
             self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.app.glyphs['ellipsis']}")
             return
