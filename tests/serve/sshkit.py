@@ -122,18 +122,20 @@ class Client:
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    def wait_for(self, needle: str, timeout: float = 20.0) -> str:
+    def wait_for(self, *needles: str, timeout: float = 20.0) -> str:
+        """The screen once every needle is on it. A frame can arrive in several reads,
+        so a test that asserts on more than one part of it names them all here."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             self.pump(0.1)
-            if needle in self.text():
+            if all(n in self.text() for n in needles):
                 return self.text()
             if not self.child.isalive():
                 self.pump(0.1)
-                if needle in self.text():
+                if all(n in self.text() for n in needles):
                     return self.text()
                 break
-        raise AssertionError(f"{needle!r} not on screen after {timeout}s:\n{self.text()}")
+        raise AssertionError(f"{needles!r} not on screen after {timeout}s:\n{self.text()}")
 
     def settle(self, seconds: float = 0.5) -> str:
         deadline = time.monotonic() + seconds
