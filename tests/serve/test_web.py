@@ -204,6 +204,41 @@ async def _open_and_close(port: int, token: str) -> None:
     await session.close()
 
 
+def _running(pid: str) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+def test_the_apps_end_when_the_server_is_killed(tmp_path):
+    """kill -9 of the server: its app processes (its own children, through `exec`)
+    end within 2 s instead of living on, reparented to init."""
+    proc, url, token, port, log = start_web(tmp_path)
+    try:
+        async def play_then_kill() -> tuple[list[str], float]:
+            session, ws = await open_session(port, token)
+            try:
+                await read_screen(ws, "New game")
+                apps = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+                proc.kill()
+                killed = time.monotonic()
+                while any(_running(pid) for pid in apps) and time.monotonic() - killed < 5:
+                    await asyncio.sleep(0.05)
+                return apps, time.monotonic() - killed
+            finally:
+                await session.close()
+
+        apps, took = asyncio.run(play_then_kill())
+        assert apps, "no app process was found under the server"
+        assert not any(_running(pid) for pid in apps)
+        assert took < 2.0
+    finally:
+        proc.wait()
+        log.close()
+
+
 def test_a_host_that_is_not_loopback_gets_a_loud_warning(tmp_path):
     from tui.serve.web import is_loopback
 
