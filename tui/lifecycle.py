@@ -195,7 +195,7 @@ class CrashLog:
 
     def sentence(self, hosted: bool) -> str:
         """What the player reads: words, and where the details are."""
-        head = "Houses stopped after an unexpected error. Your games are saved up to the last move."
+        head = "Houses stopped after an unexpected error. Your games are saved."
         if self.failed:
             return f"{head}\nThe details could not be written to {self.path.name}."
         if hosted:  # a hosted player: no host paths
