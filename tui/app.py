@@ -6,9 +6,7 @@ leaves the UI thread and saves land on disk in the order they were made.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import signal
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
@@ -90,9 +88,10 @@ class HousesApp(App[None]):
                 self.notify, f"{exc}\nPlay goes on; this game is not being saved.", title="Could not save", severity="error", timeout=8
             )
 
-    def flush_saves(self) -> None:
-        """Wait for every queued write (used before the process exits)."""
-        self._saver.submit(lambda: None).result()
+    def flush_saves(self, timeout: float | None = None) -> None:
+        """Wait for every queued write (used before the process exits); with a
+        timeout, give up after it (TimeoutError) rather than hold the exit."""
+        self._saver.submit(lambda: None).result(timeout)
 
     def watch_theme(self, theme: str) -> None:
         if getattr(self, "settings", None) is not None and self.settings.theme != theme:
@@ -125,12 +124,24 @@ class HousesApp(App[None]):
     def _install_signal_handlers(self) -> None:
         # A dropped SSH connection (SIGHUP) or a kill (SIGTERM): every move is already
         # saved, so finishing the queued writes and leaving cleanly is all there is.
+        from tui.lifecycle import install_exit_signals
+
         try:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGHUP):
-                loop.add_signal_handler(sig, self.exit)
-        except (NotImplementedError, RuntimeError, ValueError, AttributeError):
+            install_exit_signals(self)
+        except (NotImplementedError, RuntimeError, ValueError, OSError):  # no loop signals here
             pass
+
+    def get_driver_class(self):
+        from tui.lifecycle import driver_class
+
+        return driver_class() or super().get_driver_class()
+
+    def exit(self, result=None, return_code: int = 0, message=None) -> None:
+        # From here the process ends within 2 s, even if Textual's shutdown stalls.
+        from tui.lifecycle import watchdog
+
+        watchdog.arm(return_code)
+        super().exit(result, return_code, message)
 
     def on_resize(self, event) -> None:
         # Textual applies the new size on a short timer after this event: look after it.

@@ -199,12 +199,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from tui.app import HousesApp
 
-    app = HousesApp(store, ascii=args.ascii, start=start)
-    try:
-        app.run()
-    finally:
-        app.flush_saves()
-    return app.return_code or 0
+    from tui import lifecycle
+
+    lifecycle.leave(lifecycle.run(HousesApp(store, ascii=args.ascii, start=start), store.root))
+    return 0  # (not reached)
 
 
 if __name__ == "__main__":

