@@ -11,6 +11,7 @@ import random
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -275,3 +276,34 @@ def test_add_key_drops_a_comment_with_escape_codes(tmp_path, keys):
     subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", "bob", str(fine),
                     "--data", str(tmp_path / "host")], check=True, capture_output=True)
     assert (tmp_path / "host" / "authorized_keys").read_text().splitlines()[-1].endswith("bob@laptop")
+
+
+def app_pids(host_pid: int) -> list[int]:
+    """The app processes a host started (its children)."""
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(host_pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is gone for our purpose (its parent died; init reaps it)
+    state = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] if Path(f"/proc/{pid}").exists() else "Z"
+    return state != "Z"
+
+
+def test_the_apps_end_when_the_host_is_killed(tmp_path, keys):
+    h = HostProcess(tmp_path)
+    try:
+        h.add_key("alice", keys["alice"])
+        c = Client(h, "alice", keys["alice"])
+        c.wait_for("H O U S E S", "Quit")
+        until(lambda: app_pids(h.proc.pid), 10, "the app process")
+        (pid,) = app_pids(h.proc.pid)
+        h.proc.kill()  # kill -9: the host gets no chance to end its children
+        h.proc.wait()
+        until(lambda: not alive(pid), 2.0, "the app's end within 2 s of the host's death")
+    finally:
+        h.stop()

@@ -226,6 +226,8 @@ class Host:
         env["TERM"] = safe_term(term)
         env["HOUSES_HOME"] = str(player_home(self.opts.data, name))
         env["HOUSES_PLAYER"] = name
+        # The app ends with the host, even after a kill -9 of the host (tui/lifecycle.py).
+        env["HOUSES_PARENT_PID"] = str(os.getpid())
         # The host transcodes for a client that is not UTF-8: the app always speaks it.
         env["LANG"] = "C.UTF-8"
         colorterm = str(client_env.get("COLORTERM") or "")
