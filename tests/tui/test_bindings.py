@@ -325,7 +325,7 @@ async def test_every_footer_key_has_a_test(store, monkeypatch):
             shown.setdefault(pair, f"{log.mode.name} seed {log.seed} after {len(log.keys)} keys")
 
     for name in FOOTER_MODES:
-        await walk(store, MODE[name], seed=7, length=30, monkeypatch=monkeypatch, on_key=collect)
+        await walk(store, MODE[name], seed=7, length=20, monkeypatch=monkeypatch, on_key=collect)
     for screen, mode_name in SCREEN_MODE.items():  # and the replay of each game
         async with playing(store, monkeypatch, mode_name, moves=3) as pilot:
             pilot.app.open_game(game_screen(pilot.app).save, replay=True)

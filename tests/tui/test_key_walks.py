@@ -14,11 +14,13 @@ import zlib
 
 import pytest
 
-from walks.driver import MODES, walk
+from walks.driver import MODES, WalkFailure, walk
+
+MODE = {m.name: m for m in MODES}
 
 # Keys a walk, by game: the walks together keep under ~3 minutes on 2 busy cores
 # (a Skirmish key costs the most: its screen restyles many widgets a move).
-WALK_KEYS = {"dash": 200, "house-rules": 100, "town": 100, "skirmish": 60}
+WALK_KEYS = {"dash": 100, "house-rules": 60, "town": 60, "skirmish": 40}
 LONG_WALK_KEYS = 1000
 
 
@@ -39,3 +41,41 @@ async def test_key_walk(store, monkeypatch, mode):
 async def test_long_key_walk(store, monkeypatch, mode, seed):
     log = await walk(store, mode, seed=seed, length=LONG_WALK_KEYS, monkeypatch=monkeypatch)
     assert len(log.keys) == LONG_WALK_KEYS
+
+
+# -- the walks catch what they are for (each check, shown failing on a planted fault) --
+
+
+async def test_a_walk_catches_a_key_that_raises(store, monkeypatch):
+    from tui.games.base import GameScreen
+
+    def broken(self, delta):
+        raise RuntimeError("planted fault in tab")
+
+    monkeypatch.setattr(GameScreen, "action_zone", broken)
+    with pytest.raises(WalkFailure, match="planted fault in tab"):
+        await walk(store, MODE["hr-hotseat"], seed=1, length=60, monkeypatch=monkeypatch)
+
+
+async def test_a_walk_catches_a_save_behind_the_screen(store, monkeypatch):
+    from tui.app import HousesApp
+
+    real = HousesApp.autosave
+    written = []
+
+    def first_write_only(self, save):
+        if not written:
+            written.append(save.id)
+            real(self, save)
+
+    monkeypatch.setattr(HousesApp, "autosave", first_write_only)
+    with pytest.raises(WalkFailure, match="save on disk at move"):
+        await walk(store, MODE["town-solo"], seed=1, length=60, monkeypatch=monkeypatch)
+
+
+async def test_a_walk_catches_a_bot_that_never_answers(store, monkeypatch):
+    from tui.games.base import GameScreen
+
+    monkeypatch.setattr(GameScreen, "_bot_done", lambda self, token, action: None)
+    with pytest.raises(WalkFailure, match="is to move but is not thinking"):
+        await walk(store, MODE["town-easy"], seed=1, length=60, monkeypatch=monkeypatch)

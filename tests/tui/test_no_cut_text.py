@@ -16,7 +16,7 @@ from tui_support import dash_save, losing_line, make_app, put_save
 from walks.cut import cut_findings
 from walks.driver import MODES, SIZE, drain, walk
 
-CUT_WALK_KEYS = {"dash": 40, "house-rules": 40, "town": 40, "skirmish": 25}
+CUT_WALK_KEYS = {"dash": 25, "house-rules": 25, "town": 25, "skirmish": 15}
 # One walk a game in Unicode and one in ASCII (the modes with the most on screen).
 CUT_MODES = [m for m in MODES if m.name in {
     "dash-2-hidden", "hr-normal", "town-4", "sk-4", "dash-ascii", "hr-ascii", "town-ascii", "sk-ascii"}]
@@ -80,3 +80,37 @@ async def test_nothing_cut_in_the_terminal_too_small_notice(store):
         await pilot.pause(0.1)
         assert type(app.screen).__name__ == "TooSmallScreen"
         assert_nothing_cut(app, "the terminal-too-small notice at 40x12")
+
+
+# -- the check flags a cut, and only a cut -------------------------------------------
+
+LONG = "Lay the card at which side? Press an arrow: up north, right east, down south, left west."
+
+
+def one_line_app(css: str):
+    from textual.app import App
+    from textual.widgets import Static
+
+    class OneLine(App):
+        CSS = "Static { width: 30; height: 1; } " + css
+
+        def compose(self):
+            yield Static(LONG, id="line")
+
+    return OneLine()
+
+
+@pytest.mark.parametrize(("css", "cut"), [
+    ("", True),  # wraps into a second line that a one-line widget does not show
+    ("Static { text-wrap: nowrap; }", True),  # runs off the right edge mid-word
+    ("Static { text-wrap: nowrap; text-overflow: ellipsis; }", False),  # shortened on purpose
+    ("Static { height: auto; }", False),  # wraps and shows every line
+], ids=["hidden-lines", "right-edge", "ellipsis", "wrapped"])
+async def test_the_cut_check_flags_a_cut_and_only_a_cut(css, cut):
+    app = one_line_app(css)
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        findings = cut_findings(app)
+    assert bool(findings) == cut, findings
+    if cut:
+        assert "Static#line" in findings[0]
