@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from core.ai.common import first_if_forced, outcome_rewards
@@ -782,47 +783,21 @@ def shortlist(s, acts: list) -> list:
     return acts
 
 
-class SearchState(SkirmishState):
-    """A Skirmish position whose `legal_actions` is the search's shortlist. In a
-    subclass made by `searchable(view, me)`, the seats other than `me` have one
-    action each: the Tactician's choice (the search models its opponents)."""
-
-    __slots__ = ()
-    me: int | None = None
-
-    def clone(self) -> SearchState:
-        s = SkirmishState.clone(self)
-        s.__class__ = self.__class__
-        return s
-
-    def legal_actions(self) -> list:
-        acts = SkirmishState.legal_actions(self)
-        if len(acts) <= 1:
-            return acts
-        me = self.me
-        if me is not None and self.to_move != me:
-            return [_MODEL.act(self, _MODEL_RNG, acts)]
-        out = shortlist(self, acts)
-        return out if out else acts
+def search_actions(s, me: int | None = None) -> list:
+    """The actions the hard bot's search considers in `s`: the `shortlist` of the
+    legal ones; with `me` given, a seat other than `me` has one action, the
+    Tactician's choice (the search models its opponents)."""
+    acts = s.legal_actions()
+    if len(acts) <= 1:
+        return acts
+    if me is not None and s.to_move != me:
+        return [_MODEL.act(s, _MODEL_RNG, acts)]
+    out = shortlist(s, acts)
+    return out if out else acts
 
 
 _MODEL = Tactician(0.0)
 _MODEL_RNG = random.Random(0)       # unused: the model makes no random choice
-_MODELLED: dict[int, type] = {}
-
-
-def searchable(view, me: int | None = None) -> SearchState:
-    """A copy of `view` for the search (see SearchState)."""
-    if me is None:
-        cls = SearchState
-    else:
-        cls = _MODELLED.get(me)
-        if cls is None:
-            cls = type(f"SearchState{me}", (SearchState,), {"__slots__": (), "me": me})
-            _MODELLED[me] = cls
-    s = view.clone()
-    s.__class__ = cls
-    return s
 
 
 # -- the bots ------------------------------------------------------------------------------------
@@ -845,17 +820,20 @@ class TacticianBot:
         """Nothing to stop: the Tactician answers in milliseconds."""
 
 
-def finish_turn(s, policy: Tactician, rng: random.Random, limit: int = 60) -> None:
+def finish_turn(s, policy: Tactician, rng: random.Random, limit: int = 60,
+                consider: Callable[[Any], list] | None = None) -> None:
     """Play the turn under way to its end with `policy` (so that a cut rollout is
-    scored between turns, never in the middle of a combat)."""
+    scored between turns, never in the middle of a combat), choosing among
+    `consider(s)` when given (the search's actions), else the legal ones."""
     turn = s.turn
     n = 0
     while not s.over and s.turn == turn and n < limit:
-        s.play(policy.act(s, rng))
+        s.play(policy.act(s, rng, consider(s) if consider else None))
         n += 1
 
 
-def counter_strike(s, policy: Tactician, rng: random.Random, limit: int = 60) -> None:
+def counter_strike(s, policy: Tactician, rng: random.Random, limit: int = 60,
+                   consider: Callable[[Any], list] | None = None) -> None:
     """From the start of a turn: the player to move deploys nothing and fights with
     what stands (responses, attacks and blocks by `policy`): what the position
     threatens, without the noise of a whole turn's deployments."""
@@ -865,7 +843,7 @@ def counter_strike(s, policy: Tactician, rng: random.Random, limit: int = 60) ->
         if s.phase == DEPLOY and not s.pending:
             s.play(A.DONE)
         else:
-            s.play(policy.act(s, rng))
+            s.play(policy.act(s, rng, consider(s) if consider else None))
         n += 1
 
 
@@ -873,8 +851,8 @@ class HardBot:
     """hard: Information Set MCTS (core.ai.ismcts) over determinizations of the view.
 
     - The tree branches on this seat's decisions, from the `shortlist`; the other
-      seats play the Tactician's choice (`searchable(view, me)`: the search models
-      its opponents rather than searching their moves too).
+      seats play the Tactician's choice (`search_actions(state, me)`, the search's
+      `actions` hook: it models its opponents rather than searching their moves too).
     - A leaf is scored by a short rollout in `score`: the Tactician plays `depth`
       actions (none by default: measured best), finishes the turn under way, the
       next player then fights with what stands (`counter_strike`: no
@@ -889,29 +867,37 @@ class HardBot:
                  model: bool = True) -> None:
         self.rng = rng
         self.model = model
+        self.me: int | None = None  # the seat searched for (set by choose) when modelling
         finisher = Tactician(0.0)
+        roller = Tactician(eps)
         erng = random.Random(rng.getrandbits(32))
 
+        def consider(state) -> list:
+            return search_actions(state, self.me)
+
+        def rollout(state, r: random.Random) -> Any:
+            return roller.act(state, r, consider(state))
+
         def score(state) -> tuple[float, ...]:
-            finish_turn(state, finisher, erng)
+            finish_turn(state, finisher, erng, consider=consider)
             if counter and not state.over:
-                counter_strike(state, finisher, erng)
+                counter_strike(state, finisher, erng, consider=consider)
             return rewards(state)
 
-        self.search = ISMCTSBot(rng, c=c, max_iterations=iterations,
-                                rollout_policy=Tactician(eps), rollout_depth=depth, evaluate=score)
+        self.search = ISMCTSBot(rng, c=c, max_iterations=iterations, rollout_policy=rollout,
+                                rollout_depth=depth, evaluate=score, actions=consider)
 
     @property
     def stats(self) -> dict:
         return self.search.stats
 
     def choose(self, view, budget_s: float = 1.0) -> Any:
-        s = searchable(view, view.to_move if self.model else None)
-        acts, forced = first_if_forced(s)
+        self.me = view.to_move if self.model else None
+        acts, forced = first_if_forced(view, self.search.actions)
         if forced is not None:
             self.search.stats = {"iterations": 0, "seconds": 0.0, "visits": []}
             return forced
-        return self.search.choose(s, budget_s)
+        return self.search.choose(view, budget_s)
 
     def stop(self) -> None:
         """Ask a running `choose` (in another thread) to answer now."""
