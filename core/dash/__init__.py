@@ -60,6 +60,9 @@ class DashGame(Game):
     def from_text(self, text: str) -> DashState:
         return from_text(text)
 
+    def daily_seed(self, date: datetime.date) -> int:
+        return daily_seed(date)
+
 
 GAME = DashGame()
 

@@ -47,6 +47,13 @@ class HouseRulesGame(Game):
     def from_text(self, text: str) -> HouseRulesState:
         return from_text(text)
 
+    def check_options(self, options: Options) -> str | None:
+        try:
+            validate_options(options)
+        except ValueError as e:
+            return str(e)
+        return None
+
     def make_bot(self, level: str, rng: random.Random):
         from core.house_rules.bot import make_bot
 
