@@ -349,8 +349,6 @@ class DashState(State):
         return s
 
     def to_text(self) -> str:
-        from core.dash.notation import to_text
-
         return to_text(self)
 
     def __eq__(self, other: object) -> bool:
@@ -406,3 +404,36 @@ def deal(seats: int, seed: int, options: Options, deal_seed: int) -> DashState:
     else:
         s._advance((first - 1) % seats)
     return s
+
+
+# -- writing the notation (read back by core.dash.notation) ---------------------------
+
+FORMAT = "dash"
+
+
+def _opt(x) -> str:
+    return "-" if x is None else str(x)
+
+
+def _list(xs) -> str:
+    return " ".join(xs) if xs else "-"
+
+
+def to_text(s) -> str:
+    lines = [
+        f"{FORMAT} players={s.seats} hidden_hands={int(s.options.hidden_hands)} winnable={int(s.options.winnable)}",
+        f"seed {_opt(s.seed)} deal {_opt(s.deal_seed)} counter {s.counter} turns {s.turns}",
+        "board " + _list([sq + ":" + ",".join(f"{c}{n}" for c, n in s.stacks[sq])
+                          for sq in sorted(s.stacks, key=_sq_order)]),
+    ]
+    for i, hand in enumerate(s.hands):
+        lines.append(f"hand{i + 1} {_list(hand)}")
+    lines.append(f"pile {_list(s.pile)}")
+    for side in SIDES:
+        lines.append(f"{side} {_list(s.played[side])}")
+    lines.append("trees " + _list([f"{c}:{s.tree_squares[c]}" for c in s.trees]))
+    lines.append("last " + ("-" if s.last_move is None else f"{s.last_move[0]} {s.last_move[1]}"))
+    lines.append("move " + ("-" if s.to_move is None else str(s.to_move + 1)))
+    if s.over:
+        lines.append(f"end {'win' if s.outcome.winners else 'loss'} {s.outcome.reason}")
+    return "\n".join(lines) + "\n"
