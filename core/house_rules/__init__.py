@@ -23,7 +23,9 @@ from core.house_rules.actions import (
 )
 from core.house_rules.cards import CARD_BY_ID, CARDS, Card
 from core.house_rules.notation import NotationError, from_text
-from core.house_rules.state import HouseRulesState, Options, Pawn, validate_options
+from core.house_rules.actions import Options, validate_options
+from core.house_rules.board import Pawn
+from core.house_rules.state import HouseRulesState
 
 
 class HouseRulesGame(Game):

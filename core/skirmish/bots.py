@@ -45,9 +45,8 @@ from core.skirmish.cards import (
     IS_SOLDIER, JACK_OF, JOKER, KING, KIND, NECROMANCER, QUEEN_OF, RANK, SOLDIER, SPADES, SUIT,
 )
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
-from core.skirmish.state import SkirmishState
 from core.skirmish.units import (
-    C0, C1, DOUBLE, EXH, FL, GUARD, POIS, PROTECT, SUMMONED, VAR, attack, defeated, defence, eff,
+    C0, C1, DOUBLE, EXH, FL, GUARD, POIS, PROTECT, SUMMONED, VAR, attack, defence, eff,
     lead,
 )
 
