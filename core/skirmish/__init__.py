@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
-from core.engine import Game
+from core.engine import Game, NotationError
 from core.skirmish import actions
 from core.skirmish.actions import Action
 from core.skirmish.notation import parse
@@ -39,14 +39,16 @@ class Skirmish(Game):
         return s
 
     def from_text(self, text: str) -> SkirmishState:
-        """Read a position in the notation of docs/rules/skirmish.md; ValueError
-        with the reason when the text is not one."""
+        """Read a position in the notation of docs/rules/skirmish.md; NotationError
+        (a ValueError) with the reason when the text is not one."""
         try:
             return parse(SkirmishState, text)
-        except ValueError:
+        except NotationError:
             raise
+        except ValueError as e:  # a number or a card that is not one: the same words
+            raise NotationError(str(e)) from None
         except (KeyError, IndexError, TypeError) as e:
-            raise ValueError(f"Not a readable Skirmish position: {e!r}") from None
+            raise NotationError(f"Not a readable Skirmish position: {e!r}") from None
 
     def make_bot(self, level: str, rng=None):
         """The computer opponent for `level` ("easy", "normal", "hard"): see bots.py."""

@@ -519,11 +519,11 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
     # -- words ------------------------------------------------------------------------------
 
     def describe(self, action) -> str:
-        from core.skirmish.describe import describe
+        from core.skirmish.words import describe
         return describe(self, action)
 
     def _why_not(self, action) -> str:
-        from core.skirmish.describe import why_not
+        from core.skirmish.words import why_not
         return why_not(self, action)
 
 

@@ -77,3 +77,18 @@ def test_no_core_file_over_700_lines():
     long = {str(p.relative_to(CORE.parent)): n for p in CORE.rglob("*.py")
             if (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert not long, f"files over {MAX_LINES} lines: {long}"
+
+
+def test_no_class_is_changed_or_built_at_run_time_in_core():
+    """Search hooks (core.ai.ismcts `actions`, `root_actions`) instead of class
+    swapping: nothing in core assigns `__class__` or calls type() with three
+    arguments."""
+    offenders = []
+    for path in CORE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr == "__class__" and isinstance(node.ctx, ast.Store):
+                offenders.append(f"{path.name}:{node.lineno} assigns __class__")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+                    and len(node.args) == 3):
+                offenders.append(f"{path.name}:{node.lineno} builds a class")
+    assert offenders == []
