@@ -57,7 +57,7 @@ class HouseRulesGame(Game):
         return None
 
     def make_bot(self, level: str, rng: random.Random):
-        from core.house_rules.bot import make_bot
+        from core.house_rules.bots import make_bot
 
         return make_bot(level, rng)
 

@@ -5,18 +5,11 @@ Rules in our words, every ruling and the notation: docs/rules/skirmish.md.
 
 from __future__ import annotations
 
-import msgspec
-
 from core.engine import Game, NotationError
 from core.skirmish import actions
-from core.skirmish.actions import Action
+from core.skirmish.actions import Action, Options
 from core.skirmish.notation import parse
 from core.skirmish.state import SkirmishState
-
-
-class Options(msgspec.Struct, frozen=True):
-    """`jokers`: play with the two Jokers (54 cards) or without (52)."""
-    jokers: bool = True
 
 
 class Skirmish(Game):

@@ -8,10 +8,10 @@ import random
 from typing import Any
 
 from core.engine import Game
-from core.town.actions import Action, ChooseStack, Exchange, GiveBack, Keep, Leave, Place
+from core.town.actions import Action, ChooseStack, Exchange, GiveBack, Keep, Leave, Options, Place
 from core.town.notation import parse_text
 from core.town.solo import daily_seed
-from core.town.state import HAND, SOLO_STACKS, SOLO_START, Options, TownState
+from core.town.state import HAND, SOLO_STACKS, SOLO_START, TownState
 from core.town.tiles import CELLS, COLOURS, STYLES, TILES, cell_at, rowcol, sort_key, tile_glyph, tile_name
 from core.town.words import plural
 

@@ -1,4 +1,4 @@
-"""TOWN 77 actions: what a player decides, as tagged msgspec Structs."""
+"""TOWN 77 options and actions (what a player decides), as msgspec Structs."""
 
 from __future__ import annotations
 
@@ -8,6 +8,13 @@ import msgspec
 from msgspec.structs import force_setattr
 
 from core.town.tiles import sort_key
+
+
+class Options(msgspec.Struct, frozen=True):
+    """TOWN 77 options. `max_exchanges`: exchanges allowed in one turn (a ruling: the
+    seed lets a player repeat the exchange while they can; we cap it so a turn ends)."""
+
+    max_exchanges: int = 7
 
 
 class Place(msgspec.Struct, frozen=True, tag="place"):

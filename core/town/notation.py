@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from core.engine import NotationError
-from core.town.state import OVER, PHASES, Options, TownState
+from core.town.actions import Options
+from core.town.state import OVER, PHASES, TownState
 from core.town.tiles import COLOUR_OF, SIZE, TILE_CS, UNKNOWN, sort_key
 
 

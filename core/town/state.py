@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import msgspec
 
 from core.engine import IllegalAction, Outcome, State, bad_field, chance
 from core.town.actions import (  # noqa: F401 - Action, KEEP, LEAVE: also read from here
+    Options,
     _ACTIONS,
     KEEP,
     LEAVE,
@@ -75,16 +75,6 @@ def cells_of(mask: int) -> list[int]:
         out.append(BIT_CELL[low])
         mask ^= low
     return out
-
-
-# -- options ---------------------------------------------------------------------------
-
-
-class Options(msgspec.Struct, frozen=True):
-    """TOWN 77 options. `max_exchanges`: exchanges allowed in one turn (a ruling: the
-    seed lets a player repeat the exchange while they can; we cap it so a turn ends)."""
-
-    max_exchanges: int = 7
 
 
 TURN = "turn"  # steps 1 and 2: exchange (optional) then place, or leave when stuck
@@ -382,12 +372,6 @@ class TownState(State):
                     return f"You can still place a tile: the {tile_name(t)} fits in {cells[0]}."
             return None
         return "That is not a TOWN 77 action."
-
-    def apply(self, action: Any) -> None:
-        reason = self.check(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self.play(action)
 
     # -- playing -------------------------------------------------------------------
 
