@@ -65,11 +65,6 @@ def piece_name(piece: tuple[str, int]) -> str:
     return f"{COLOUR_NAMES[piece[0]]} {SIZE_NAMES[piece[1]]}"
 
 
-def card_name(card: str) -> str:
-    v = card[0]
-    return f"{'ace' if v == 'A' else v} of {SUIT_NAMES[card[1]]}"
-
-
 def is_square(sq: str) -> bool:
     return isinstance(sq, str) and len(sq) == 2 and sq[0] in FILES and sq[1] in RANKS
 

@@ -38,8 +38,6 @@ START_CELLS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     {b: tuple(HOME_ROW[c][f] for f in range(7) if SETUP_BASES[f] == b) for b in (1, 2, 3, 4)}
     for c in (WHITE, BLACK)
 )
-START_COUNT = {1: 2, 2: 2, 3: 2, 4: 1}
-
 KIND_NAMES = (
     {1: "line", 2: "square", 3: "cube", 4: "tesseract"},
     {1: "line", 2: "triangle", 3: "tetrahedron", 4: "hypertetrahedron"},

@@ -57,11 +57,6 @@ def horizon(s) -> float:
     return 0.5 + 0.15 * (left if left < 10 else 10)
 
 
-def card_worth(u: list, i: int) -> float:
-    """One card of a soldier unit: its rank (what the card adds to attack and defence)."""
-    return float(ATK[eff(u, u[i])])
-
-
 def unit_worth(s, q: int, u: list) -> float:
     """What unit `u` of player `q` is worth (before the horizon)."""
     f = u[FL]

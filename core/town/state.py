@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-
 from core.engine import IllegalAction, Outcome, State, bad_field, chance
 from core.town.actions import (  # noqa: F401 - Action, KEEP, LEAVE: also read from here
     Options,
