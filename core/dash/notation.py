@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from core.engine import NotationError, Outcome
 from core.dash.cards import COLOURS, SIDES, UNKNOWN, is_card, is_square
-from core.dash.state import FORMAT, DashState, Options, standing_trees, to_text  # noqa: F401 - to_text: compat, now in state.py
+from core.dash.actions import Options
+from core.dash.state import FORMAT, DashState, standing_trees, to_text  # noqa: F401 - to_text: compat, now in state.py
 
 def from_text(text: str):
     rows: dict[str, str] = {}

@@ -19,18 +19,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from core.town.actions import KEEP, LEAVE, Exchange, GiveBack, Place
 from core.town.state import (
     ALL7,
     COLS_MASK,
     FULL,
     GIVEBACK,
-    KEEP,
-    LEAVE,
     ROWS_MASK,
     TURN,
-    Exchange,
-    GiveBack,
-    Place,
     TownState,
     cells_of,
     frontier_of,

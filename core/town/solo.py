@@ -25,12 +25,11 @@ from core.town.state import (
     SOLO_CHOOSE,
     SOLO_PLACE,
     SOLO_START,
-    ChooseStack,
-    Place,
     TownState,
     cells_of,
     frontier_of,
 )
+from core.town.actions import ChooseStack, Place
 from core.town.tiles import CELLS, COLOUR_OF, SIZE, TILE_CS, TILES
 from core.town.words import LEVELS, level_for  # noqa: F401 - compat: now in words.py
 

@@ -17,12 +17,11 @@ import random
 from typing import Any
 
 from core.engine import IllegalAction, Outcome, State, bad_field, chance
-from core.town.actions import (  # noqa: F401 - Action, KEEP, LEAVE: also read from here
+from core.town.actions import (
     Options,
     _ACTIONS,
     KEEP,
     LEAVE,
-    Action,
     ChooseStack,
     Exchange,
     GiveBack,
