@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core.ai.arena import TournamentResult, tournament  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
 from core.house_rules import GAME, Options  # noqa: E402
-from core.house_rules.bot import make_bot  # noqa: E402
+from core.house_rules.bots import make_bot  # noqa: E402
 
 
 class Timed:

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.house_rules import GAME, Options  # noqa: E402
-from core.house_rules.bot import evaluate  # noqa: E402
+from core.house_rules.bots import evaluate  # noqa: E402
 
 
 def random_games(n: int, options: Options, silent: bool) -> tuple[float, int, list]:

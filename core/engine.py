@@ -18,6 +18,12 @@ from typing import Any, ClassVar
 import msgspec
 
 
+class NotationError(ValueError):
+    """A position text (a game's notation, `Game.from_text`) that cannot be read;
+    the message says why, in words a player reads. A ValueError, so code that
+    catches ValueError keeps working."""
+
+
 class IllegalAction(Exception):
     """Raised by `State.apply` for an action that is not legal now.
 
@@ -147,7 +153,11 @@ class State:
 
 
 class Game:
-    """A game's rules: stateless, one instance per game, registered in core.GAMES."""
+    """A game's rules: stateless, one instance per game, registered in core.GAMES.
+
+    Every game subclasses this; the methods and attributes below with a default
+    are the optional parts of the protocol (declared here, so callers never probe
+    with getattr): bots, option labels and checks, a daily deal."""
 
     id: ClassVar[str]
     title: ClassVar[str]
@@ -156,12 +166,32 @@ class Game:
     Action: ClassVar[Any]
     # Whether the players win or lose together (Dash); competitive games are False.
     cooperative: ClassVar[bool] = False
+    # The new-game form: a label for an option field (else its name) and the
+    # choices of a field that has a fixed few (else typed in).
+    option_labels: ClassVar[dict[str, str]] = {}
+    option_choices: ClassVar[dict[str, list[Any]]] = {}
 
     def new(self, seats: int, seed: int, options: Any = None) -> State:
         raise NotImplementedError
 
     def from_text(self, text: str) -> State:
+        """Read a position in the game's notation; NotationError (a ValueError)
+        saying why when the text is not one."""
         raise NotImplementedError
+
+    def make_bot(self, level: str, rng: random.Random) -> Any:
+        """A computer player at `level` (core.ai.LEVELS) with its own `rng`: an
+        object with `choose(view, budget_s)`. ValueError for a game without bots."""
+        raise ValueError(f"{self.title} has no computer players.")
+
+    def check_options(self, options: Any) -> str | None:
+        """None if `options` make a game, else why not (for the new-game form)."""
+        return None
+
+    def daily_seed(self, date: Any) -> int | None:
+        """The seed of the day's deal on `date` (the same for everybody), or None
+        for a game without a daily deal."""
+        return None
 
     # -- actions and options as plain data (for saves and the command line) ------
 

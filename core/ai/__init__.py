@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+# The bot levels, weakest first: the one definition (every game's make_bot takes these).
 LEVELS = ("easy", "normal", "hard")
 
 # A bot's time a decision while people wait on it (in the app and at shared tables).
@@ -29,9 +30,5 @@ def bot(game_id: str, level: str, seed: int | None = None) -> Bot:
 
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
-    game = GAMES[game_id]
-    make = getattr(game, "make_bot", None)
-    if make is None:
-        raise ValueError(f"{game.title} has no computer players.")
     rng = random.Random(seed)
-    return make(level, rng)
+    return GAMES[game_id].make_bot(level, rng)

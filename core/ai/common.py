@@ -7,6 +7,7 @@ Nothing here knows any particular game; it only reads the State protocol
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -69,12 +70,13 @@ def action_key(action: Any) -> Any:
         return ("__json__", msgspec.json.encode(action))
 
 
-def first_if_forced(view: Any) -> tuple[list[Any], Any]:
-    """The legal actions of `view`, and the action to return at once when there is
-    exactly one (else None). Raises ValueError when there is nothing to choose."""
+def first_if_forced(view: Any, consider: Callable[[Any], list[Any]] | None = None) -> tuple[list[Any], Any]:
+    """The legal actions of `view` (or `consider(view)`: those a search looks at),
+    and the action to return at once when there is exactly one (else None). Raises
+    ValueError when there is nothing to choose."""
     if view.over or view.to_move is None:
         raise ValueError("The game is over: there is nothing to choose.")
-    actions = view.legal_actions()
+    actions = view.legal_actions() if consider is None else consider(view)
     if not actions:
         raise ValueError("No legal action in a game that is not over.")
     return actions, (actions[0] if len(actions) == 1 else None)

@@ -3,8 +3,15 @@ Whitehouse, 2012) for 2-5 players with hidden information (TOWN 77, Skirmish).
 It works for perfect-information games too, where `determinize` is a clone.
 
     bot = ISMCTSBot(rng, c=0.7, max_iterations=None, rollout_policy=None,
-                    rollout_depth=None, evaluate=None)
-    action = bot.choose(state.view(seat), budget_s=1.0)
+                    rollout_depth=None, evaluate=None, actions=None)
+    action = bot.choose(state.view(seat), budget_s=1.0, root_actions=None)
+
+Two hooks let a game narrow the search without touching its states:
+- `actions(state)`: the actions the search considers in `state` (at every node,
+  in the default rollout, and at the root), in place of `state.legal_actions()`:
+  a shortlist, or the one move a modelled opponent would make.
+- `choose(..., root_actions=[...])`: the actions searched at the root only
+  (a shortlist of the first decision; deeper nodes use `actions`/legal ones).
 
 One iteration
 1. Determinize: `view.determinize(rng)` fills what the bot cannot see (other
@@ -75,18 +82,21 @@ class ISMCTSBot:
         evaluate: Callable[[Any], tuple[float, ...]] | None = None,
         outcome_reward: Callable[[Any, int], tuple[float, ...]] | None = None,
         cooperative: bool = False,
+        actions: Callable[[Any], list[Any]] | None = None,
     ) -> None:
         """`c` is the UCB1 exploration constant (rewards are in [0, 1]; 0.7 is a
         good start, larger explores more). `evaluate` scores a rollout cut by
         `rollout_depth`; without it a cut rollout counts as a fair share for
         everybody, so give one whenever you set `rollout_depth`. `cooperative`
-        (Dash): a finished game pays every seat 1 when there are winners, else 0."""
+        (Dash): a finished game pays every seat 1 when there are winners, else 0.
+        `actions(state)`: the actions to consider in a state (default: all legal)."""
         self.rng = rng if rng is not None else random.Random()
         self.c = c
         self.max_iterations = max_iterations
         self.rollout_policy = rollout_policy
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
+        self.actions = actions
         if outcome_reward is None:
             if cooperative:
                 def outcome_reward(outcome: Any, seats: int) -> tuple[float, ...]:
@@ -97,8 +107,10 @@ class ISMCTSBot:
         self.stats: dict[str, Any] = {}
         self._stopped = False
 
-    def choose(self, view: Any, budget_s: float = 1.0) -> Any:
-        actions, forced = first_if_forced(view)
+    def choose(self, view: Any, budget_s: float = 1.0, root_actions: list[Any] | None = None) -> Any:
+        """The action to play in `view`. `root_actions`: search only these at the
+        root (the answer is still picked among all the actions of `view`)."""
+        actions, forced = first_if_forced(view, self.actions)
         start = time.perf_counter()
         if forced is not None:
             self.stats = {"iterations": 0, "seconds": 0.0, "visits": []}
@@ -110,7 +122,7 @@ class ISMCTSBot:
         n = 0
         self._stopped = False
         while cap is None or n < cap:
-            self._iterate(root, view, rng)
+            self._iterate(root, view, rng, root_actions)
             n += 1
             if time.perf_counter() > deadline or self._stopped:
                 break
@@ -130,15 +142,21 @@ class ISMCTSBot:
 
     # -- one iteration -----------------------------------------------------------
 
-    def _iterate(self, root: Node, view: Any, rng: random.Random) -> None:
+    def _iterate(self, root: Node, view: Any, rng: random.Random, root_actions: list[Any] | None) -> None:
         state = fresh_state(view, rng)
         node = root
         c = self.c
         log = math.log
         sqrt = math.sqrt
+        consider = self.actions
         # Select and expand.
         while not state.over:
-            actions = state.legal_actions()
+            if node is root and root_actions is not None:
+                actions = root_actions
+            elif consider is not None:
+                actions = consider(state)
+            else:
+                actions = state.legal_actions()
             get = node.children.get
             untried = []
             available = []
@@ -174,7 +192,7 @@ class ISMCTSBot:
         if not state.over:
             policy = self.rollout_policy
             limit = self.rollout_depth
-            if policy is None and limit is None:
+            if policy is None and limit is None and consider is None:
                 rnd = rng.random
                 while not state.over:
                     legal = state.legal_actions()
@@ -183,7 +201,7 @@ class ISMCTSBot:
                 steps = 0
                 while not state.over and (limit is None or steps < limit):
                     if policy is None:
-                        state.play(rng.choice(state.legal_actions()))
+                        state.play(rng.choice(consider(state) if consider else state.legal_actions()))
                     else:
                         state.play(policy(state, rng))
                     steps += 1

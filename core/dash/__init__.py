@@ -12,7 +12,8 @@ from typing import ClassVar
 
 from core.engine import Game
 from core.dash.notation import NotationError, from_text
-from core.dash.state import DashState, Options, Play, deal
+from core.dash.actions import Options, Play
+from core.dash.state import DashState, deal
 
 # How hard the solver tries on each candidate deal of a winnable-only game, and how
 # many candidate deals it looks at before settling for the last one tried.
@@ -59,6 +60,9 @@ class DashGame(Game):
 
     def from_text(self, text: str) -> DashState:
         return from_text(text)
+
+    def daily_seed(self, date: datetime.date) -> int:
+        return daily_seed(date)
 
 
 GAME = DashGame()

@@ -65,11 +65,6 @@ def piece_name(piece: tuple[str, int]) -> str:
     return f"{COLOUR_NAMES[piece[0]]} {SIZE_NAMES[piece[1]]}"
 
 
-def card_name(card: str) -> str:
-    v = card[0]
-    return f"{'ace' if v == 'A' else v} of {SUIT_NAMES[card[1]]}"
-
-
 def is_square(sq: str) -> bool:
     return isinstance(sq, str) and len(sq) == 2 and sq[0] in FILES and sq[1] in RANKS
 
@@ -93,3 +88,9 @@ DIST = {c: (0,) + tuple(CARD_VALUE[c[0]] if c[1] == DIAMOND else CARD_VALUE[c[0]
 def shift(sq: str, side: str, d: int) -> str | None:
     """The square `d` steps from `sq` toward `side`, or None off the board."""
     return SHIFT[sq, side, d]
+
+
+def is_tree(stack: list[tuple[str, int]], colour: str) -> bool:
+    """Whether the top three pieces of `stack` are a tree of `colour` (large,
+    medium, small of one colour)."""
+    return len(stack) >= 3 and stack[-1] == (colour, 1) and stack[-2] == (colour, 2) and stack[-3] == (colour, 3)

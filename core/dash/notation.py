@@ -23,49 +23,12 @@ appears only then. `-` stands for an empty list.
 
 from __future__ import annotations
 
-from core.engine import Outcome
+from core.engine import NotationError, Outcome
 from core.dash.cards import COLOURS, SIDES, UNKNOWN, is_card, is_square
-
-FORMAT = "dash"
-
-
-def _opt(x) -> str:
-    return "-" if x is None else str(x)
-
-
-def _list(xs) -> str:
-    return " ".join(xs) if xs else "-"
-
-
-def to_text(s) -> str:
-    from core.dash.state import _sq_order
-
-    lines = [
-        f"{FORMAT} players={s.seats} hidden_hands={int(s.options.hidden_hands)} winnable={int(s.options.winnable)}",
-        f"seed {_opt(s.seed)} deal {_opt(s.deal_seed)} counter {s.counter} turns {s.turns}",
-        "board " + _list([sq + ":" + ",".join(f"{c}{n}" for c, n in s.stacks[sq])
-                          for sq in sorted(s.stacks, key=_sq_order)]),
-    ]
-    for i, hand in enumerate(s.hands):
-        lines.append(f"hand{i + 1} {_list(hand)}")
-    lines.append(f"pile {_list(s.pile)}")
-    for side in SIDES:
-        lines.append(f"{side} {_list(s.played[side])}")
-    lines.append("trees " + _list([f"{c}:{s.tree_squares[c]}" for c in s.trees]))
-    lines.append("last " + ("-" if s.last_move is None else f"{s.last_move[0]} {s.last_move[1]}"))
-    lines.append("move " + ("-" if s.to_move is None else str(s.to_move + 1)))
-    if s.over:
-        lines.append(f"end {'win' if s.outcome.winners else 'loss'} {s.outcome.reason}")
-    return "\n".join(lines) + "\n"
-
-
-class NotationError(ValueError):
-    pass
-
+from core.dash.actions import Options
+from core.dash.state import FORMAT, DashState, standing_trees, to_text  # noqa: F401 - to_text: compat, now in state.py
 
 def from_text(text: str):
-    from core.dash.state import DashState, Options
-
     rows: dict[str, str] = {}
     for raw in text.strip().splitlines():
         line = raw.strip()
@@ -147,8 +110,6 @@ def from_text(text: str):
 
 
 def _validate(s) -> None:
-    from core.dash.state import standing_trees
-
     pieces = sorted(p for st in s.stacks.values() for p in st)
     if len(pieces) != 15 or len(set(pieces)) != 15:
         raise NotationError("The board must hold the 15 pyramids, each once.")

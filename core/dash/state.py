@@ -14,9 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import msgspec
-
-from core.engine import IllegalAction, Outcome, State, bad_field, chance
+from core.engine import Outcome, State, bad_field, chance
+from core.dash.actions import Options, Play
 from core.dash.cards import (
     BLACK_CARDS,
     COLOUR_NAMES,
@@ -34,29 +33,12 @@ from core.dash.cards import (
     distance,
     is_card,
     is_square,
+    is_tree,
     piece_name,
     setup_square,
     shift,
 )
-
-
-class Options(msgspec.Struct, frozen=True):
-    """Icehouse Dash options.
-
-    hidden_hands: team members do not see each other's hands.
-    winnable: only deal positions the solver proves can be won.
-    """
-
-    hidden_hands: bool = False
-    winnable: bool = False
-
-
-class Play(msgspec.Struct, frozen=True, tag="play"):
-    """Lay `card` at `side` ("N", "E", "S", "W") and move the top piece on `src`."""
-
-    card: str
-    side: str
-    src: str
+from core.dash.words import describe, prompt
 
 
 Piece = tuple[str, int]
@@ -98,10 +80,7 @@ class DashState(State):
 
     @property
     def prompt(self) -> str:
-        if self.over:
-            return "The game is over."
-        # The UI names the seat ("Ann: ..."), as in every game.
-        return "Play a card to a side and move a top piece"
+        return prompt(self)
 
     def is_view(self) -> bool:
         return self.seed is None
@@ -206,12 +185,6 @@ class DashState(State):
             return f"The {card} {SIDE_NAMES[side]} cannot move the {piece_name(piece)} on {src}: {reason}."
         return None
 
-    def apply(self, action: Any) -> None:
-        reason = self.check(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self.play(action)
-
     def play(self, action: Play) -> None:
         card, side, src = action.card, action.side, action.src
         seat = self.to_move
@@ -231,7 +204,7 @@ class DashState(State):
                 del self.stacks[src]
             stack = self.stacks.setdefault(dest, [])
             stack.append(piece)
-            tree = _is_tree(stack, colour)
+            tree = is_tree(stack, colour)
             if tree:
                 self.trees.append(colour)
                 self.tree_squares[colour] = dest
@@ -273,29 +246,7 @@ class DashState(State):
     # -- words -----------------------------------------------------------------------
 
     def describe(self, action: Any) -> str:
-        if not isinstance(action, Play):
-            return str(action)
-        card, side, src = action.card, action.side, action.src
-        head = f"{card} {SIDE_NAMES.get(side, side)}"
-        stack = self.stacks.get(src) if isinstance(src, str) else None
-        if not stack or not is_card(card) or side not in SIDES or len(side) != 1:
-            return f"{head}: move the piece on {src}"
-        piece = stack[-1]
-        dest, reason = self.target(card, side, src)
-        if dest is None:
-            return f"{head}: {piece_name(piece)} {src} (cannot move: {reason})"
-        if dest == src:
-            return f"{head}: {piece_name(piece)} stays on {src}"
-        text = f"{head}: {piece_name(piece)} {src} -> {dest}"
-        if self.tree_squares.get(piece[0]) == src:
-            text += f", takes the {COLOUR_NAMES[piece[0]]} tree apart"
-        if dest in self.stacks:
-            stack = self.stacks[dest] + [piece]
-            if _is_tree(stack, piece[0]):
-                text += f", completes the {COLOUR_NAMES[piece[0]]} tree"
-            else:
-                text += f", onto the {piece_name(self.stacks[dest][-1])}"
-        return text
+        return describe(self, action)
 
     # -- copies and views ------------------------------------------------------------
 
@@ -349,8 +300,6 @@ class DashState(State):
         return s
 
     def to_text(self) -> str:
-        from core.dash.notation import to_text
-
         return to_text(self)
 
     def __eq__(self, other: object) -> bool:
@@ -365,13 +314,9 @@ def _sq_order(sq: str) -> tuple[str, str]:
     return sq[1], sq[0]
 
 
-def _is_tree(stack: list[Piece], colour: str) -> bool:
-    return len(stack) >= 3 and stack[-1] == (colour, 1) and stack[-2] == (colour, 2) and stack[-3] == (colour, 3)
-
-
 def standing_trees(stacks: dict[str, list[Piece]]) -> dict[str, str]:
     """colour -> square of every tree standing on the board `stacks`."""
-    return {stack[-1][0]: sq for sq, stack in stacks.items() if _is_tree(stack, stack[-1][0])}
+    return {stack[-1][0]: sq for sq, stack in stacks.items() if is_tree(stack, stack[-1][0])}
 
 
 def deal(seats: int, seed: int, options: Options, deal_seed: int) -> DashState:
@@ -406,3 +351,36 @@ def deal(seats: int, seed: int, options: Options, deal_seed: int) -> DashState:
     else:
         s._advance((first - 1) % seats)
     return s
+
+
+# -- writing the notation (read back by core.dash.notation) ---------------------------
+
+FORMAT = "dash"
+
+
+def _opt(x) -> str:
+    return "-" if x is None else str(x)
+
+
+def _list(xs) -> str:
+    return " ".join(xs) if xs else "-"
+
+
+def to_text(s) -> str:
+    lines = [
+        f"{FORMAT} players={s.seats} hidden_hands={int(s.options.hidden_hands)} winnable={int(s.options.winnable)}",
+        f"seed {_opt(s.seed)} deal {_opt(s.deal_seed)} counter {s.counter} turns {s.turns}",
+        "board " + _list([sq + ":" + ",".join(f"{c}{n}" for c, n in s.stacks[sq])
+                          for sq in sorted(s.stacks, key=_sq_order)]),
+    ]
+    for i, hand in enumerate(s.hands):
+        lines.append(f"hand{i + 1} {_list(hand)}")
+    lines.append(f"pile {_list(s.pile)}")
+    for side in SIDES:
+        lines.append(f"{side} {_list(s.played[side])}")
+    lines.append("trees " + _list([f"{c}:{s.tree_squares[c]}" for c in s.trees]))
+    lines.append("last " + ("-" if s.last_move is None else f"{s.last_move[0]} {s.last_move[1]}"))
+    lines.append("move " + ("-" if s.to_move is None else str(s.to_move + 1)))
+    if s.over:
+        lines.append(f"end {'win' if s.outcome.winners else 'loss'} {s.outcome.reason}")
+    return "\n".join(lines) + "\n"

@@ -23,7 +23,9 @@ from core.house_rules.actions import (
 )
 from core.house_rules.cards import CARD_BY_ID, CARDS, Card
 from core.house_rules.notation import NotationError, from_text
-from core.house_rules.state import HouseRulesState, Options, Pawn, validate_options
+from core.house_rules.actions import Options, validate_options
+from core.house_rules.board import Pawn
+from core.house_rules.state import HouseRulesState
 
 
 class HouseRulesGame(Game):
@@ -47,8 +49,15 @@ class HouseRulesGame(Game):
     def from_text(self, text: str) -> HouseRulesState:
         return from_text(text)
 
+    def check_options(self, options: Options) -> str | None:
+        try:
+            validate_options(options)
+        except ValueError as e:
+            return str(e)
+        return None
+
     def make_bot(self, level: str, rng: random.Random):
-        from core.house_rules.bot import make_bot
+        from core.house_rules.bots import make_bot
 
         return make_bot(level, rng)
 

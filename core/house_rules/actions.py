@@ -73,3 +73,30 @@ Action = Union[Move, Swap, Pass, PlayCard, EndTurn, Revive, TakeBonus, PlaceMark
 PASS = Pass()
 END_TURN = EndTurn()
 TAKE_BONUS = TakeBonus()
+
+
+_ACTIONS = (Move, Swap, Pass, PlayCard, EndTurn, Revive, TakeBonus, PlaceMarker)
+
+
+# -- options -----------------------------------------------------------------------
+
+CARD_MODES = ("hands", "none", "random")
+
+
+class Options(msgspec.Struct, frozen=True):
+    """cards: "hands" (each player holds the five cards of their colour), "none"
+    (variant 1) or "random" (variant 2: `random_cards` cards drawn at the start, in
+    force from the first move). first: who moves first, "white" or "black"."""
+
+    cards: str = "hands"
+    random_cards: int = 3
+    first: str = "white"
+
+
+def validate_options(options: Options) -> None:
+    if options.cards not in CARD_MODES:
+        raise ValueError(f"cards must be one of {', '.join(CARD_MODES)}, not {options.cards!r}.")
+    if not 2 <= options.random_cards <= 10:
+        raise ValueError(f"random_cards must be 2 to 10, not {options.random_cards}.")
+    if options.first not in ("white", "black"):
+        raise ValueError(f"first must be white or black, not {options.first!r}.")

@@ -12,6 +12,8 @@ code into its parts, so the hot paths never build objects.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 WHITE, BLACK = 0, 1
 COLOUR_NAMES = ("White", "Black")
 FILES = "abcdefg"
@@ -36,8 +38,6 @@ START_CELLS: tuple[dict[int, tuple[int, ...]], ...] = tuple(
     {b: tuple(HOME_ROW[c][f] for f in range(7) if SETUP_BASES[f] == b) for b in (1, 2, 3, 4)}
     for c in (WHITE, BLACK)
 )
-START_COUNT = {1: 2, 2: 2, 3: 2, 4: 1}
-
 KIND_NAMES = (
     {1: "line", 2: "square", 3: "cube", 4: "tesseract"},
     {1: "line", 2: "triangle", 3: "tetrahedron", 4: "hypertetrahedron"},
@@ -105,3 +105,18 @@ def _sprint():
 
 
 SPRINT = _sprint()  # (cell between, destination)
+
+
+class Pawn(NamedTuple):
+    """A pawn as the screen sees it."""
+
+    colour: int  # WHITE or BLACK
+    kind: str  # "square", "tetrahedron", ...
+    base: int  # printed value 1-4
+    value: int  # with its upgrade
+    upgrade: str  # "" none yet, "+1" taken, "spent" (brought a pawn back)
+
+
+def _pawn(k: int) -> Pawn:
+    c, b = COL[k], BASE[k]
+    return Pawn(c, KIND_NAMES[c][b], b, VALUE[k], ("", "+1", "spent")[UP[k]])

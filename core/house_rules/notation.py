@@ -18,64 +18,20 @@ One "Key: value" line a field after the board; `from_text` reads exactly what
 
 from __future__ import annotations
 
-from core.engine import Outcome
+from core.engine import NotationError, Outcome
 from core.house_rules.board import (
     CELL_INDEX,
-    CELL_NAMES,
     CODE_CHARS,
     COLOUR_NAMES,
-    FILES,
     NCELLS,
     NFILES,
     NROWS,
-    TOKEN,
     TOKEN_CODE,
 )
 from core.house_rules.cards import CARD_BY_ID
-
-HEADER = "HOUSE RULES"
-FILES_LINE = "   " + "   ".join(FILES)
-
-
-def _list(items) -> str:
-    items = list(items)
-    return " ".join(str(x) for x in items) if items else "-"
-
-
-def to_text(s) -> str:
-    out = [HEADER, FILES_LINE]
-    for r in range(NROWS - 1, -1, -1):
-        toks = [TOKEN[s.board[r * NFILES + f]].ljust(3) for f in range(NFILES)]
-        out.append(f"{r + 1}  " + " ".join(toks).rstrip())
-    out.append(FILES_LINE)
-    o = s.options
-    out.append(f"Options: cards={o.cards} random_cards={o.random_cards} first={o.first}")
-    out.append(f"Turn: {s.turn}")
-    out.append(f"To move: {COLOUR_NAMES[s.side]}")
-    out.append(f"Phase: {s.phase}")
-    out.append(f"Card played this turn: {'yes' if s.card_played else 'no'}")
-    out.append(f"Pending upgrade: {CELL_NAMES[s.pending] if s.pending >= 0 else '-'}")
-    out.append(f"Captured: White {_list(s.captured_bases[0])}; Black {_list(s.captured_bases[1])}")
-    out.append(f"Hands: White {_list(s.hands[0])}; Black {_list(s.hands[1])}")
-    out.append(f"In force: {_list(s.cards_in_force)}")
-    out.append(f"Markers: {_list(CELL_NAMES[i] for i in s.marker_cells)}")
-    out.append(f"Counters: quiet {s.quiet}, passes {s.passes}")
-    hist = ["".join(CODE_CHARS[b] for b in key[:-1]) + str(key[-1]) for key in s.history]
-    out.append(f"History: {_list(hist)}")
-    seed = "-" if s.seed is None else str(s.seed)
-    out.append(f"Chance: seed {seed}, counter {s.chance_counter}")
-    if s.over:
-        oc = s.outcome
-        who = "draw" if not oc.winners else COLOUR_NAMES[oc.winners[0]].lower() + " wins"
-        out.append(f"Result: {who} | {oc.reason}")
-    else:
-        out.append("Result: -")
-    return "\n".join(out) + "\n"
-
-
-class NotationError(ValueError):
-    pass
-
+from core.house_rules.actions import Options, validate_options
+from core.house_rules.state import HouseRulesState
+from core.house_rules.words import FILES_LINE, HEADER, to_text  # noqa: F401 - to_text: compat, now in words.py
 
 def _items(v: str) -> list[str]:
     v = v.strip()
@@ -83,8 +39,6 @@ def _items(v: str) -> list[str]:
 
 
 def from_text(text: str):
-    from core.house_rules.state import HouseRulesState, Options, validate_options
-
     lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
     if not lines or lines[0].strip() != HEADER:
         raise NotationError(f"A HOUSE RULES position starts with the line {HEADER!r}.")

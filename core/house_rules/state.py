@@ -14,12 +14,11 @@ its colour), so a view only drops the seed.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import Any
 
-import msgspec
-
-from core.engine import Outcome, State, bad_field, chance
+from core.engine import Outcome, State, chance
 from core.house_rules.actions import (
+    Options,
     END_TURN,
     PASS,
     TAKE_BONUS,
@@ -54,14 +53,15 @@ from core.house_rules.board import (
     WHITE,
     code,
 )
+from core.house_rules.board import Pawn, _pawn  # noqa: F401 - Pawn: also read from here
 from core.house_rules.cards import CARD_BY_ID, CARD_IDS, CARDS, END_LIMITS, MARKERS
+from core.house_rules.checks import Checks
+from core.house_rules.words import describe, prompt, to_text
 
-CARD_MODES = ("hands", "none", "random")
 QUIET_LIMIT = 200  # 100 moves by each side without a capture
 REPEAT_LIMIT = 3
 
 
-_ACTIONS = (Move, Swap, Pass, PlayCard, EndTurn, Revive, TakeBonus, PlaceMarker)
 
 # Every Move and Swap built once (actions are immutable values, so they can be shared).
 MOVES: tuple[dict[int, Move], ...] = tuple(
@@ -69,40 +69,6 @@ MOVES: tuple[dict[int, Move], ...] = tuple(
     for i in range(NCELLS)
 )
 SWAPS: tuple[dict[int, Swap], ...] = tuple({j: Swap(CELL_NAMES[i], CELL_NAMES[j]) for j in ORTH[i]} for i in range(NCELLS))
-
-
-class Options(msgspec.Struct, frozen=True):
-    """cards: "hands" (each player holds the five cards of their colour), "none"
-    (variant 1) or "random" (variant 2: `random_cards` cards drawn at the start, in
-    force from the first move). first: who moves first, "white" or "black"."""
-
-    cards: str = "hands"
-    random_cards: int = 3
-    first: str = "white"
-
-
-def validate_options(options: Options) -> None:
-    if options.cards not in CARD_MODES:
-        raise ValueError(f"cards must be one of {', '.join(CARD_MODES)}, not {options.cards!r}.")
-    if not 2 <= options.random_cards <= 10:
-        raise ValueError(f"random_cards must be 2 to 10, not {options.random_cards}.")
-    if options.first not in ("white", "black"):
-        raise ValueError(f"first must be white or black, not {options.first!r}.")
-
-
-class Pawn(NamedTuple):
-    """A pawn as the screen sees it."""
-
-    colour: int  # WHITE or BLACK
-    kind: str  # "square", "tetrahedron", ...
-    base: int  # printed value 1-4
-    value: int  # with its upgrade
-    upgrade: str  # "" none yet, "+1" taken, "spent" (brought a pawn back)
-
-
-def _pawn(k: int) -> Pawn:
-    c, b = COL[k], BASE[k]
-    return Pawn(c, KIND_NAMES[c][b], b, VALUE[k], ("", "+1", "spent")[UP[k]])
 
 
 def _colour_arg(color: Any) -> int:
@@ -125,7 +91,7 @@ def _cell_arg(cell: Any) -> int:
     raise ValueError(f"Not a cell of the board: {cell!r}")
 
 
-class HouseRulesState(State):
+class HouseRulesState(Checks, State):
     game_id = "house-rules"
 
     __slots__ = (
@@ -236,26 +202,7 @@ class HouseRulesState(State):
 
     @property
     def prompt(self) -> str:
-        if self.over:
-            return "The game is over."
-        who = COLOUR_NAMES[self.side]
-        if self.phase == "upgrade":
-            k = self.board[self.pending]
-            name = KIND_NAMES[COL[k]][BASE[k]]
-            if BASE[k] == 4:
-                return f"{who}: your {name} on {CELL_NAMES[self.pending]} brings back a captured pawn: choose it and its cell"
-            return f"{who}: your {name} on {CELL_NAMES[self.pending]} upgrades: take +1 or bring back a captured pawn"
-        if self.phase == "after":
-            parts = []
-            if self._may_play_card():
-                parts.append("play a card")
-            if self._may_place_marker():
-                parts.append("place a change marker")
-            return f"{who}: " + " or ".join(parts) + ", or end your turn"
-        card = self._may_play_card()
-        if not self._has_any_move():
-            return f"{who}: no move is possible: " + ("play a card or pass" if card else "pass")
-        return f"{who}: move a pawn" + (" (or play a card first)" if card else "")
+        return prompt(self)
 
     # -- helpers for the screen ------------------------------------------------
 
@@ -535,144 +482,6 @@ class HouseRulesState(State):
         out.append(END_TURN)
         return out
 
-    def check(self, action: Any) -> str | None:
-        if self.over:
-            return "The game is over."
-        t = type(action)
-        if t in _ACTIONS:
-            bad = bad_field(action)
-            if bad is not None:
-                return f"That action is malformed: its {bad} is not of the right kind."
-        phase = self.phase
-        side = self.side
-        who = COLOUR_NAMES[side]
-        if t is PlayCard:
-            card = CARD_BY_ID.get(action.card)
-            if card is None:
-                return f"There is no House Rules card called {action.card!r}."
-            if phase == "upgrade":
-                return "First finish the upgrade of the pawn that reached the far row."
-            if self.options.cards != "hands":
-                return "In this game the cards are not held in hand: no card can be played."
-            if self.card_played:
-                return "You have already played a card this turn (one card a turn)."
-            if action.card not in self.hands[side]:
-                if action.card in self.cards_in_force:
-                    return f"{card.name} is already in force."
-                return f"{card.name} is not in {who}'s hand."
-            return None
-        if t is Move or t is Swap or t is Pass:
-            if phase == "upgrade":
-                return "First finish the upgrade of the pawn that reached the far row."
-            if phase == "after":
-                return "You have already moved this turn: play a card, place a marker or end your turn."
-            if t is Pass:
-                if self._has_any_move():
-                    return "You may pass only when no move is possible."
-                return None
-            if t is Swap:
-                return self._check_swap(action)
-            return self._check_move(action)
-        if t is Revive or t is TakeBonus:
-            if phase != "upgrade":
-                return "No pawn is waiting for an upgrade."
-            k = self.board[self.pending]
-            if t is TakeBonus:
-                if BASE[k] == 4:
-                    return "A value-4 pawn cannot take +1: it brings back a captured pawn."
-                return None
-            if action.pawn not in self.captured_bases[side]:
-                return f"No captured {who} pawn of value {action.pawn} to bring back."
-            if action.cell not in CELL_INDEX:
-                return f"{action.cell!r} is not a cell of the board."
-            cells = self._revive_cells(side, action.pawn)
-            if CELL_INDEX[action.cell] not in cells:
-                name = KIND_NAMES[side][action.pawn]
-                return f"The {name} must come back on " + " or ".join(CELL_NAMES[i] for i in cells) + "."
-            return None
-        if t is PlaceMarker:
-            if phase != "after":
-                return "A change marker is placed at the end of your turn, after your move."
-            if "change" not in self.cards_in_force:
-                return "Change markers need the Change card in force."
-            if len(self.marker_cells) >= MARKERS:
-                return "All four change markers are on the board."
-            if action.cell not in CELL_INDEX:
-                return f"{action.cell!r} is not a cell of the board."
-            i = CELL_INDEX[action.cell]
-            if self.board[i]:
-                return "A change marker goes on an empty cell."
-            if i in self.marker_cells:
-                return f"{action.cell} already has a change marker."
-            return None
-        if t is EndTurn:
-            if phase != "after":
-                return "Move first: the turn ends after the move." if phase == "before" else "First finish the upgrade."
-            return None
-        return "That is not a HOUSE RULES action."
-
-    def _check_move(self, action: Move) -> str | None:
-        src, dst = action.src, action.dst
-        if src not in CELL_INDEX:
-            return f"{src!r} is not a cell of the board."
-        if dst not in CELL_INDEX:
-            return f"{dst!r} is not a cell of the board."
-        i, j = CELL_INDEX[src], CELL_INDEX[dst]
-        board = self.board
-        k = board[i]
-        side = self.side
-        if not k:
-            return f"There is no pawn on {src}."
-        if COL[k] != side:
-            return f"The pawn on {src} is not yours."
-        inf = self.cards_in_force
-        name = KIND_NAMES[side][BASE[k]]
-        if j in ORTH[i]:
-            pass
-        elif j in DIAG[i]:
-            if "diagonal-step" not in inf:
-                return "Pawns move one cell forward, back, left or right: no diagonal moves (unless Diagonal Step is in force)."
-        else:
-            via = [m for m, d in SPRINT[i] if d == j]
-            if not via:
-                return f"The {name} on {src} cannot reach {dst}: pawns move one cell at a time."
-            if "sprint" not in inf:
-                return "Pawns move one cell at a time (two in a line only with Sprint in force)."
-            if board[via[0]]:
-                return f"Sprint needs the cell between to be empty: {CELL_NAMES[via[0]]} is taken."
-        d = board[j]
-        if not d:
-            return None
-        if COL[d] == side:
-            return f"{dst} holds one of your own pawns."
-        dname = KIND_NAMES[COL[d]][BASE[d]]
-        if "fortress" in inf and self._fortress(j):
-            return f"The {dname} on {dst} cannot be captured: Fortress (two or more of its pawns are next to it)."
-        sa, sd, text = self._strengths(i, j, explain=True)
-        if "stalwart" in inf:
-            if sa <= sd:
-                return f"The {name} cannot capture the {dname}: strength {sa} vs {sd} ({text}); with Stalwart the attacker needs more."
-        elif sa < sd:
-            return f"The {name} cannot capture the {dname}: strength {sa} vs {sd} ({text})."
-        return None
-
-    def _check_swap(self, action: Swap) -> str | None:
-        if "regroup" not in self.cards_in_force:
-            return "Swapping pawns needs the Regroup card in force."
-        a, b = action.a, action.b
-        if a not in CELL_INDEX or b not in CELL_INDEX:
-            return "A swap names two cells of the board."
-        i, j = CELL_INDEX[a], CELL_INDEX[b]
-        board = self.board
-        side = self.side
-        if not board[i] or COL[board[i]] != side or not board[j] or COL[board[j]] != side:
-            return "Regroup swaps two of your own pawns."
-        if j not in ORTH[i]:
-            return "Regroup swaps two orthogonally adjacent pawns."
-        if board[i] == board[j]:
-            return "Those two pawns are alike: swapping them would change nothing."
-        return None
-
     # -- playing ---------------------------------------------------------------
 
     def play(self, action: Any) -> None:
@@ -866,50 +675,12 @@ class HouseRulesState(State):
         if not self.silent:
             self.log.append(reason)
 
-    # -- words -----------------------------------------------------------------
-
-    def describe(self, action: Any) -> str:
-        t = type(action)
-        if t is Move:
-            i, j = CELL_INDEX.get(action.src), CELL_INDEX.get(action.dst)
-            if i is None or j is None or not self.board[i]:
-                return f"move {action.src} to {action.dst}"
-            k = self.board[i]
-            name = KIND_NAMES[COL[k]][BASE[k]]
-            d = self.board[j]
-            if d:
-                sa, sd = self._strengths(i, j)
-                return f"{name} {action.src} takes {KIND_NAMES[COL[d]][BASE[d]]} on {action.dst} ({sa} vs {sd})"
-            return f"{name} {action.src} to {action.dst}"
-        if t is Swap:
-            i, j = CELL_INDEX.get(action.a), CELL_INDEX.get(action.b)
-            if i is None or j is None or not self.board[i] or not self.board[j]:
-                return f"swap {action.a} and {action.b}"
-            ki, kj = self.board[i], self.board[j]
-            return (f"Regroup: swap the {KIND_NAMES[COL[ki]][BASE[ki]]} on {action.a} and the "
-                    f"{KIND_NAMES[COL[kj]][BASE[kj]]} on {action.b}")
-        if t is Pass:
-            return "pass"
-        if t is PlayCard:
-            c = CARD_BY_ID.get(action.card)
-            return f"play {c.name}" if c else f"play {action.card}"
-        if t is EndTurn:
-            return "end the turn"
-        if t is TakeBonus:
-            return "take +1"
-        if t is Revive:
-            side = self.side
-            name = KIND_NAMES[side].get(action.pawn, f"pawn of value {action.pawn}")
-            return f"bring back the {name} to {action.cell}"
-        if t is PlaceMarker:
-            return f"place a change marker on {action.cell}"
-        return str(action)
-
     # -- notation --------------------------------------------------------------
 
-    def to_text(self) -> str:
-        from core.house_rules.notation import to_text
+    def describe(self, action: Any) -> str:
+        return describe(self, action)
 
+    def to_text(self) -> str:
         return to_text(self)
 
     def __repr__(self) -> str:

@@ -5,18 +5,11 @@ Rules in our words, every ruling and the notation: docs/rules/skirmish.md.
 
 from __future__ import annotations
 
-import msgspec
-
-from core.engine import Game
+from core.engine import Game, NotationError
 from core.skirmish import actions
-from core.skirmish.actions import Action
+from core.skirmish.actions import Action, Options
 from core.skirmish.notation import parse
 from core.skirmish.state import SkirmishState
-
-
-class Options(msgspec.Struct, frozen=True):
-    """`jokers`: play with the two Jokers (54 cards) or without (52)."""
-    jokers: bool = True
 
 
 class Skirmish(Game):
@@ -39,14 +32,16 @@ class Skirmish(Game):
         return s
 
     def from_text(self, text: str) -> SkirmishState:
-        """Read a position in the notation of docs/rules/skirmish.md; ValueError
-        with the reason when the text is not one."""
+        """Read a position in the notation of docs/rules/skirmish.md; NotationError
+        (a ValueError) with the reason when the text is not one."""
         try:
             return parse(SkirmishState, text)
-        except ValueError:
+        except NotationError:
             raise
+        except ValueError as e:  # a number or a card that is not one: the same words
+            raise NotationError(str(e)) from None
         except (KeyError, IndexError, TypeError) as e:
-            raise ValueError(f"Not a readable Skirmish position: {e!r}") from None
+            raise NotationError(f"Not a readable Skirmish position: {e!r}") from None
 
     def make_bot(self, level: str, rng=None):
         """The computer opponent for `level` ("easy", "normal", "hard"): see bots.py."""

@@ -11,6 +11,12 @@ from typing import Union
 import msgspec
 
 
+class Options(msgspec.Struct, frozen=True):
+    """`jokers`: play with the two Jokers (54 cards) or without (52)."""
+
+    jokers: bool = True
+
+
 class StartWith(msgspec.Struct, frozen=True, tag="start"):
     """The advantage winner names the seat that takes the first turn."""
     seat: int

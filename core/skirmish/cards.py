@@ -71,17 +71,13 @@ WORDS = tuple(_words(c) for c in ALL_CARDS)
 ATK = tuple(RANK[c] if KIND[c] == SOLDIER else _STATS[KIND[c]][0] for c in ALL_CARDS)
 DEF = tuple(RANK[c] if KIND[c] == SOLDIER else _STATS[KIND[c]][1] for c in ALL_CARDS)
 IS_SOLDIER = tuple(KIND[c] == SOLDIER for c in ALL_CARDS)
-FRONT = IS_SOLDIER          # soldiers stand in the front ranks, the rest in the rear
 # Advantage draw: Jokers lowest, Ace 1, 2-10, Jack 11, Queen 12, King 13.
 ADVANTAGE = tuple(0 if c >= 52 else RANK[c] for c in ALL_CARDS)
 GUARD_ATK, GUARD_DEF = 0, 1   # the Ace of Hearts kept as a guard
-# Cards that may be played in an opponent's RESPONSE window.
-RESPONSE_CARD = tuple(KIND[c] in (JACK, QUEEN) or c == DIAMONDS * 13 for c in ALL_CARDS)
 
 ACE_OF = tuple(s * 13 for s in range(4))
 JACK_OF = tuple(s * 13 + 10 for s in range(4))
 QUEEN_OF = tuple(s * 13 + 11 for s in range(4))
-KING_OF = tuple(s * 13 + 12 for s in range(4))
 
 BY_NAME = {NAME[c]: c for c in ALL_CARDS}
 BY_NAME["??"] = NO_CARD

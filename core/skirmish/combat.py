@@ -32,9 +32,6 @@ def _card_attack(u: list, i: int) -> int:
 class CombatMixin:
     __slots__ = ()
 
-    def _traits_on(self, p: int, u: list) -> bool:
-        return IS_SOLDIER[lead(u)] and not self._wizarded(p)
-
     # -- declaring attackers -------------------------------------------------------------
 
     def _attack_legal(self) -> list:

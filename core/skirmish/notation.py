@@ -9,7 +9,7 @@ Seats are numbered from 1 on lines that name a player (`turn`, `hand 1`, `front 
 
 from __future__ import annotations
 
-from core.engine import Outcome
+from core.engine import NotationError, Outcome
 from core.skirmish.cards import BY_NAME, VARIANT_NAMES, name
 from core.skirmish.phases import PHASE_NAMES
 from core.skirmish.units import DMG, FL, FLAG_LETTERS, RES0, RES1, token
@@ -115,19 +115,19 @@ def parse(cls, text: str):
     """Read `to_text` back into a state of class `cls`."""
     lines = [ln for ln in text.strip().splitlines() if ln.strip()]
     if not lines or lines[0].strip() != HEADER:
-        raise ValueError(f"Not a Skirmish position: the first line must be {HEADER!r}.")
+        raise NotationError(f"Not a Skirmish position: the first line must be {HEADER!r}.")
     f: dict[str, str] = {}
     for ln in lines[1:]:
         key, sep, val = ln.partition(":")
         if not sep:
-            raise ValueError(f"Cannot read the line {ln!r}: expected 'name: value'.")
+            raise NotationError(f"Cannot read the line {ln!r}: expected 'name: value'.")
         f[key.strip()] = val.strip()
 
     def get(k: str) -> str:
         try:
             return f[k]
         except KeyError:
-            raise ValueError(f"The position has no {k!r} line.") from None
+            raise NotationError(f"The position has no {k!r} line.") from None
 
     def cards(k: str) -> list[int]:
         v = get(k)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 
-from core.engine import IllegalAction, Outcome, State, bad_field, chance
+from core.engine import Outcome, State, bad_field, chance
 from core.skirmish import actions as A
 from core.skirmish.cards import WORDS
 from core.skirmish.combat import CombatMixin
@@ -313,12 +313,6 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             return f"That action is malformed: its {bad} is not of the right kind."
         return self._why_not(action)
 
-    def apply(self, action) -> None:
-        reason = self.check(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self.play(action)
-
     def play(self, action) -> None:
         _PLAY[type(action)](self, action)
         self._settle()
@@ -519,11 +513,11 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
     # -- words ------------------------------------------------------------------------------
 
     def describe(self, action) -> str:
-        from core.skirmish.describe import describe
+        from core.skirmish.words import describe
         return describe(self, action)
 
     def _why_not(self, action) -> str:
-        from core.skirmish.describe import why_not
+        from core.skirmish.words import why_not
         return why_not(self, action)
 
 

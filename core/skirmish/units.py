@@ -9,7 +9,7 @@ variant code of `cards.py`.
 from __future__ import annotations
 
 from core.skirmish.cards import (
-    ATK, BLACK_JOKER, DEF, DOPPELGANGER, GUARD_ATK, GUARD_DEF, IS_SOLDIER, KIND, NAME, SUIT,
+    ATK, BLACK_JOKER, DEF, DOPPELGANGER, GUARD_ATK, GUARD_DEF, KIND, NAME, SUIT,
     VARIANT_NAMES, VARIANT_WORDS, WORDS,
 )
 
@@ -46,10 +46,6 @@ def lead(u: list) -> int:
     if c == BLACK_JOKER and u[VAR] == DOPPELGANGER:
         return u[COPY]
     return c
-
-
-def is_soldier(u: list) -> bool:
-    return IS_SOLDIER[lead(u)]
 
 
 def kind(u: list) -> str:

@@ -2,20 +2,77 @@
 colour or a house style. 2 to 5 players race to empty their hands; solo is a
 puzzle of three face-down stacks. See docs/rules/town.md."""
 
-from core.town.state import (
-    GAME,
-    Action,
-    ChooseStack,
-    Exchange,
-    GiveBack,
-    Keep,
-    Leave,
-    Options,
-    Place,
-    TownGame,
-    TownState,
-)
-from core.town.tiles import CELLS, COLOURS, STYLES, TILES, cell_at, rowcol, tile_glyph, tile_name
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core.engine import Game
+from core.town.actions import Action, ChooseStack, Exchange, GiveBack, Keep, Leave, Options, Place
+from core.town.notation import parse_text
+from core.town.solo import daily_seed
+from core.town.state import HAND, SOLO_STACKS, SOLO_START, TownState
+from core.town.tiles import CELLS, COLOURS, STYLES, TILES, cell_at, rowcol, sort_key, tile_glyph, tile_name
+from core.town.words import plural
+
+
+class TownGame(Game):
+    id = "town"
+    title = "TOWN 77"
+    seats = range(1, 6)
+    Options = Options
+    Action = Action
+    cooperative = False
+    # The new-game form (tui/screens/new_game.py) builds its fields from Options.
+    option_labels: dict[str, str] = {"max_exchanges": "Exchanges a turn"}
+    option_choices: dict[str, list] = {"max_exchanges": list(range(8))}
+
+    def new(self, seats: int, seed: int, options: Any = None) -> TownState:
+        self.check_seats(seats)
+        opts = options if options is not None else Options()
+        if opts.max_exchanges < 0:
+            raise ValueError("max_exchanges cannot be negative.")
+        st = TownState()
+        st.seats = seats
+        st.seed = int(seed)
+        st.options = opts
+        if seats == 1:
+            tiles = list(TILES)
+            st._rng().shuffle(tiles)
+            a, b, _ = SOLO_STACKS
+            st.stacks = [tiles[:a], tiles[a:a + b], tiles[a + b:]]
+            st.phase = SOLO_START
+            st.current = 0
+            st.log.append("Solo: 49 tiles in three face-down stacks of 17, 16 and 16.")
+            return st
+        bag = list(TILES)
+        st.bag = sorted(bag, key=sort_key)
+        st.racks = [[] for _ in range(seats)]
+        st.limits = [HAND] * seats
+        for s in range(seats):
+            st._draw(s, HAND)
+        rng = st._rng()
+        first = st.bag.pop(rng.randrange(len(st.bag)))
+        st._put(first, 0)
+        st.log.append(f"{plural(seats, 'player')}; {HAND} tiles each. The {tile_name(first)} starts the town in a1.")
+        st.current = seats - 1  # so that the first turn goes to seat 0
+        st._next_turn()
+        return st
+
+    def from_text(self, text: str) -> TownState:
+        return parse_text(text)
+
+    def make_bot(self, level: str, rng: random.Random) -> Any:
+        from core.town.bots import make_bot
+
+        return make_bot(level, rng)
+
+    def daily_seed(self, date: Any) -> int:
+        return daily_seed(date)
+
+
+GAME = TownGame()
+
 
 __all__ = [
     "GAME", "Action", "CELLS", "COLOURS", "ChooseStack", "Exchange", "GiveBack", "Keep",

@@ -19,18 +19,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from core.town.actions import KEEP, LEAVE, Exchange, GiveBack, Place
 from core.town.state import (
     ALL7,
     COLS_MASK,
     FULL,
     GIVEBACK,
-    KEEP,
-    LEAVE,
     ROWS_MASK,
     TURN,
-    Exchange,
-    GiveBack,
-    Place,
     TownState,
     cells_of,
     frontier_of,
@@ -225,31 +221,6 @@ class PolicyBot:
 HARD_ITERATIONS = 250
 
 
-class _RootLimited(TownState):
-    """A determinized state whose first decision is limited to a shortlist; after
-    one action it turns back into a plain TownState."""
-
-    root_actions: list[Any]
-
-    def legal_actions(self) -> list[Any]:
-        return self.root_actions
-
-    def play(self, action: Any) -> None:
-        self.__class__ = TownState
-        del self.root_actions
-        TownState.play(self, action)
-
-
-class _RootView(TownState):
-    root_actions: list[Any]
-
-    def determinize(self, rng: random.Random) -> TownState:
-        d = TownState.determinize(self, rng)
-        d.__class__ = _RootLimited
-        d.root_actions = self.root_actions  # type: ignore[attr-defined]
-        return d
-
-
 class HardBot:
     """ISMCTS with the normal policy (with noise) as rollout. `iterations` caps the
     search so a game is reproducible; the time budget is a ceiling too."""
@@ -277,10 +248,8 @@ class HardBot:
         if len(root) == 1:
             return root[0]
         v = view.clone()
-        v.__class__ = _RootView
-        v.root_actions = root  # type: ignore[attr-defined]
         v.hidden = True
-        return self.search.choose(v, budget_s)
+        return self.search.choose(v, budget_s, root_actions=root)
 
     def _shortlist(self, view: TownState, legal: list[Any]) -> list[Any]:
         """The actions worth searching: the best placements by the normal judgement,

@@ -25,39 +25,13 @@ from core.town.state import (
     SOLO_CHOOSE,
     SOLO_PLACE,
     SOLO_START,
-    ChooseStack,
-    Place,
     TownState,
     cells_of,
     frontier_of,
 )
+from core.town.actions import ChooseStack, Place
 from core.town.tiles import CELLS, COLOUR_OF, SIZE, TILE_CS, TILES
-
-# Named ranks by tiles placed: (lowest score of the rank, name). 49 is the top.
-# Calibrated from the strong strategy over seeds 0-999 (bench/town_solo_levels.py):
-# Foreman starts at its 40th percentile, Architect at the 60th, Town Planner at the
-# 80th, Mayor at the 95th; Governor (40+) it reached in 2 games of 1,000, and 49 never.
-# Below 10 is mostly an early bad draw (a fifth of all games end within 4 tiles).
-LEVELS: tuple[tuple[int, str], ...] = (
-    (0, "Squatter"),
-    (10, "Builder"),
-    (23, "Foreman"),
-    (29, "Architect"),
-    (32, "Town Planner"),
-    (35, "Mayor"),
-    (40, "Governor"),
-    (49, "Founder of TOWN 77"),
-)
-
-
-def level_for(score: int) -> str:
-    """The rank a solo score (tiles placed, 1 to 49) earns."""
-    name = LEVELS[0][1]
-    for low, n in LEVELS:
-        if score >= low:
-            name = n
-    return name
-
+from core.town.words import LEVELS, level_for  # noqa: F401 - compat: now in words.py
 
 def daily_seed(date: _dt.date | str | None = None) -> int:
     """The seed of the day's solo game: the same for everyone on a date (UTC)."""

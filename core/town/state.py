@@ -14,12 +14,21 @@ no order to hide.
 from __future__ import annotations
 
 import random
-from typing import Any, Union
+from typing import Any
 
-import msgspec
-from msgspec.structs import force_setattr
-
-from core.engine import Game, IllegalAction, Outcome, State, bad_field, chance
+from core.engine import IllegalAction, Outcome, State, bad_field, chance
+from core.town.actions import (
+    Options,
+    _ACTIONS,
+    KEEP,
+    LEAVE,
+    ChooseStack,
+    Exchange,
+    GiveBack,
+    Keep,
+    Leave,
+    Place,
+)
 from core.town.tiles import (
     CELL_INDEX,
     CELLS,
@@ -34,6 +43,7 @@ from core.town.tiles import (
     sort_key,
     tile_name,
 )
+from core.town.words import describe, level_for, player, plural
 
 NCELLS = SIZE * SIZE
 FULL = (1 << NCELLS) - 1
@@ -65,65 +75,6 @@ def cells_of(mask: int) -> list[int]:
     return out
 
 
-# -- options and actions -------------------------------------------------------------
-
-
-class Options(msgspec.Struct, frozen=True):
-    """TOWN 77 options. `max_exchanges`: exchanges allowed in one turn (a ruling: the
-    seed lets a player repeat the exchange while they can; we cap it so a turn ends)."""
-
-    max_exchanges: int = 7
-
-
-class Place(msgspec.Struct, frozen=True, tag="place"):
-    tile: str  # "Rc"
-    cell: str  # "b1"
-
-
-class Exchange(msgspec.Struct, frozen=True, tag="exchange"):
-    """Show three tiles sharing a colour or a style, bag them, draw three.
-
-    An exchange is a set: the tiles are kept in the canonical tile order whatever
-    order they are given in, so `Exchange(("Rg", "Rt", "Rd")) == Exchange(("Rt",
-    "Rd", "Rg"))` and `check` and `legal_actions` agree on it."""
-
-    tiles: tuple[str, str, str]  # three tiles sharing a colour or a style
-
-    def __post_init__(self) -> None:
-        try:
-            tiles = tuple(sorted(self.tiles, key=_tile_order))
-        except TypeError:  # not a sequence: left as given, for `check` to refuse
-            return
-        force_setattr(self, "tiles", tiles)
-
-
-def _tile_order(t: Any) -> tuple[int, float]:
-    return (0, sort_key(t)) if isinstance(t, str) else (1, 0.0)
-
-
-class GiveBack(msgspec.Struct, frozen=True, tag="give-back"):
-    tile: str
-
-
-class Keep(msgspec.Struct, frozen=True, tag="keep"):
-    pass
-
-
-class Leave(msgspec.Struct, frozen=True, tag="leave"):
-    pass
-
-
-class ChooseStack(msgspec.Struct, frozen=True, tag="stack"):
-    stack: int  # 0, 1 or 2
-
-
-Action = Union[Place, Exchange, GiveBack, Keep, Leave, ChooseStack]
-_ACTIONS = (Place, Exchange, GiveBack, Keep, Leave, ChooseStack)
-
-KEEP = Keep()
-LEAVE = Leave()
-
-# Phases
 TURN = "turn"  # steps 1 and 2: exchange (optional) then place, or leave when stuck
 GIVEBACK = "give-back"  # step 4: give one tile back, or keep
 SOLO_START = "solo-start"  # solo: choose the stack of the first tile
@@ -131,14 +82,6 @@ SOLO_CHOOSE = "solo-choose"  # solo: choose a stack to reveal
 SOLO_PLACE = "solo-place"  # solo: place the revealed tile
 OVER = "over"
 PHASES = (TURN, GIVEBACK, SOLO_START, SOLO_CHOOSE, SOLO_PLACE, OVER)
-
-
-def player(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def plural(n: int, word: str = "tile") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class TownState(State):
@@ -428,12 +371,6 @@ class TownState(State):
             return None
         return "That is not a TOWN 77 action."
 
-    def apply(self, action: Any) -> None:
-        reason = self.check(action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        self.play(action)
-
     # -- playing -------------------------------------------------------------------
 
     def _rng(self) -> random.Random:
@@ -579,8 +516,6 @@ class TownState(State):
         self._say(self.outcome.reason)
 
     def _finish_solo(self) -> None:
-        from core.town.solo import level_for
-
         self.phase = OVER
         n = self.placed
         rank = level_for(n)
@@ -733,159 +668,4 @@ class TownState(State):
         return f"<TownState seats={self.seats} phase={self.phase} placed={self.placed}>"
 
     def describe(self, action: Any) -> str:
-        if isinstance(action, Place):
-            return f"Place the {tile_name(action.tile)} in {action.cell}"
-        if isinstance(action, Exchange):
-            return "Exchange the " + ", ".join(tile_name(t) for t in action.tiles)
-        if isinstance(action, GiveBack):
-            return f"Give the {tile_name(action.tile)} back to the bag"
-        if isinstance(action, Keep):
-            return "Keep your hand"
-        if isinstance(action, Leave):
-            return "Leave the game (no tile fits)"
-        if isinstance(action, ChooseStack):
-            if 0 <= action.stack < len(self.stacks) and self.stacks[action.stack]:
-                top = self.stacks[action.stack][-1]
-                return f"Take the top of stack {action.stack + 1} ({tile_name(colour_token(TILE_CS[top][0]) if top in TILE_CS else top)})"
-            return f"Take the top of stack {action.stack + 1}"
-        return str(action)
-
-
-def _check_token(tok: str) -> str:
-    if tok in TILE_CS or tok == UNKNOWN or (len(tok) == 2 and tok[0] in COLOUR_OF and tok[1] == "?"):
-        return tok
-    raise ValueError(f"{tok!r} is not a tile")
-
-
-def parse_text(text: str) -> TownState:
-    """Read `TownState.to_text()` back. Raises ValueError on a malformed text."""
-    try:
-        return _parse_text(text)
-    except ValueError:
-        raise
-    except (KeyError, IndexError, TypeError) as e:
-        raise ValueError(f"Not a TOWN 77 position: missing or malformed {e}") from e
-
-
-def _parse_text(text: str) -> TownState:
-    lines = [ln.rstrip() for ln in text.strip().splitlines() if ln.strip()]
-    if not lines or lines[0].strip() != "TOWN 77":
-        raise ValueError("A TOWN 77 position starts with the line 'TOWN 77'.")
-    fields: dict[str, str] = {}
-    rows: dict[int, list[str]] = {}
-    stacks: dict[int, list[str]] = {}
-    racks: dict[int, tuple[int, list[str]]] = {}
-    for ln in lines[1:]:
-        key, _, val = ln.partition(":")
-        key = key.strip()
-        val = val.strip()
-        if key.startswith("row "):
-            rows[int(key[4:]) - 1] = val.split()
-        elif key.startswith("stack "):
-            stacks[int(key[6:]) - 1] = val.split()
-        elif key.startswith("rack "):
-            lim, _, tiles = val.partition(":")
-            racks[int(key[5:]) - 1] = (int(lim.split()[1]), tiles.split())
-        else:
-            fields[key] = val
-    st = TownState()
-    st.seats = int(fields["seats"])
-    st.seed = None if fields["seed"] == "hidden" else int(fields["seed"])
-    st.counter = int(fields["chance"])
-    st.options = Options(max_exchanges=int(fields.get("max-exchanges", "7")))
-    st.phase = fields["phase"]
-    if st.phase not in PHASES:
-        raise ValueError(f"Unknown phase {st.phase!r}")
-    st.current = int(fields["turn"]) - 1
-    st.exchanges = int(fields.get("exchanges", "0"))
-    view = fields.get("view", "full")
-    st.hidden = view != "full"
-    st.viewer = None if view in ("full", "spectator") else int(view) - 1
-    if len(rows) != SIZE:
-        raise ValueError("The town needs rows 1 to 7.")
-    for r in range(SIZE):
-        toks = rows[r]
-        if len(toks) != SIZE:
-            raise ValueError(f"Row {r + 1} needs 7 cells.")
-        for k, tok in enumerate(toks):
-            if tok != "..":
-                if tok not in TILE_CS:
-                    raise ValueError(f"{tok!r} is not a tile")
-                st._put(tok, r * SIZE + k)
-    if st.seats == 1:
-        st.stacks = [list(reversed([_check_token(t) for t in stacks.get(i, [])])) for i in range(3)]
-        rev = fields.get("revealed", "-")
-        st.revealed = None if rev == "-" else _check_token(rev)
-    else:
-        st.racks = []
-        st.limits = []
-        for s in range(st.seats):
-            lim, tiles = racks[s]
-            st.limits.append(lim)
-            st.racks.append(sorted((_check_token(t) for t in tiles), key=sort_key))
-        bag = fields.get("bag", "0:")
-        _, _, btiles = bag.partition(":")
-        st.bag = sorted((_check_token(t) for t in btiles.split()), key=sort_key)
-        st.left_order = [int(x) - 1 for x in fields.get("left", "").split()]
-    if st.phase == OVER:
-        if st.solo:
-            st._finish_solo()
-        else:
-            st._finish()
-        st.log = []
-    return st
-
-
-class TownGame(Game):
-    id = "town"
-    title = "TOWN 77"
-    seats = range(1, 6)
-    Options = Options
-    Action = Action
-    cooperative = False
-    # The new-game form (tui/screens/new_game.py) builds its fields from Options.
-    option_labels: dict[str, str] = {"max_exchanges": "Exchanges a turn"}
-    option_choices: dict[str, list] = {"max_exchanges": list(range(8))}
-
-    def new(self, seats: int, seed: int, options: Any = None) -> TownState:
-        self.check_seats(seats)
-        opts = options if options is not None else Options()
-        if opts.max_exchanges < 0:
-            raise ValueError("max_exchanges cannot be negative.")
-        st = TownState()
-        st.seats = seats
-        st.seed = int(seed)
-        st.options = opts
-        if seats == 1:
-            tiles = list(TILES)
-            st._rng().shuffle(tiles)
-            a, b, _ = SOLO_STACKS
-            st.stacks = [tiles[:a], tiles[a:a + b], tiles[a + b:]]
-            st.phase = SOLO_START
-            st.current = 0
-            st.log.append("Solo: 49 tiles in three face-down stacks of 17, 16 and 16.")
-            return st
-        bag = list(TILES)
-        st.bag = sorted(bag, key=sort_key)
-        st.racks = [[] for _ in range(seats)]
-        st.limits = [HAND] * seats
-        for s in range(seats):
-            st._draw(s, HAND)
-        rng = st._rng()
-        first = st.bag.pop(rng.randrange(len(st.bag)))
-        st._put(first, 0)
-        st.log.append(f"{plural(seats, 'player')}; {HAND} tiles each. The {tile_name(first)} starts the town in a1.")
-        st.current = seats - 1  # so that the first turn goes to seat 0
-        st._next_turn()
-        return st
-
-    def from_text(self, text: str) -> TownState:
-        return parse_text(text)
-
-    def make_bot(self, level: str, rng: random.Random) -> Any:
-        from core.town.bots import make_bot
-
-        return make_bot(level, rng)
-
-
-GAME = TownGame()
+        return describe(action, self.stacks)

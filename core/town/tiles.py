@@ -49,9 +49,6 @@ STYLES: tuple[Style, ...] = (
 )
 
 SIZE = 7
-COLOUR_LETTERS = "".join(c.letter for c in COLOURS)
-STYLE_LETTERS = "".join(s.letter for s in STYLES)
-
 # Every tile name, in a fixed order (colour major): "Rc", "Rt", ... "Ws".
 TILES: tuple[str, ...] = tuple(c.letter + s.letter for c in COLOURS for s in STYLES)
 # tile name -> (colour index, style index)

@@ -11,6 +11,7 @@ from aitoys import (
     Mark,
     NimState,
     Pick,
+    Take,
     TricksGame,
     TTTGame,
     TTTState,
@@ -280,3 +281,30 @@ def test_ruling_cooperative_shared_win_beats_shared_loss():
 
     assert outcome_score(Outcome((0, 1), "", ()), 1, 2, cooperative=True) == WIN_SCORE
     assert outcome_score(Outcome((), "", ()), 1, 2, cooperative=True) == -WIN_SCORE
+
+
+def test_root_actions_hook_limits_the_first_decision_only():
+    """`root_actions` (TOWN 77's shortlist): only those are searched at the root; the
+    answer is one of them, and the states themselves are left as they are."""
+    state = NimState([1, 2, 4])
+    only = [Take(0, 1), Take(1, 1)]
+    bot = ISMCTSBot(random.Random(0), max_iterations=300)
+    assert bot.choose(state, 30.0, root_actions=only) in only
+    assert {a for a, _ in bot.stats["visits"]} == set(only)
+    assert type(state) is NimState
+
+
+def test_actions_hook_narrows_every_node_of_the_search():
+    """`actions(state)` (Skirmish's shortlist and its model of the opponents): the
+    search considers only those, at the root and below, and never swaps classes."""
+    seen = []
+
+    def heap_two_only(s):
+        seen.append(type(s))
+        legal = s.legal_actions()
+        return [a for a in legal if a.heap == 2] or legal
+
+    bot = ISMCTSBot(random.Random(0), max_iterations=300, actions=heap_two_only)
+    assert bot.choose(NimState([1, 2, 4]), 30.0).heap == 2
+    assert all(a.heap == 2 for a, _ in bot.stats["visits"])
+    assert set(seen) == {NimState}

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from core.house_rules import GAME, Move, Options, PlayCard
-from core.house_rules.bot import evaluate, key, make_bot, move_order
+from core.house_rules.bots import evaluate, key, make_bot, move_order
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
