@@ -4,7 +4,6 @@ with what enter would do there."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from core.skirmish import actions as A
 from core.skirmish.cards import DOPPELGANGER, IS_SOLDIER, SUIT, VARIANT_NAMES, WORDS
@@ -12,6 +11,7 @@ from core.skirmish.units import C0, VAR, lead
 from tui.games.skirmish.cardtext import card_parts, card_text, trait_text, variant_text
 from tui.games.skirmish.field import card_label, card_rich, unit_words
 from tui.widgets.board import BoardGrid
+from tui.widgets.fit import FitText
 
 
 def with_note(text: Text, note: str) -> Text:
@@ -30,7 +30,7 @@ class PanelsMixin:
     def _set_card(self, text: Text | str) -> None:
         if str(text) != getattr(self, "_card_text", None):
             self._card_text = str(text)
-            self.query_one("#sk-card", Static).update(text, layout=False)
+            self.query_one("#sk-card", FitText).show(text)
 
     def _describe_cursor(self) -> None:
         focused = self.focused

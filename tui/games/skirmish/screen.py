@@ -53,6 +53,7 @@ from tui.games.skirmish.plan import PlanMixin, at_resolution
 from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS, PHASE_STEPS, WordsMixin
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
+from tui.widgets.fit import FitText
 from tui.widgets.hand import HandBar
 
 NARROW_W, WIDE_W = 10, 14
@@ -126,7 +127,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
                 with Horizontal(id="sk-hand-row"):
                     yield Static("", id="sk-hand-title")
                     yield HandBar(empty_text="(no cards in hand)", id="sk-hand")
-                yield Static("", id="sk-card")
+                yield FitText("", more="? all", id="sk-card")
             with Vertical(id="sk-right"):
                 yield Static("", id="sk-barrows-title", classes="sk-panel-title")
                 yield ChoiceList(id="sk-barrows")
