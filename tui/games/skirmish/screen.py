@@ -178,21 +178,17 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         cursor = self.save.cursor
         if cursor == 0:
             return
-        game = self.game
-        state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
         steps = []
         last = None  # (step, position) of the latest combat, as it resolved
-        for data in self.save.actions[:cursor]:
-            seat = state.to_move
-            action = game.action_from_builtins(data)
+        for step in self.match.steps().walk(0, cursor):
+            seat, action, state = step.seat, step.action, step.before
             log_before = len(state.log)
             cells = self._cells_before(action, seat, state)
             passing = state.phase == RESPONSE and not state.pending and isinstance(action, A.Done)
             if state.phase in (ATTACK, BLOCK, RESOLVE):  # only there can a move resolve attacks
                 resolved = at_resolution(state, action)
                 last = (len(steps), resolved) if resolved is not None else last
-            state.apply(action)
-            steps.append((None if passing else seat, log_before, cells + self._cells_after(action, seat, state)))
+            steps.append((None if passing else seat, log_before, cells + self._cells_after(action, seat, step.after)))
         mine = [i for i, step in enumerate(steps) if step[0] == self.viewer]
         start = mine[-1] if mine else 0
         if last is not None and last[0] >= start:  # a combat since you last decided
