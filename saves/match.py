@@ -127,11 +127,12 @@ class Steps:
         stop = len(self.actions) if stop is None else min(stop, len(self.actions))
         if start >= stop:
             return
-        state = self.position(start)
+        before = self.position(start)
         for i in range(start, stop):
-            before = state.clone()
-            state.apply(self.actions[i])
-            yield Step(self, i, before=before, after=state.clone())
+            after = before.clone()
+            after.apply(self.actions[i])
+            yield Step(self, i, before=before, after=after)  # one step's after is the next one's before
+            before = after
 
     def wants_mark(self) -> bool:
         """Whether the next move starts a new stretch: `add` then wants a copy of the
@@ -206,6 +207,7 @@ class Match:
     turn it is, the result, and the steps of the game."""
 
     undoable = False  # whether moves may be taken back (a local game)
+    seated: int | None = None  # the one seat played from here (a seat at a shared table)
 
     def __init__(self, save: SaveFile, state: Any, *, steps: Steps | None = None) -> None:
         self.game = _game(save.game, _name(save))
@@ -235,6 +237,17 @@ class Match:
 
     # -- moves ----------------------------------------------------------------------------
 
+    def waiting(self) -> bool:
+        """Whether the players here can only watch now (someone elsewhere decides)."""
+        return False
+
+    def status(self, ellipsis: str = "...") -> str | None:
+        """A status line of the match's own, or None for the screen's usual prompt."""
+        return None
+
+    def close(self) -> None:
+        """The screen showing the match is gone."""
+
     def check(self, action: Any) -> str | None:
         """Why a person's `action` cannot be played now (None: it can)."""
         state = self.state
@@ -244,9 +257,10 @@ class Match:
             return "It is not your turn."
         return state.check(action)
 
-    def play(self, action: Any) -> Played:
+    def play(self, action: Any) -> Played | None:
         """Make `action` for whoever is to move. IllegalAction with the reason if the
-        rules refuse it (nothing changes then)."""
+        rules refuse it (nothing changes then). None: sent elsewhere to be made (a
+        seat at a table), the news comes later."""
         raise NotImplementedError
 
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
@@ -412,3 +426,128 @@ class TableMatch(LocalMatch):
         if self.is_bot(seat):
             return Next("bot", seat)
         return Next("human" if seat == viewer else "wait", seat)
+
+
+@dataclass(frozen=True)
+class News:
+    """What a host's message changed at a seat: the move just made (if one was), and
+    the seats that went away or came back."""
+
+    played: Played | None
+    gone: list[int]
+    back: list[int]
+
+
+class SeatMatch(Match):
+    """One seat at a shared table, in the player's app: the position is the seat's view,
+    sent by the host (`update`); a move goes to the host (`send`) and comes back as news.
+    Nothing is counted here: the host's copy of a finished table is."""
+
+    def __init__(self, save: SaveFile, state: Any, *, code: str, seat: int, away: list[int] = (),
+                 send: Callable[[int, Any], None] | None = None,
+                 leave: Callable[[], None] | None = None) -> None:
+        super().__init__(save, state)
+        self.code = code
+        self.seated = seat
+        self.away = set(away)
+        self.counted = True
+        self._send = send
+        self._leave = leave
+
+    @classmethod
+    def from_message(cls, msg: dict, **kw: Any) -> SeatMatch:
+        """A seat from the host's first "table" message (see tui/serve/tables.py)."""
+        from saves.game import games
+        from saves.model import FORMAT, Seat
+
+        game = games()[msg["game"]]
+        seats = [Seat(name=seat_label(s, i), kind=s["kind"], level=s.get("level"))
+                 for i, s in enumerate(msg["seats"])]
+        save = SaveFile(
+            format=FORMAT, app_version="", game=game.id, seats=seats, options=msg["options"],
+            seed=msg["seed"], actions=[], cursor=msg["cursor"], created=msg.get("created", ""),
+            updated="", id=msg.get("id", ""),
+        )
+        state = game.from_text(msg["view"])
+        state.log = list(msg["log"])
+        return cls(save, state, code=msg["code"], seat=msg["seat"], away=msg["away"], **kw)
+
+    def mine(self) -> list[int]:
+        return [self.seated]
+
+    def view(self, viewer: int | None) -> Any:
+        return self.state  # the host sent this seat's view
+
+    def waiting(self) -> bool:
+        """Whether another seat is to move (this player can only watch)."""
+        return not self.state.over and self.state.to_move != self.seated
+
+    def check(self, action: Any) -> str | None:
+        state = self.state
+        if state.over:
+            return "The game is over."
+        if state.to_move != self.seated:
+            return f"Not your turn: waiting for {self.save.seats[state.to_move].name}."
+        return state.check(action)
+
+    def play(self, action: Any) -> None:
+        """Send the move to the host; the position changes when its news comes back."""
+        if self._send is not None:
+            self._send(self.save.cursor, action)
+
+    def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
+        if self.state.over:
+            return Next("over")
+        seat = self.state.to_move
+        return Next("human" if seat == self.seated else "wait", seat)
+
+    def status(self, ellipsis: str = "...") -> str:
+        """The status line at the table: whose turn, and why the table waits."""
+        state = self.state
+        tag = f"Table {self.code}: "
+        if state.over:
+            return tag + f"game over. {state.outcome.reason if state.outcome else ''}"
+        if state.to_move == self.seated:
+            return tag + state.prompt
+        if state.to_move is None:
+            return tag + "waiting."
+        who = self.save.seats[state.to_move]
+        if who.kind == "bot":
+            return tag + f"{who.name} is thinking{ellipsis}"
+        if who.name.startswith("open seat"):
+            return tag + f"waiting for a player to join with code {self.code}."
+        if state.to_move in self.away:
+            return tag + f"{who.name} is away; the table waits for them."
+        return tag + f"waiting for {who.name}."
+
+    def update(self, msg: dict) -> News:
+        """The host's news: the seat's view, who is away, the seats' names, the move just
+        made, and the finished table as a save."""
+        state = self.game.from_text(msg["view"])
+        state.log = list(msg["log"])
+        before, self.away = self.away, set(msg["away"])
+        for i, seat in enumerate(msg["seats"]):
+            self.save.seats[i].name = seat_label(seat, i)
+        self.state = state
+        self.token += 1
+        cursor, last = msg["cursor"], msg.get("last")
+        moved = cursor != self.save.cursor
+        self.save.cursor = cursor
+        played = None
+        if moved and last and last.get("cursor") == cursor:
+            played = Played(last["seat"], self.game.action_from_builtins(last["action"]), last["text"], cursor)
+            self.last = played
+        if "save" in msg:
+            data = {k: v for k, v in msg["save"].items() if k != "my_seat"}
+            self.save = msgspec.convert(data, SaveFile)
+        return News(played, sorted(self.away - before), sorted(before - self.away))
+
+    def close(self) -> None:
+        """The screen at the table is gone: the host hears this player left."""
+        if self._leave is not None:
+            self._leave()
+
+
+def seat_label(seat: dict, i: int) -> str:
+    """A seat's name as the table shows it (an empty one is an open seat)."""
+    return seat["name"] or f"open seat {i + 1}"

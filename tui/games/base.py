@@ -66,18 +66,20 @@ class GameScreen(Screen):
         Binding("right,l,d,period", "step(1)", "Forward", id="replay.forward"),
         Binding("home,g", "jump(0)", "Start", id="replay.start"),
         Binding("end,G", "jump(-1)", "End", id="replay.end"),
+        Binding("m", "moves", "Moves", id="table.moves", show=False),  # at a shared table
     ]
     REPLAY_ACTIONS = {"step", "jump"}
     PLAY_ACTIONS = {"undo", "redo"}
+    # Keys that are no move: shown at a shared table whoever is to move. Every other key
+    # of the game is hidden while another seat is to move (they could not use it).
+    WAITING_KEYS = frozenset({"home", "zone"})
 
-    def __init__(self, save: saves.SaveFile, state: Any, replay: bool = False, *,
-                 match: saves.Match | None = None) -> None:
+    def __init__(self, save: saves.SaveFile, state: Any, replay: bool = False) -> None:
         super().__init__()
         self.game = GAMES[save.game]
         # The match runs the game (moves, bots' turns, undo, the result); this screen
-        # draws it and forwards the player's actions. A local game by default.
-        self.match = match if match is not None else saves.LocalMatch(
-            save, state, write=self._autosave, summary=self.summary)
+        # draws it and forwards the player's actions. A local game unless `use_match`.
+        self.match: saves.Match = saves.LocalMatch(save, state, write=self._autosave, summary=self.summary)
         self.replay = replay
         self.replay_at = save.cursor
         self._replayed: Any = None  # the position a replay shows (the match's stays at the cursor)
@@ -95,6 +97,22 @@ class GameScreen(Screen):
     @property
     def state(self) -> Any:
         return self._replayed if self._replayed is not None else self.match.state
+
+    def use_match(self, match: saves.Match) -> None:
+        """Play `match` instead of a local game (a seat at a shared table): before mounting."""
+        self.match = match
+        if match.seated is not None:
+            self.viewer = match.seated
+
+    @property
+    def code(self) -> str | None:
+        """The shared table's code, or None for a local game."""
+        return getattr(self.match, "code", None)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat played from here at a shared table, or None for a local game."""
+        return self.match.seated
 
     def _autosave(self, save: saves.SaveFile) -> None:
         if self.replay:
@@ -118,7 +136,7 @@ class GameScreen(Screen):
         return True
 
     def needs_hand_over(self) -> bool:
-        return len(self.humans) > 1 and self.hides_hands() and not self.replay
+        return len(self.humans) > 1 and self.hides_hands() and not self.replay and self.match.seated is None
 
     def _first_viewer(self) -> int | None:
         humans = self.humans
@@ -176,6 +194,16 @@ class GameScreen(Screen):
         self.query_one(StatusLine).say(text, error)
 
     def say_prompt(self) -> None:
+        """What is asked now, on the status line: the table's words at a shared
+        table, else the game's (`say_game_prompt`)."""
+        status = None if self.replay else self.match.status(self.app.glyphs["ellipsis"])
+        if status is not None:  # a shared table says who it waits for
+            self.say(status)
+        else:
+            self.say_game_prompt()
+
+    def say_game_prompt(self) -> None:
+        """The game's prompt. Games override, and end with this."""
         state = self.state
         if self.replay:
             leave = "q back to the saves" if self.back_to_saves() else "q home"
@@ -196,8 +224,10 @@ class GameScreen(Screen):
 
     def submit(self, action: Any) -> bool:
         """A human's action. Refused with the reason if illegal; True if played."""
-        if self.replay or self.state.over or self.is_bot(self.state.to_move):
+        if self.replay or self.state.over:
             return False
+        if self.match.seated is None and self.is_bot(self.state.to_move):
+            return False  # a bot is thinking: its move comes
         reason = self.match.check(action)
         if reason is not None:
             self.say(reason, error=True)
@@ -212,6 +242,8 @@ class GameScreen(Screen):
         except IllegalAction as exc:  # check() said yes: a rules bug, shown not hidden
             self.say(exc.reason, error=True)
             return
+        if played is None:
+            return  # sent to the table's host: the move comes back as news (show_news)
         self.last_action, self.last_seat = action, played.seat
         self.on_played(action, played.seat, played.text)
         self.redraw()
@@ -230,9 +262,18 @@ class GameScreen(Screen):
         return f"{self.game.title}, move {self.save.cursor + 1}"
 
     def serve_next(self) -> None:
-        """Whoever decides next: a bot, a hand-over, or the end."""
+        """Whoever decides next: a bot, a hand-over, or the end. At a shared table the
+        host serves the others: only the end is shown here."""
         if self.replay:
             return
+        if self.match.seated is not None:
+            if self.state.over:
+                self.finish()
+            return
+        self.serve_game_next()
+
+    def serve_game_next(self) -> None:
+        """Serve whoever decides next in a local game. Games may override, and end with this."""
         turn = self.match.next(self.viewer, self.hides_hands())
         if turn.kind == "over":
             self.finish()
@@ -245,6 +286,38 @@ class GameScreen(Screen):
             self.app.push_screen(HandOverScreen(self.seat_name(seat)), lambda _: self._take_seat(seat))
         elif turn.kind == "human" and turn.seat is not None and turn.seat != self.viewer:
             self._take_seat(turn.seat)
+
+    def show_news(self, news: saves.News) -> None:
+        """A shared table's host sent news (the match has taken it in): show it."""
+        if news.played is not None:
+            played = news.played
+            self.last_action, self.last_seat = played.action, played.seat
+            self.on_played(played.action, played.seat, played.text)
+        self.redraw()
+        self.say_prompt()
+        self.refresh_bindings()
+        for i in news.gone:
+            self.app.notify(f"{self.seat_name(i)} is away.")
+        for i in news.back:
+            self.app.notify(f"{self.seat_name(i)} is back.")
+        if self.state.over:
+            self.finish()
+
+    def action_moves(self) -> None:
+        """Every legal move in words, to play one from a list (at a shared table)."""
+        state = self.state
+        if self.match.seated is None or state.over or state.to_move != self.match.seated:
+            return
+        from tui.serve.screens import MovesScreen
+
+        actions = state.legal_actions()
+        texts = [state.describe(a) for a in actions]
+
+        def chosen(index: int | None) -> None:
+            if index is not None and self.state is state:
+                self.submit(actions[index])
+
+        self.app.push_screen(MovesScreen(texts), chosen)
 
     def _take_seat(self, seat: int) -> None:
         self.viewer = seat
@@ -335,6 +408,21 @@ class GameScreen(Screen):
     # -- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which keys work now. At a shared table, while another seat is to move, only
+        the keys that are no move; otherwise the game says (`check_game_action`)."""
+        seated = self.match.seated
+        if action == "moves":
+            if seated is None:
+                return False
+            return (not self.replay and not self.state.over and self.state.to_move == seated) or None
+        allowed = self.check_game_action(action, parameters)
+        if seated is not None and not self.replay and self.match.waiting() \
+                and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
+            return False
+        return allowed
+
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which of the game's keys work now. Games override, and end with this."""
         if action in ("saves", "home"):  # q: one of the two, never both
             return self.back_to_saves() == (action == "saves")
         if action in self.REPLAY_ACTIONS:
@@ -359,6 +447,7 @@ class GameScreen(Screen):
 
     def on_unmount(self) -> None:
         self.stop_bot()
+        self.match.close()
 
     def back_to_saves(self) -> bool:
         """Whether q leads back to the saves browser (a replay opened from it)."""

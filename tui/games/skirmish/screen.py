@@ -849,7 +849,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             return "second" if view.pending[-1][0] in ("sp2", "as2") else None
         return {DEPLOY: "deploy", RESPONSE: "response", ATTACK: "attack", BLOCK: "block"}.get(view.phase)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "go_on":
             return self.read_first and not self.replay
         if action == "done":
@@ -858,7 +858,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             return not self.replay and (self.sel is not None or self.offer is not None)
         if action in ("zone", "card"):
             return not self.replay
-        return super().check_action(action, parameters)
+        return super().check_game_action(action, parameters)
 
     def action_card(self, index: int) -> None:
         """1-9: the card at that place in your hand, as if chosen there with enter."""
@@ -912,7 +912,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     # -- the turn loop -----------------------------------------------------------------
 
-    def serve_next(self) -> None:
+    def serve_game_next(self) -> None:
         st = self.state
         if self._hold and not self.replay and not st.over and self.is_bot(st.to_move) and self.app.bot_delay > 0:
             # A combat was just resolved: leave it on screen a moment before a bot goes on.
@@ -933,7 +933,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
                 finally:
                     self._auto = False
                 return
-        super().serve_next()
+        super().serve_game_next()
 
     def _play(self, action: Any) -> None:
         self._before = self.state.clone()  # to tell a combat this action resolves
@@ -944,7 +944,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     def _after_hold(self, token: int) -> None:
         if token == self.save.cursor and not self.state.over:
-            super().serve_next()
+            super().serve_game_next()
 
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         self.sel, self.offer = None, None
@@ -1006,7 +1006,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
                         return [(q, pos)]
         return []
 
-    def say_prompt(self) -> None:
+    def say_game_prompt(self) -> None:
         st = self.state
         if self.read_first and not self.replay:
             self.say(f"Combat resolved: see Last combat and the log. e goes on to {self.asked().removeprefix('You: ')}.")
@@ -1014,7 +1014,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
             self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.app.glyphs['ellipsis']}")
             return
-        super().say_prompt()
+        super().say_game_prompt()
 
     # -- results -----------------------------------------------------------------------
 

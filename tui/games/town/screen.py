@@ -448,13 +448,13 @@ class TownScreen(GameScreen):
 
     # -- prompts ----------------------------------------------------------------------------
 
-    def say_prompt(self) -> None:
+    def say_game_prompt(self) -> None:
         st = self.state
         if st.over and not self.replay and st.outcome:
             self.say("Game over. " + self._named_log([st.outcome.reason])[0])
             return
         if not self.my_turn():
-            super().say_prompt()
+            super().say_game_prompt()
             return
         who = f"{self.seat_name(st.to_move)}: " if len(self.humans) > 1 else ""
         if st.phase == SOLO_START:
@@ -654,7 +654,7 @@ class TownScreen(GameScreen):
                 new.remove(t)
         return new
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("zone", "pick", "back_out", "exchange", "leave", "hint"):
             if self.replay:
                 return False
@@ -670,7 +670,7 @@ class TownScreen(GameScreen):
             if action == "back_out":
                 return self.exchanging or (self.tile is not None and st.phase == TURN)
             return True
-        return super().check_action(action, parameters)
+        return super().check_game_action(action, parameters)
 
     # -- results ---------------------------------------------------------------------------
 
