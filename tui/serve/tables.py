@@ -55,10 +55,7 @@ OPERATOR = "operator"        # the name the operator's token speaks for
 def player_won(save: saves.SaveFile, seat: int | None, state: Any = None) -> bool | None:
     """A finished table's result for the player at `seat`, as the stats count it."""
     state = state if state is not None else saves.replay(save)
-    winners = state.outcome.winners if state.outcome else ()
-    if GAMES[save.game].cooperative:
-        return bool(winners)
-    return None if not winners else seat in winners
+    return saves.Match(save, state).won([seat])  # the one rule of who won, as a local game counts it
 
 
 async def read_messages(reader: asyncio.StreamReader):
