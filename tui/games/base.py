@@ -1,11 +1,12 @@
 """What every game screen shares: the turn loop, autosave, bots, undo, hand-over,
 game over and replay. A game's screen adds its widgets and how they draw a state.
 
-The flow of a move: a widget asks `submit(action)`; the state checks it (an illegal
-action shows the reason and changes nothing); the action is applied, recorded in the
-save and written in the background; then whoever decides next is served: a bot in a
-worker thread, a hand-over screen between two humans with hidden hands, or the game
-over dialog.
+The flow of a move: a widget asks `submit(action)`; the screen's match (saves.match)
+checks it (an illegal action shows the reason and changes nothing), applies it,
+records it in the save and has it written in the background; then whoever decides
+next (`match.next`) is served: a bot in a worker thread, a hand-over screen between
+two humans with hidden hands, or the game over dialog. At a shared table the match is
+a seat whose moves go to the host; the screen is the same.
 """
 
 from __future__ import annotations
