@@ -9,9 +9,11 @@ writes every file atomically. Imports core (late), never textual.
     record(save, action, state=state)     # after each move ...
     store.write(save)                     # ... autosave
     state = replay(store.load(save.id))
+    match = LocalMatch(save, state, write=store.write)   # or drive a game: saves.match
 """
 
-from saves.game import app_version, new_id, new_save, record, redo, replay, undo
+from saves.game import app_version, new_id, new_save, record, replay
+from saves.match import BotTurn, LocalMatch, Match, News, Next, Played, Result, SeatMatch, Step, Steps, TableMatch
 from saves.model import (
     FORMAT,
     GameStats,
@@ -26,6 +28,17 @@ from saves.store import Store, Unreadable, atomic_write, default_root
 
 __all__ = [
     "FORMAT",
+    "BotTurn",
+    "LocalMatch",
+    "Match",
+    "News",
+    "Next",
+    "Played",
+    "Result",
+    "SeatMatch",
+    "Step",
+    "Steps",
+    "TableMatch",
     "GameStats",
     "Recorded",
     "SaveError",
@@ -41,7 +54,5 @@ __all__ = [
     "new_id",
     "new_save",
     "record",
-    "redo",
     "replay",
-    "undo",
 ]

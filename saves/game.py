@@ -128,31 +128,6 @@ def record(
         save.summary = summary
 
 
-def undo(save: SaveFile, steps: int = 1, *, summary: str | None = None) -> int:
-    """Step the cursor back over `steps` actions (they stay for redo). The position
-    at the cursor is then not the end of the game, so `over` becomes False.
-    Returns how many actions were stepped back over."""
-    n = max(0, min(steps, save.cursor))
-    save.cursor -= n
-    if n:
-        save.over = False
-    if summary is not None:
-        save.summary = summary
-    return n
-
-
-def redo(save: SaveFile, steps: int = 1, *, over: bool | None = None, summary: str | None = None) -> int:
-    """Step the cursor forward over up to `steps` kept actions. Returns how many.
-    `over` and `summary` are set when given (the caller knows the new position)."""
-    n = max(0, min(steps, len(save.actions) - save.cursor))
-    save.cursor += n
-    if over is not None:
-        save.over = over
-    if summary is not None:
-        save.summary = summary
-    return n
-
-
 def _name(save: SaveFile) -> str:
     return f"Save '{file_name(save.id)}'" if save.id else "This save"
 
@@ -179,48 +154,36 @@ def decode_actions(save: SaveFile, where: str | None = None) -> list[Any]:
 def replay(save: SaveFile, upto: int | None = None, *, where: str | None = None) -> Any:
     """The position of `save` at its cursor: `new(...)`, then `apply` each action.
 
-    The actions kept for redo after the cursor are replayed too (on a copy), so a
-    save whose redo would fail is refused when it is opened, never later. With
-    `upto`, the position after that many actions, and nothing after it is checked
-    (replay steps through a checked save). SaveError names the move and why it
-    fails; `where` names the save in that message (default: its file name)."""
-    where = where or _name(save)
-    game = _game(save.game, where)
-    actions = decode_actions(save, where)
-    try:
-        options = game.options_from_builtins(save.options)
-    except msgspec.ValidationError as e:
-        raise SaveError(f"{where} has options {game.title} does not accept: {e}.") from None
-    try:
-        state = game.new(len(save.seats), save.seed, options)
-    except Exception as e:  # a seed or options the engine cannot start from
-        raise SaveError(f"{where} cannot start its game: {e}") from None
-    end = max(0, min(save.cursor if upto is None else upto, len(actions)))
-    _apply(state, actions, save, range(end), where)
-    if upto is None and end < len(actions):
-        _apply(state.clone(), actions, save, range(end, len(actions)), where)
+    The actions kept for redo after the cursor are replayed too, so a save whose
+    redo would fail is refused when it is opened, never later. With `upto`, the
+    position after that many actions, and nothing after it is checked (replay
+    steps through a checked save). SaveError names the move and why it fails;
+    `where` names the save in that message (default: its file name). The one
+    replay of the game (saves.match.Steps) does the work."""
+    from saves.match import Steps
+
+    _, state = Steps.replay(save, upto, where=where, keep=upto)
     return state
 
 
-def _apply(state: Any, actions: list[Any], save: SaveFile, moves: range, where: str) -> None:
+def _apply_one(state: Any, action: Any, data: Any, i: int, where: str) -> None:
+    """Apply move `i` (0-based) of a save; SaveError naming it if it cannot be made."""
     from core.engine import IllegalAction
 
-    for i in moves:
-        action = actions[i]
-        try:
-            state.apply(action)
-        except IllegalAction as e:
-            raise SaveError(
-                f"{where} no longer replays: move {i + 1} ({_what(state, action, save.actions[i])}) "
-                f"cannot be made: {e.reason}",
-                move=i + 1,
-            ) from None
-        except Exception as e:  # data the engine did not expect: a bad file, not a crash
-            raise SaveError(
-                f"{where} no longer replays: move {i + 1} ({save.actions[i]}) cannot be made "
-                f"({type(e).__name__}: {e})",
-                move=i + 1,
-            ) from None
+    try:
+        state.apply(action)
+    except IllegalAction as e:
+        raise SaveError(
+            f"{where} no longer replays: move {i + 1} ({_what(state, action, data)}) "
+            f"cannot be made: {e.reason}",
+            move=i + 1,
+        ) from None
+    except Exception as e:  # data the engine did not expect: a bad file, not a crash
+        raise SaveError(
+            f"{where} no longer replays: move {i + 1} ({data}) cannot be made "
+            f"({type(e).__name__}: {e})",
+            move=i + 1,
+        ) from None
 
 
 def _what(state: Any, action: Any, data: Any) -> str:

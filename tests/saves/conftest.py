@@ -83,6 +83,9 @@ class ToyState(State):
         s.log = list(self.log)
         return s
 
+    def view(self, seat):
+        return self.clone()  # nothing is hidden in the toy game
+
     def to_text(self):
         return f"toy {self.seats} {self.seed} {self.counter} {self.target} {self.total} {self.to_move}"
 

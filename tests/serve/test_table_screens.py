@@ -168,3 +168,34 @@ async def test_a_hosted_player_is_offered_no_screenshot(store, monkeypatch):
         monkeypatch.setenv("HOUSES_PLAYER", "alice")
         titles = [c.title for c in app.get_system_commands(app.screen)]
     assert "Screenshot" not in titles and "New game" in titles
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_seat_at_a_table_is_the_games_own_screen_playing_a_seat_match(game_id):
+    """Issue 14: no screen class is built at run time for a table; the game's own
+    screen is given a match whose moves go to the host."""
+    import saves
+    from tui.games import screen_class
+    from tui.serve.screens import table_screen
+
+    game = GAMES[game_id]
+    state = game.new(2, 4242, game.Options())
+    msg = {"code": "ABCD", "seat": 1, "away": [], "game": game_id, "seed": 4242, "cursor": 0,
+           "seats": [{"name": "ann", "kind": "human"}, {"name": "bob", "kind": "human"}],
+           "options": game.options_to_builtins(game.Options()), "view": state.view(1).to_text(), "log": []}
+    sent = []
+
+    class Client:
+        screens: dict = {}
+
+        def act(self, code, cursor, action, game_id):
+            sent.append((code, cursor, action))
+
+    screen = table_screen(Client(), msg)
+    assert type(screen) is screen_class(game_id)
+    assert isinstance(screen.match, saves.SeatMatch) and screen.seat == 1 and screen.code == "ABCD"
+    assert screen.match.result() is None  # the host counts a table, never the seat
+    if state.to_move == 1:
+        action = state.legal_actions()[0]
+        screen.match.play(action)
+        assert sent == [("ABCD", 0, action)]

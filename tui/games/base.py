@@ -1,11 +1,12 @@
 """What every game screen shares: the turn loop, autosave, bots, undo, hand-over,
 game over and replay. A game's screen adds its widgets and how they draw a state.
 
-The flow of a move: a widget asks `submit(action)`; the state checks it (an illegal
-action shows the reason and changes nothing); the action is applied, recorded in the
-save and written in the background; then whoever decides next is served: a bot in a
-worker thread, a hand-over screen between two humans with hidden hands, or the game
-over dialog.
+The flow of a move: a widget asks `submit(action)`; the screen's match (saves.match)
+checks it (an illegal action shows the reason and changes nothing), applies it,
+records it in the save and has it written in the background; then whoever decides
+next (`match.next`) is served: a bot in a worker thread, a hand-over screen between
+two humans with hidden hands, or the game over dialog. At a shared table the match is
+a seat whose moves go to the host; the screen is the same.
 """
 
 from __future__ import annotations
@@ -66,25 +67,58 @@ class GameScreen(Screen):
         Binding("right,l,d,period", "step(1)", "Forward", id="replay.forward"),
         Binding("home,g", "jump(0)", "Start", id="replay.start"),
         Binding("end,G", "jump(-1)", "End", id="replay.end"),
+        Binding("m", "moves", "Moves", id="table.moves", show=False),  # at a shared table
     ]
     REPLAY_ACTIONS = {"step", "jump"}
     PLAY_ACTIONS = {"undo", "redo"}
+    # Keys that are no move: shown at a shared table whoever is to move. Every other key
+    # of the game is hidden while another seat is to move (they could not use it).
+    WAITING_KEYS = frozenset({"home", "zone"})
 
     def __init__(self, save: saves.SaveFile, state: Any, replay: bool = False) -> None:
         super().__init__()
         self.game = GAMES[save.game]
-        self.save = save
-        self.state = state
+        # The match runs the game (moves, bots' turns, undo, the result); this screen
+        # draws it and forwards the player's actions. A local game unless `use_match`.
+        self.match: saves.Match = saves.LocalMatch(save, state, write=self._autosave, summary=self.summary)
         self.replay = replay
         self.replay_at = save.cursor
+        self._replayed: Any = None  # the position a replay shows (the match's stays at the cursor)
         self.viewer: int | None = self._first_viewer()
         self.last_action: Any = None
         self.last_seat: int | None = None
         self._bot_token: int | None = None
         self._bot: Any = None  # the bot thinking now, so leaving can stop it at once
-        self._mover_cache: list[int | None] | None = None
-        self._over_shown = over_already = state.over
-        self._counted = over_already
+        self._over_shown = state.over
+
+    @property
+    def save(self) -> saves.SaveFile:
+        return self.match.save
+
+    @property
+    def state(self) -> Any:
+        return self._replayed if self._replayed is not None else self.match.state
+
+    def use_match(self, match: saves.Match) -> None:
+        """Play `match` instead of a local game (a seat at a shared table): before mounting."""
+        self.match = match
+        if match.seated is not None:
+            self.viewer = match.seated
+
+    @property
+    def code(self) -> str | None:
+        """The shared table's code, or None for a local game."""
+        return getattr(self.match, "code", None)
+
+    @property
+    def seat(self) -> int | None:
+        """The seat played from here at a shared table, or None for a local game."""
+        return self.match.seated
+
+    def _autosave(self, save: saves.SaveFile) -> None:
+        if self.replay:
+            return  # a replay only looks
+        self.app.autosave(save)
 
     # -- who is who -------------------------------------------------------------------
 
@@ -92,18 +126,18 @@ class GameScreen(Screen):
         return self.save.seats[seat].name
 
     def is_bot(self, seat: int | None) -> bool:
-        return seat is not None and self.save.seats[seat].kind == "bot"
+        return self.match.is_bot(seat)
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.save.seats) if s.kind == "human"]
+        return self.match.humans
 
     def hides_hands(self) -> bool:
         """Whether players' hands are secret from each other in this game."""
         return True
 
     def needs_hand_over(self) -> bool:
-        return len(self.humans) > 1 and self.hides_hands() and not self.replay
+        return len(self.humans) > 1 and self.hides_hands() and not self.replay and self.match.seated is None
 
     def _first_viewer(self) -> int | None:
         humans = self.humans
@@ -118,7 +152,9 @@ class GameScreen(Screen):
         """The position as the person at the keyboard may see it."""
         if self.replay and len(self.humans) != 1:
             return self.state
-        return self.state.view(self.viewer)
+        if self.replay:
+            return self.state.view(self.viewer)
+        return self.match.view(self.viewer)
 
     # -- layout -----------------------------------------------------------------------
 
@@ -159,6 +195,16 @@ class GameScreen(Screen):
         self.query_one(StatusLine).say(text, error)
 
     def say_prompt(self) -> None:
+        """What is asked now, on the status line: the table's words at a shared
+        table, else the game's (`say_game_prompt`)."""
+        status = None if self.replay else self.match.status(self.app.glyphs["ellipsis"])
+        if status is not None:  # a shared table says who it waits for
+            self.say(status)
+        else:
+            self.say_game_prompt()
+
+    def say_game_prompt(self) -> None:
+        """The game's prompt. Games override, and end with this."""
         state = self.state
         if self.replay:
             leave = "q back to the saves" if self.back_to_saves() else "q home"
@@ -179,9 +225,11 @@ class GameScreen(Screen):
 
     def submit(self, action: Any) -> bool:
         """A human's action. Refused with the reason if illegal; True if played."""
-        if self.replay or self.state.over or self.is_bot(self.state.to_move):
+        if self.replay or self.state.over:
             return False
-        reason = self.state.check(action)
+        if self.match.seated is None and self.is_bot(self.state.to_move):
+            return False  # a bot is thinking: its move comes
+        reason = self.match.check(action)
         if reason is not None:
             self.say(reason, error=True)
             self.app.bell()
@@ -190,19 +238,15 @@ class GameScreen(Screen):
         return True
 
     def _play(self, action: Any) -> None:
-        seat = self.state.to_move
-        text = self.state.describe(action)
         try:
-            self.state.apply(action)
+            played = self.match.play(action)
         except IllegalAction as exc:  # check() said yes: a rules bug, shown not hidden
             self.say(exc.reason, error=True)
             return
-        self.last_action, self.last_seat = action, seat
-        if self._mover_cache is not None:  # the redo tail goes, this move joins
-            self._mover_cache = self._mover_cache[: self.save.cursor] + [seat]
-        saves.record(self.save, action, state=self.state, summary=self.summary())
-        self.app.autosave(self.save)
-        self.on_played(action, seat, text)
+        if played is None:
+            return  # sent to the table's host: the move comes back as news (show_news)
+        self.last_action, self.last_seat = action, played.seat
+        self.on_played(action, played.seat, played.text)
         self.redraw()
         self.say_prompt()
         self.refresh_bindings()
@@ -219,23 +263,62 @@ class GameScreen(Screen):
         return f"{self.game.title}, move {self.save.cursor + 1}"
 
     def serve_next(self) -> None:
-        """Whoever decides next: a bot, a hand-over, or the end."""
-        state = self.state
+        """Whoever decides next: a bot, a hand-over, or the end. At a shared table the
+        host serves the others: only the end is shown here."""
         if self.replay:
             return
-        if state.over:
-            self.finish()
+        if self.match.seated is not None:
+            if self.state.over:
+                self.finish()
             return
-        seat = state.to_move
-        if self.is_bot(seat):
-            self.start_bot(seat)
-        elif seat != self.viewer:
-            if self.needs_hand_over():
-                from tui.screens.dialogs import HandOverScreen
+        self.serve_game_next()
 
-                self.app.push_screen(HandOverScreen(self.seat_name(seat)), lambda _: self._take_seat(seat))
-            else:
-                self._take_seat(seat)
+    def serve_game_next(self) -> None:
+        """Serve whoever decides next in a local game. Games may override, and end with this."""
+        turn = self.match.next(self.viewer, self.hides_hands())
+        if turn.kind == "over":
+            self.finish()
+        elif turn.kind == "bot":
+            self.start_bot(turn.seat)
+        elif turn.kind == "hand_over":
+            from tui.screens.dialogs import HandOverScreen
+
+            seat = turn.seat
+            self.app.push_screen(HandOverScreen(self.seat_name(seat)), lambda _: self._take_seat(seat))
+        elif turn.kind == "human" and turn.seat is not None and turn.seat != self.viewer:
+            self._take_seat(turn.seat)
+
+    def show_news(self, news: saves.News) -> None:
+        """A shared table's host sent news (the match has taken it in): show it."""
+        if news.played is not None:
+            played = news.played
+            self.last_action, self.last_seat = played.action, played.seat
+            self.on_played(played.action, played.seat, played.text)
+        self.redraw()
+        self.say_prompt()
+        self.refresh_bindings()
+        for i in news.gone:
+            self.app.notify(f"{self.seat_name(i)} is away.")
+        for i in news.back:
+            self.app.notify(f"{self.seat_name(i)} is back.")
+        if self.state.over:
+            self.finish()
+
+    def action_moves(self) -> None:
+        """Every legal move in words, to play one from a list (at a shared table)."""
+        state = self.state
+        if self.match.seated is None or state.over or state.to_move != self.match.seated:
+            return
+        from tui.serve.screens import MovesScreen
+
+        actions = state.legal_actions()
+        texts = [state.describe(a) for a in actions]
+
+        def chosen(index: int | None) -> None:
+            if index is not None and self.state is state:
+                self.submit(actions[index])
+
+        self.app.push_screen(MovesScreen(texts), chosen)
 
     def _take_seat(self, seat: int) -> None:
         self.viewer = seat
@@ -245,11 +328,12 @@ class GameScreen(Screen):
     # -- bots ----------------------------------------------------------------------------
 
     def start_bot(self, seat: int) -> None:
-        token = self.save.cursor
-        self._bot_token = token
-        level = self.save.seats[seat].level or "normal"
+        turn = self.match.bot_turn()
+        if turn is None:
+            return
+        self._bot_token = turn.token
         self.say_prompt()
-        self._think(self.state.view(seat), level, token)
+        self._think(turn.view, turn.level, turn.token)
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, view: Any, level: str, token: int) -> None:
@@ -267,17 +351,17 @@ class GameScreen(Screen):
             self.app.call_from_thread(self._bot_done, token, action)
 
     def _bot_done(self, token: int, action: Any) -> None:
-        if token != self._bot_token or token != self.save.cursor or self.state.over:
-            return  # the position changed (undo, new game) while the bot thought
+        if token != self._bot_token or not self.match.fresh(token):
+            return  # stopped, or the position changed (undo, new game) while the bot thought
         self._bot_token = None
         self._play(action)
 
     # -- end of the game --------------------------------------------------------------
 
     def finish(self) -> None:
-        if not self._counted:
-            self._counted = True
-            self._count_result()
+        result = self.match.result()
+        if result is not None:
+            self._count_result(result.won)
         if not self._over_shown:
             self._over_shown = True
             from tui.screens.game_over import GameOverScreen
@@ -285,14 +369,7 @@ class GameScreen(Screen):
             self.app.push_screen(GameOverScreen(self), self._after_game_over)
 
     def human_won(self) -> bool | None:
-        outcome = self.state.outcome
-        if outcome is None or not self.humans:
-            return None
-        if not outcome.winners:
-            return None if not self.game.cooperative else False
-        if self.game.cooperative:
-            return True
-        return any(s in outcome.winners for s in self.humans)
+        return self.match.won()
 
     def outcome_text(self) -> str:
         """How the game ended, in words, for the game-over dialog. Games whose engine
@@ -308,8 +385,8 @@ class GameScreen(Screen):
         """Results to keep the best of in the stats (solo puzzles). Games override."""
         return {}
 
-    def _count_result(self) -> None:
-        save, won, results = self.save, self.human_won(), self.solo_results()
+    def _count_result(self, won: bool | None) -> None:
+        save, results = self.save, self.solo_results()
         store = self.app.store
 
         def record() -> None:
@@ -332,18 +409,33 @@ class GameScreen(Screen):
     # -- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which keys work now. At a shared table, while another seat is to move, only
+        the keys that are no move; otherwise the game says (`check_game_action`)."""
+        seated = self.match.seated
+        if action == "moves":
+            if seated is None:
+                return False
+            return (not self.replay and not self.state.over and self.state.to_move == seated) or None
+        allowed = self.check_game_action(action, parameters)
+        if seated is not None and not self.replay and self.match.waiting() \
+                and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
+            return False
+        return allowed
+
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Which of the game's keys work now. Games override, and end with this."""
         if action in ("saves", "home"):  # q: one of the two, never both
             return self.back_to_saves() == (action == "saves")
         if action in self.REPLAY_ACTIONS:
             return self.replay
         if action == "undo":
-            if self.replay or not self.UNDO:
+            if self.replay or not self.UNDO or not self.match.undoable:
                 return False
-            return self._undo_target() is not None or None
+            return self.match.undo_target() is not None or None
         if action == "redo":
-            if self.replay or not self.UNDO:
+            if self.replay or not self.UNDO or not self.match.undoable:
                 return False
-            return self.save.cursor < len(self.save.actions) or None
+            return self.match.redo_target() is not None or None
         return True
 
     def stop_bot(self) -> None:
@@ -356,6 +448,7 @@ class GameScreen(Screen):
 
     def on_unmount(self) -> None:
         self.stop_bot()
+        self.match.close()
 
     def back_to_saves(self) -> bool:
         """Whether q leads back to the saves browser (a replay opened from it)."""
@@ -376,53 +469,19 @@ class GameScreen(Screen):
         self.stop_bot()
         self.app.open_new_game(self.game.id)
 
-    def _movers(self) -> list[int | None]:
-        """Who made each action of the save (kept ones after the cursor too). Worked out
-        once by replaying, then kept up to date as moves are made: the footer asks
-        whether undo is possible after every move, and must not replay the game."""
-        if self._mover_cache is None or len(self._mover_cache) != len(self.save.actions):
-            game = self.game
-            state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
-            movers = []
-            for data in self.save.actions:
-                movers.append(state.to_move)
-                state.apply(game.action_from_builtins(data))
-            self._mover_cache = movers
-        return self._mover_cache
-
-    def _undo_target(self) -> int | None:
-        """The cursor just before the last action a human made, or None."""
-        cursor = self.save.cursor
-        if cursor == 0:
-            return None
-        movers = self._movers()
-        for i in range(cursor - 1, -1, -1):
-            if not self.is_bot(movers[i]):
-                return i
-        return None
-
     def _go_to(self, cursor: int) -> None:
         self.stop_bot()
-        try:
-            state = saves.replay(self.save, upto=cursor)
-        except saves.SaveError as exc:  # checked when opened: only a bug gets here
-            self.say(str(exc), error=True)
-            return
-        self.save.cursor = cursor
-        self.state = state
-        self.save.over = self.state.over
-        self.save.summary = self.summary()
+        self.match.go_to(cursor)  # the save was checked when opened: this cannot fail
         self.last_action = None
         self._over_shown = self.state.over
         if not self.is_bot(self.state.to_move) and self.state.to_move is not None and not self.needs_hand_over():
             self.viewer = self.state.to_move if len(self.humans) > 1 else self.viewer
-        self.app.autosave(self.save)
         self.redraw()
         self.say_prompt()
         self.refresh_bindings()
 
     def action_undo(self) -> None:
-        target = self._undo_target()
+        target = self.match.undo_target()
         if target is None:
             self.say("Nothing to undo.", error=True)
             return
@@ -430,14 +489,10 @@ class GameScreen(Screen):
         self.say(f"Undone. {self.state.prompt}")
 
     def action_redo(self) -> None:
-        cursor = self.save.cursor
-        if cursor >= len(self.save.actions):
+        cursor = self.match.redo_target()
+        if cursor is None:
             self.say("Nothing to redo.", error=True)
             return
-        movers = self._movers()
-        cursor += 1
-        while cursor < len(self.save.actions) and self.is_bot(movers[cursor]):
-            cursor += 1
         self._go_to(cursor)
         self.serve_next()
 
@@ -452,7 +507,8 @@ class GameScreen(Screen):
         if n == self.replay_at and n != 0:
             return
         self.replay_at = n
-        self.state = saves.replay(self.save, upto=n)
-        self.last_action = self.game.action_from_builtins(self.save.actions[n - 1]) if n else None
+        steps = self.match.steps()
+        self._replayed = steps.position(n)
+        self.last_action = steps.actions[n - 1] if n else None
         self.redraw()
         self.say_prompt()

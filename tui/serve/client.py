@@ -117,7 +117,7 @@ class TableClient:
             self.keep(msg["save"])
         screen = self.screens.get(code)
         if screen is not None and screen.is_attached:
-            screen.table_update(msg)
+            screen.show_news(screen.match.update(msg))
             return
         if code in self.wanted or self.opening:
             self.wanted.discard(code)

@@ -4,9 +4,7 @@ back as the seat's view)."""
 
 from __future__ import annotations
 
-from typing import Any
 
-import msgspec
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,13 +14,9 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
-from core import GAMES
+from saves.match import seat_label
 from tui.screens.new_game import NewGameScreen
 from tui.serve.client import get_client
-
-
-def seat_label(seat: dict, i: int) -> str:
-    return seat["name"] or f"open seat {i + 1}"
 
 
 def table_row(row: dict) -> str:
@@ -176,161 +170,23 @@ class MovesScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class TableMixin:
-    """Turns a game's screen into a seat at a shared table (see table_screen)."""
-
-    # Keys that are no move: shown at a table whoever is to move. Every other key of
-    # the game is hidden while it is not this player's turn (they could not use it).
-    WAITING_KEYS = frozenset({"home", "zone"})
-
-    def __init__(self, save: saves.SaveFile, state: Any, *, client, msg: dict) -> None:
-        super().__init__(save, state)
-        self.client = client
-        self.code = msg["code"]
-        self.seat = msg["seat"]
-        self.viewer = self.seat
-        self.away_seats = set(msg["away"])
-        self._counted = True  # the host's copy of a finished table is what is counted
-        try:  # a name for the lists now, so the first mount writes nothing locally
-            save.summary = self.summary()
-        except Exception:
-            pass
-
-    # -- who sees what --------------------------------------------------------------
-
-    def shown(self) -> Any:
-        return self.state
-
-    def needs_hand_over(self) -> bool:
-        return False
-
-    def human_won(self) -> bool | None:
-        outcome = self.state.outcome
-        if outcome is None or not outcome.winners:
-            return None if not self.game.cooperative else False
-        return True if self.game.cooperative else self.seat in outcome.winners
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "redo"):
-            return False
-        if action == "moves":
-            return (not self.replay and not self.state.over and self.state.to_move == self.seat) or None
-        allowed = super().check_action(action, parameters)
-        waiting = not self.replay and not self.state.over and self.state.to_move != self.seat
-        if waiting and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
-            return False
-        return allowed
-
-    def say_prompt(self) -> None:
-        if self.replay:
-            super().say_prompt()
-            return
-        state = self.state
-        tag = f"Table {self.code}: "
-        if state.over:
-            self.say(tag + f"game over. {state.outcome.reason if state.outcome else ''}")
-        elif state.to_move == self.seat:
-            self.say(tag + state.prompt)
-        elif state.to_move is None:
-            self.say(tag + "waiting.")
-        else:
-            who = self.save.seats[state.to_move]
-            if who.kind == "bot":
-                self.say(tag + f"{who.name} is thinking{self.app.glyphs['ellipsis']}")
-            elif who.name.startswith("open seat"):
-                self.say(tag + f"waiting for a player to join with code {self.code}.")
-            elif state.to_move in self.away_seats:
-                self.say(tag + f"{who.name} is away; the table waits for them.")
-            else:
-                self.say(tag + f"waiting for {who.name}.")
-
-    # -- moves go to the host --------------------------------------------------------
-
-    def submit(self, action: Any) -> bool:
-        state = self.state
-        if self.replay or state.over:
-            return False
-        if state.to_move != self.seat:
-            self.say(f"Not your turn: waiting for {self.seat_name(state.to_move)}.", error=True)
-            self.app.bell()
-            return False
-        reason = state.check(action)
-        if reason is not None:
-            self.say(reason, error=True)
-            self.app.bell()
-            return False
-        self.client.act(self.code, self.save.cursor, action, self.game.id)
-        return True
-
-    def serve_next(self) -> None:
-        if not self.replay and self.state.over:
-            self.finish()
-
-    def action_moves(self) -> None:
-        state = self.state
-        if state.over or state.to_move != self.seat:
-            return
-        actions = state.legal_actions()
-        texts = [state.describe(a) for a in actions]
-
-        def chosen(index: int | None) -> None:
-            if index is not None and self.state is state:
-                self.submit(actions[index])
-
-        self.app.push_screen(MovesScreen(texts), chosen)
-
-    # -- the host's news -------------------------------------------------------------
-
-    def table_update(self, msg: dict) -> None:
-        state = self.game.from_text(msg["view"])
-        state.log = list(msg["log"])
-        before = self.away_seats
-        self.away_seats = set(msg["away"])
-        for i, seat in enumerate(msg["seats"]):
-            self.save.seats[i].name = seat_label(seat, i)
-        self.state = state
-        cursor, last = msg["cursor"], msg.get("last")
-        moved = cursor != self.save.cursor
-        self.save.cursor = cursor
-        if moved and last and last.get("cursor") == cursor:
-            action = self.game.action_from_builtins(last["action"])
-            self.last_action, self.last_seat = action, last["seat"]
-            self.on_played(action, last["seat"], last["text"])
-        if "save" in msg:
-            data = {k: v for k, v in msg["save"].items() if k != "my_seat"}
-            self.save = msgspec.convert(data, saves.SaveFile)
-        self.redraw()
-        self.say_prompt()
-        self.refresh_bindings()
-        for i in sorted(self.away_seats - before):
-            self.app.notify(f"{self.seat_name(i)} is away.")
-        for i in sorted(before - self.away_seats):
-            self.app.notify(f"{self.seat_name(i)} is back.")
-        if state.over:
-            self.finish()
-
-    def on_unmount(self) -> None:
-        if self.client.screens.get(self.code) is self:
-            self.client.leave(self.code)
-
-
 def table_screen(client, msg: dict):
-    """The game's own screen, seated at table msg["code"] as msg["seat"]."""
+    """The game's own screen, seated at table msg["code"] as msg["seat"]: it plays a
+    seat match, whose moves go to the host and whose position comes back from it."""
     from tui.games import screen_class
 
-    game = GAMES[msg["game"]]
-    base = screen_class(game.id)
-    cls = type(f"Table{base.__name__}", (TableMixin, base), {
-        "__module__": base.__module__,  # its .tcss is found beside the game's screen
-        "BINDINGS": [Binding("m", "moves", "Moves", id="table.moves", show=False)],
-    })
-    seats = [saves.Seat(name=seat_label(s, i), kind=s["kind"], level=s.get("level"))
-             for i, s in enumerate(msg["seats"])]
-    save = saves.SaveFile(
-        format=saves.FORMAT if hasattr(saves, "FORMAT") else 1, app_version="", game=game.id, seats=seats,
-        options=msg["options"], seed=msg["seed"], actions=[], cursor=msg["cursor"],
-        created=msg.get("created", ""), updated="", id=msg.get("id", ""),
-    )
-    state = game.from_text(msg["view"])
-    state.log = list(msg["log"])
-    return cls(save, state, client=client, msg=msg)
+    code = msg["code"]
+    match = saves.SeatMatch.from_message(
+        msg, send=lambda cursor, action: client.act(code, cursor, action, msg["game"]))
+    screen = screen_class(match.game.id)(match.save, match.state)
+    screen.use_match(match)
+    def leave() -> None:  # unless a newer screen sits at the table now
+        if client.screens.get(code) is screen:
+            client.leave(code)
+
+    match._leave = leave
+    try:  # a name for the lists now, so the first mount writes nothing locally
+        match.save.summary = screen.summary()
+    except Exception:
+        pass
+    return screen

@@ -37,7 +37,7 @@ import secrets
 import shutil
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
@@ -55,10 +55,7 @@ OPERATOR = "operator"        # the name the operator's token speaks for
 def player_won(save: saves.SaveFile, seat: int | None, state: Any = None) -> bool | None:
     """A finished table's result for the player at `seat`, as the stats count it."""
     state = state if state is not None else saves.replay(save)
-    winners = state.outcome.winners if state.outcome else ()
-    if GAMES[save.game].cooperative:
-        return bool(winners)
-    return None if not winners else seat in winners
+    return saves.Match(save, state).won([seat])  # the one rule of who won, as a local game counts it
 
 
 async def read_messages(reader: asyncio.StreamReader):
@@ -100,14 +97,31 @@ class Member:
 
 
 class Table:
-    def __init__(self, code: str, save: saves.SaveFile, state: Any) -> None:
+    def __init__(self, code: str, save: saves.SaveFile, state: Any,
+                 write: Callable[[saves.SaveFile], None] | None = None) -> None:
         self.code = code
-        self.save = save
-        self.state = state
+        # The authoritative game: the same match controller as a local game.
+        self.match = saves.TableMatch(save, state, write=write, summary=self.save_summary)
         self.members: dict[int, set[Member]] = {}
         self.last: dict | None = None
         self.bot_busy = False
         self.last_active = time.time()  # the last move, or the last player leaving
+
+    @property
+    def save(self) -> saves.SaveFile:
+        return self.match.save
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def save_summary(self) -> str:
+        """The table's line in the lists (said as a move is recorded: the cursor is the
+        one before it)."""
+        title, state = self.game.title, self.state
+        if state.over and state.outcome:
+            return f"{title} at table {self.code}: {state.outcome.reason}"
+        return f"{title} at table {self.code}, move {self.save.cursor + 1}"
 
     def present(self) -> bool:
         return any(self.members.values())
@@ -225,7 +239,7 @@ class TableHost:
             except saves.SaveError:
                 continue
             code = save.id.removeprefix("table-")
-            table = Table(code, save, state)
+            table = self.new_table(code, save, state)
             with contextlib.suppress(OSError):
                 table.last_active = self.store.path(save.id).stat().st_mtime
             self.tables[code] = table
@@ -289,6 +303,11 @@ class TableHost:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
             if code not in self.tables:
                 return code
+
+    def new_table(self, code: str, save: saves.SaveFile, state: Any) -> Table:
+        table = Table(code, save, state)
+        table.match.write = lambda _save: self.write(table)  # after every move
+        return table
 
     def write(self, table: Table) -> None:
         try:
@@ -401,7 +420,7 @@ class TableHost:
         save.id = f"table-{code}"
         save.summary = f"{game.title} at table {code}"
         state = saves.replay(save)
-        table = Table(code, save, state)
+        table = self.new_table(code, save, state)
         self.tables[code] = table
         self.write(table)
         table.members.setdefault(table.seat_of(member.name), set()).add(member)
@@ -450,23 +469,19 @@ class TableHost:
         except (msgspec.ValidationError, KeyError, TypeError) as exc:
             member.send({"op": "error", "message": f"Not a move of this game: {exc}", "code": code})
             return
-        reason = state.check(action)
+        reason = table.match.check(action, seat)
         if reason is not None:
             member.send({"op": "error", "message": reason, "code": code})
             return
-        self.play(table, seat, action)
+        self.play(table, action)
 
-    def play(self, table: Table, seat: int, action: Any) -> None:
-        text = table.state.describe(action)
-        table.state.apply(action)
-        saves.record(table.save, action, state=table.state,
-                     summary=(f"{table.game.title} at table {table.code}: {table.state.outcome.reason}"
-                              if table.state.over and table.state.outcome else
-                              f"{table.game.title} at table {table.code}, move {table.save.cursor + 1}"))
-        table.last = {"seat": seat, "action": table.game.action_to_builtins(action), "text": text,
-                      "cursor": table.save.cursor}
+    def play(self, table: Table, action: Any) -> None:
+        """Make a checked move at `table` (the match records and writes it), tell its
+        players, then serve the bot to move or close the finished table."""
+        played = table.match.play(action)
+        table.last = {"seat": played.seat, "action": table.game.action_to_builtins(action), "text": played.text,
+                      "cursor": played.cursor}
         table.last_active = time.time()
-        self.write(table)
         self.broadcast(table)
         if table.state.over:
             self.close(table, "finished")
@@ -474,33 +489,29 @@ class TableHost:
             self.serve_bot(table)
 
     def serve_bot(self, table: Table) -> None:
-        state = table.state
-        if state.over or table.bot_busy:
+        if table.bot_busy:
             return
-        seat = state.to_move
-        if seat is None or table.save.seats[seat].kind != "bot":
+        turn = table.match.bot_turn()
+        if turn is None:
             return
         table.bot_busy = True
-        asyncio.get_running_loop().create_task(self._bot_turn(table, seat))
+        asyncio.get_running_loop().create_task(self._bot_turn(table, turn))
 
-    async def _bot_turn(self, table: Table, seat: int) -> None:
+    async def _bot_turn(self, table: Table, turn: saves.BotTurn) -> None:
         from core.ai import bot
 
-        cursor = table.save.cursor
-        level = table.save.seats[seat].level or "normal"
-        view = table.state.view(seat)
         started = time.monotonic()
         try:
-            action = await asyncio.to_thread(lambda: bot(table.game.id, level).choose(view, BOT_BUDGET_S))
+            action = await asyncio.to_thread(lambda: bot(table.game.id, turn.level).choose(turn.view, BOT_BUDGET_S))
             await asyncio.sleep(max(0.0, BOT_PAUSE_S - (time.monotonic() - started)))
         except Exception as exc:  # a bot's bug: the table waits, the host goes on
-            print(f"table {table.code}: the bot of seat {seat + 1} failed: {exc!r}", flush=True)
+            print(f"table {table.code}: the bot of seat {turn.seat + 1} failed: {exc!r}", flush=True)
             return
         finally:
             table.bot_busy = False
-        if (self.tables.get(table.code) is table and table.save.cursor == cursor
-                and not table.state.over and table.state.to_move == seat):
-            self.play(table, seat, action)
+        # Only to the position the bot was asked about, at a table still open.
+        if self.tables.get(table.code) is table and table.match.fresh(turn.token):
+            self.play(table, action)
 
     # -- what each player is told ----------------------------------------------------------
 

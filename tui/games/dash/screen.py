@@ -423,7 +423,7 @@ class DashScreen(GameScreen):
 
     # -- hints and restart --------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("hint", "restart", "back_out", "zone", "card"):
             if self.replay:
                 return False
@@ -439,7 +439,7 @@ class DashScreen(GameScreen):
                 return self.save.cursor > 0 or None
             if action == "back_out":
                 return self.card is not None
-        return super().check_action(action, parameters)
+        return super().check_game_action(action, parameters)
 
     def action_hint(self) -> None:
         if self.state.over or self._thinking or self.state.is_view():

@@ -600,10 +600,10 @@ class HouseRulesScreen(GameScreen):
         if self._view is not None and event.option_list is self.focused:
             self._describe()
 
-    def say_prompt(self) -> None:
+    def say_game_prompt(self) -> None:
         state = self.state
         if self.replay or state.over or self.is_bot(state.to_move):
-            super().say_prompt()
+            super().say_game_prompt()
             return
         prompt = state.prompt
         if len(self.humans) > 1:
@@ -744,7 +744,7 @@ class HouseRulesScreen(GameScreen):
 
     # -- keys ----------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("end_turn", "pass_turn", "back_out", "zone"):
             if self.replay:
                 return False
@@ -759,7 +759,7 @@ class HouseRulesScreen(GameScreen):
                 return any(type(a) is Pass for a in self._legal)
             if action == "back_out":
                 return any(x is not None for x in (self.sel, self.card_pending, self.marker_pending, self.revive_base))
-        return super().check_action(action, parameters)
+        return super().check_game_action(action, parameters)
 
     def action_end_turn(self) -> None:
         if self._my_turn():

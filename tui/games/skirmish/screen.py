@@ -179,21 +179,17 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         cursor = self.save.cursor
         if cursor == 0:
             return
-        game = self.game
-        state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
         steps = []
         last = None  # (step, position) of the latest combat, as it resolved
-        for data in self.save.actions[:cursor]:
-            seat = state.to_move
-            action = game.action_from_builtins(data)
+        for step in self.match.steps().walk(0, cursor):
+            seat, action, state = step.seat, step.action, step.before
             log_before = len(state.log)
             cells = self._cells_before(action, seat, state)
             passing = state.phase == RESPONSE and not state.pending and isinstance(action, A.Done)
             if state.phase in (ATTACK, BLOCK, RESOLVE):  # only there can a move resolve attacks
                 resolved = at_resolution(state, action)
                 last = (len(steps), resolved) if resolved is not None else last
-            state.apply(action)
-            steps.append((None if passing else seat, log_before, cells + self._cells_after(action, seat, state)))
+            steps.append((None if passing else seat, log_before, cells + self._cells_after(action, seat, step.after)))
         mine = [i for i, step in enumerate(steps) if step[0] == self.viewer]
         start = mine[-1] if mine else 0
         if last is not None and last[0] >= start:  # a combat since you last decided
@@ -854,7 +850,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             return "second" if view.pending[-1][0] in ("sp2", "as2") else None
         return {DEPLOY: "deploy", RESPONSE: "response", ATTACK: "attack", BLOCK: "block"}.get(view.phase)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "go_on":
             return self.read_first and not self.replay
         if action == "done":
@@ -863,7 +859,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             return not self.replay and (self.sel is not None or self.offer is not None)
         if action in ("zone", "card"):
             return not self.replay
-        return super().check_action(action, parameters)
+        return super().check_game_action(action, parameters)
 
     def action_card(self, index: int) -> None:
         """1-9: the card at that place in your hand, as if chosen there with enter."""
@@ -917,7 +913,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     # -- the turn loop -----------------------------------------------------------------
 
-    def serve_next(self) -> None:
+    def serve_game_next(self) -> None:
         st = self.state
         if self._hold and not self.replay and not st.over and self.is_bot(st.to_move) and self.app.bot_delay > 0:
             # A combat was just resolved: leave it on screen a moment before a bot goes on.
@@ -938,7 +934,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
                 finally:
                     self._auto = False
                 return
-        super().serve_next()
+        super().serve_game_next()
 
     def _play(self, action: Any) -> None:
         self._before = self.state.clone()  # to tell a combat this action resolves
@@ -949,7 +945,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     def _after_hold(self, token: int) -> None:
         if token == self.save.cursor and not self.state.over:
-            super().serve_next()
+            super().serve_game_next()
 
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         self.sel, self.offer = None, None
@@ -1011,7 +1007,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
                         return [(q, pos)]
         return []
 
-    def say_prompt(self) -> None:
+    def say_game_prompt(self) -> None:
         st = self.state
         if self.read_first and not self.replay:
             self.say(f"Combat resolved: see Last combat and the log. e goes on to {self.asked().removeprefix('You: ')}.")
@@ -1019,7 +1015,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
             self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.app.glyphs['ellipsis']}")
             return
-        super().say_prompt()
+        super().say_game_prompt()
 
     # -- results -----------------------------------------------------------------------
 

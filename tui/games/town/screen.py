@@ -139,26 +139,19 @@ class TownScreen(GameScreen):
         cursor = self.save.cursor
         if cursor == 0:
             return
-        game = self.game
-        state = game.new(len(self.save.seats), self.save.seed, game.options_from_builtins(self.save.options))
-        movers, actions, rack_before = [], [], []
-        for data in self.save.actions[:cursor]:
-            action = game.action_from_builtins(data)
-            movers.append(state.to_move)
-            actions.append(action)
-            if len(actions) == cursor and not state.solo:
-                rack_before = list(state.racks[state.to_move])
-            state.apply(action)
+        steps = self.match.steps()
         recent: list[str] = []
-        for seat, action in zip(reversed(movers), reversed(actions)):
+        for i in range(cursor - 1, -1, -1):
+            action = steps.actions[i]
             if isinstance(action, Place):
                 recent.insert(0, action.cell)
-                if seat == self.viewer:
+                if steps.seats[i] == self.viewer:
                     break
         self.recent = recent
-        seat, action = movers[-1], actions[-1]
-        if seat == self.viewer and isinstance(action, (Place, Exchange)) and not state.solo:
-            self.drawn = self._drawn_tiles(rack_before, state.racks[seat], action)
+        state, last = self.state, steps[cursor - 1]
+        if last.seat == self.viewer and isinstance(last.action, (Place, Exchange)) and not state.solo:
+            rack_before = list(last.before.racks[last.seat])
+            self.drawn = self._drawn_tiles(rack_before, state.racks[last.seat], last.action)
 
     # -- who decides now ----------------------------------------------------------------
 
@@ -455,13 +448,13 @@ class TownScreen(GameScreen):
 
     # -- prompts ----------------------------------------------------------------------------
 
-    def say_prompt(self) -> None:
+    def say_game_prompt(self) -> None:
         st = self.state
         if st.over and not self.replay and st.outcome:
             self.say("Game over. " + self._named_log([st.outcome.reason])[0])
             return
         if not self.my_turn():
-            super().say_prompt()
+            super().say_game_prompt()
             return
         who = f"{self.seat_name(st.to_move)}: " if len(self.humans) > 1 else ""
         if st.phase == SOLO_START:
@@ -661,7 +654,7 @@ class TownScreen(GameScreen):
                 new.remove(t)
         return new
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("zone", "pick", "back_out", "exchange", "leave", "hint"):
             if self.replay:
                 return False
@@ -677,7 +670,7 @@ class TownScreen(GameScreen):
             if action == "back_out":
                 return self.exchanging or (self.tile is not None and st.phase == TURN)
             return True
-        return super().check_action(action, parameters)
+        return super().check_game_action(action, parameters)
 
     # -- results ---------------------------------------------------------------------------
 
@@ -693,7 +686,7 @@ class TownScreen(GameScreen):
         return f"{head}: {st.placed}/49 placed, bag {st.bag_count}"
 
     def finish(self) -> None:
-        if self.state.solo and not self._counted:
+        if self.state.solo and not self.match.counted:
             try:
                 stats, _ = self.app.store.read_stats()
                 self._best_before = stats.get(self.game_id).best.get("most_tiles_placed")

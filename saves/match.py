@@ -1,0 +1,553 @@
+"""One game being played, without Textual: the match controller that the game screens
+(local play), the table host (the authoritative game of a shared table) and a seat at
+a shared table all drive the same way.
+
+    match = LocalMatch(save, state, write=app.autosave)
+    reason = match.check(action)          # None, or why not, in words
+    played = match.play(action)           # Played(seat, action, text, cursor)
+    match.next(viewer)                    # Next("human"|"bot"|"hand_over"|"wait"|"over", seat)
+    turn = match.bot_turn()               # what a bot is asked (its view and a token) ...
+    if match.fresh(turn.token): ...       # ... and whether its answer still fits the position
+    match.undo_target(), match.redo_target(), match.go_to(cursor)
+    match.steps()                         # the game move by move, replayed once from the seed
+    match.result()                        # the result to count, once
+
+A save is the position's whole history (saves.game): `Steps` replays it once from
+the seed, keeps who made each move and a copy of the position every few moves, and
+gives any position before or after a move on demand, cheaply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Callable, Iterator
+
+import msgspec
+
+from saves.game import _apply_one, _game, _name, decode_actions
+from saves.model import SaveError, SaveFile
+
+MARK_EVERY = 16  # a copy of the position every this many moves: any position is at most that many applies away
+
+
+# -- the game move by move -------------------------------------------------------------
+
+
+class Step:
+    """One move of the game: who made it (seat, None for the game itself), the action,
+    and the positions before and after it (each worked out when first asked for)."""
+
+    def __init__(self, steps: Steps, index: int, before: Any = None, after: Any = None) -> None:
+        self.index = index
+        self.seat = steps.seats[index]
+        self.action = steps.actions[index]
+        self._steps = steps
+        if before is not None:
+            self.before = before
+        if after is not None:
+            self.after = after
+
+    @cached_property
+    def before(self) -> Any:
+        return self._steps.position(self.index)
+
+    @cached_property
+    def after(self) -> Any:
+        return self._steps.position(self.index + 1)
+
+    def __repr__(self) -> str:
+        return f"Step({self.index}, seat={self.seat}, action={self.action!r})"
+
+
+class Steps:
+    """The moves of a save, replayed once from the seed (`Steps.replay`), then kept up
+    to date as moves are made (`add`, `cut`)."""
+
+    def __init__(self, start: Any) -> None:
+        self.seats: list[int | None] = []
+        self.actions: list[Any] = []
+        self._marks: dict[int, Any] = {0: start}  # index -> position before that move (a private copy)
+
+    @classmethod
+    def replay(cls, save: SaveFile, limit: int | None = None, *, where: str | None = None,
+               keep: int | None = None) -> tuple[Steps, Any]:
+        """Replay the first `limit` actions (all by default) once: the Steps, and the
+        position after `keep` of them (the cursor by default; a live object the caller
+        owns). SaveError names the first move that cannot be made."""
+        where = where or _name(save)
+        game = _game(save.game, where)
+        actions = decode_actions(save, where)
+        try:
+            options = game.options_from_builtins(save.options)
+        except msgspec.ValidationError as e:
+            raise SaveError(f"{where} has options {game.title} does not accept: {e}.") from None
+        try:
+            state = game.new(len(save.seats), save.seed, options)
+        except Exception as e:  # a seed or options the engine cannot start from
+            raise SaveError(f"{where} cannot start its game: {e}") from None
+        end = len(actions) if limit is None else max(0, min(limit, len(actions)))
+        keep = max(0, min(save.cursor if keep is None else keep, end))
+        steps = cls(state.clone())
+        kept = state if keep == end else None
+        for i in range(end):
+            if i == keep:
+                kept = state.clone()
+            if i and i % MARK_EVERY == 0:
+                steps._marks[i] = state.clone()
+            steps.seats.append(state.to_move)
+            steps.actions.append(actions[i])
+            _apply_one(state, actions[i], save.actions[i], i, where)
+        return steps, kept
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __getitem__(self, index: int) -> Step:
+        if index < 0:
+            index += len(self.actions)
+        if not 0 <= index < len(self.actions):
+            raise IndexError(index)
+        return Step(self, index)
+
+    def __iter__(self) -> Iterator[Step]:
+        return self.walk()
+
+    def position(self, index: int) -> Any:
+        """The position after the first `index` moves: a fresh copy, the caller's to keep."""
+        index = max(0, min(index, len(self.actions)))
+        mark = max(i for i in self._marks if i <= index)
+        state = self._marks[mark].clone()
+        for i in range(mark, index):
+            state.apply(self.actions[i])
+        return state
+
+    def walk(self, start: int = 0, stop: int | None = None) -> Iterator[Step]:
+        """The steps from `start` to `stop`, with their positions filled in one replay."""
+        stop = len(self.actions) if stop is None else min(stop, len(self.actions))
+        if start >= stop:
+            return
+        before = self.position(start)
+        for i in range(start, stop):
+            after = before.clone()
+            after.apply(self.actions[i])
+            yield Step(self, i, before=before, after=after)  # one step's after is the next one's before
+            before = after
+
+    def wants_mark(self) -> bool:
+        """Whether the next move starts a new stretch: `add` then wants a copy of the
+        position before it."""
+        return len(self.actions) % MARK_EVERY == 0 and len(self.actions) not in self._marks
+
+    def add(self, seat: int | None, action: Any, mark: Any = None) -> None:
+        """A move just made; `mark` is a private copy of the position before it, when
+        `wants_mark()` said so."""
+        if mark is not None:
+            self._marks[len(self.actions)] = mark
+        self.seats.append(seat)
+        self.actions.append(action)
+
+    def cut(self, length: int) -> None:
+        """Forget the moves from `length` on (a redo tail replaced by a new move)."""
+        del self.seats[length:], self.actions[length:]
+        for i in [i for i in self._marks if i > length]:
+            del self._marks[i]
+
+
+# -- what the match tells its driver --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move just made: by whom, what, in words (said before it was made), and the
+    cursor after it."""
+
+    seat: int | None
+    action: Any
+    text: str
+    cursor: int
+
+
+@dataclass(frozen=True)
+class Next:
+    """Whose decision is next: "human" (the person at the keyboard may go on, as
+    `seat`), "hand_over" (pass the keyboard to `seat`), "bot", "wait" (someone
+    elsewhere: a seat at a shared table), or "over"."""
+
+    kind: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game as the stats count it: whether the seats played from here won
+    (None: no winner)."""
+
+    won: bool | None
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """What a bot is asked: its seat, level and view, and the token its answer must
+    come back with (`Match.fresh`)."""
+
+    seat: int
+    level: str
+    view: Any
+    token: int
+
+
+# -- the match ------------------------------------------------------------------------------
+
+
+class Match:
+    """A game in play: its save, the position now, who decides next, the moves so far.
+
+    A subclass says how a move is made (`play`); this class knows the seats, whose
+    turn it is, the result, and the steps of the game."""
+
+    undoable = False  # whether moves may be taken back (a local game)
+    seated: int | None = None  # the one seat played from here (a seat at a shared table)
+
+    def __init__(self, save: SaveFile, state: Any, *, steps: Steps | None = None) -> None:
+        self.game = _game(save.game, _name(save))
+        self.save = save
+        self.state = state
+        self.counted = bool(state.over)  # a game opened already over was counted when it ended
+        self.last: Played | None = None
+        self.token = 0  # changes with every move and every jump: a bot's answer must carry the current one
+        self._steps = steps
+
+    # -- the seats --------------------------------------------------------------------
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and self.save.seats[seat].kind == "bot"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.save.seats) if s.kind == "human"]
+
+    def mine(self) -> list[int]:
+        """The seats played from here (whose result this side counts)."""
+        return self.humans
+
+    def view(self, viewer: int | None) -> Any:
+        """The position as `viewer` may see it."""
+        return self.state.view(viewer)
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def waiting(self) -> bool:
+        """Whether the players here can only watch now (someone elsewhere decides)."""
+        return False
+
+    def status(self, ellipsis: str = "...") -> str | None:
+        """A status line of the match's own, or None for the screen's usual prompt."""
+        return None
+
+    def close(self) -> None:
+        """The screen showing the match is gone."""
+
+    def check(self, action: Any) -> str | None:
+        """Why a person's `action` cannot be played now (None: it can)."""
+        state = self.state
+        if state.over:
+            return "The game is over."
+        if self.is_bot(state.to_move):
+            return "It is not your turn."
+        return state.check(action)
+
+    def play(self, action: Any) -> Played | None:
+        """Make `action` for whoever is to move. IllegalAction with the reason if the
+        rules refuse it (nothing changes then). None: sent elsewhere to be made (a
+        seat at a table), the news comes later."""
+        raise NotImplementedError
+
+    def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
+        """Who decides next, seen from the keyboard of `viewer`."""
+        state = self.state
+        if state.over:
+            return Next("over")
+        seat = state.to_move
+        if self.is_bot(seat):
+            return Next("bot", seat)
+        if seat is not None and seat != viewer and len(self.humans) > 1 and hides_hands:
+            return Next("hand_over", seat)
+        return Next("human", seat)
+
+    def bot_turn(self) -> BotTurn | None:
+        """What the bot to move is asked, or None when no bot is to move."""
+        seat = self.state.to_move
+        if self.state.over or not self.is_bot(seat):
+            return None
+        return BotTurn(seat, self.save.seats[seat].level or "normal", self.state.view(seat), self.token)
+
+    def fresh(self, token: int) -> bool:
+        """Whether a bot's answer asked with `token` still fits: the position has not
+        changed since (no move, undo, redo) and a bot is still to move."""
+        return token == self.token and not self.state.over and self.is_bot(self.state.to_move)
+
+    # -- undo and redo ------------------------------------------------------------------
+
+    def undo_target(self) -> int | None:
+        """The cursor just before the last move a person made (bots' moves after it
+        are taken back with it), or None."""
+        if not self.undoable or self.save.cursor == 0:
+            return None
+        seats = self.steps().seats
+        for i in range(self.save.cursor - 1, -1, -1):
+            if not self.is_bot(seats[i]):
+                return i
+        return None
+
+    def redo_target(self) -> int | None:
+        """The cursor after the next kept move and the bots' moves that follow it, or None."""
+        cursor, kept = self.save.cursor, len(self.save.actions)
+        if not self.undoable or cursor >= kept:
+            return None
+        seats = self.steps().seats
+        cursor += 1
+        while cursor < kept and self.is_bot(seats[cursor]):
+            cursor += 1
+        return cursor
+
+    def go_to(self, cursor: int) -> Any:
+        raise NotImplementedError
+
+    # -- the game so far --------------------------------------------------------------
+
+    def steps(self) -> Steps:
+        """Every move of the save (the kept ones after the cursor too), replayed once
+        from the seed when first asked for, then kept up to date."""
+        if self._steps is None:
+            self._steps, _ = Steps.replay(self.save, keep=0)
+        return self._steps
+
+    # -- the end -----------------------------------------------------------------------
+
+    def won(self, seats: list[int] | None = None) -> bool | None:
+        """Whether `seats` (default: the ones played from here) won: None for no
+        winner, or for no such seat."""
+        seats = self.mine() if seats is None else seats
+        outcome = self.state.outcome
+        if outcome is None or not seats:
+            return None
+        if not outcome.winners:
+            return None if not self.game.cooperative else False
+        if self.game.cooperative:
+            return True
+        return any(s in outcome.winners for s in seats)
+
+    def result(self) -> Result | None:
+        """The result to count, the first time it is asked for after the game ended;
+        None when not over, or counted already (once counted, never again)."""
+        if not self.state.over or self.counted:
+            return None
+        self.counted = True
+        return Result(self.won())
+
+
+class LocalMatch(Match):
+    """A game played in this process: every move is applied here, recorded in the save
+    and handed to `write` (the app's background saver), named by `summary`."""
+
+    undoable = True
+
+    def __init__(self, save: SaveFile, state: Any, *, write: Callable[[SaveFile], None] | None = None,
+                 summary: Callable[[], str] | None = None, undoable: bool = True, steps: Steps | None = None) -> None:
+        super().__init__(save, state, steps=steps)
+        self.write = write
+        self.summary = summary
+        self.undoable = undoable
+
+    def _summary(self) -> str | None:
+        return self.summary() if self.summary is not None else None
+
+    def _write(self) -> None:
+        if self.write is not None:
+            self.write(self.save)
+
+    def play(self, action: Any) -> Played:
+        from saves.game import record
+
+        state = self.state
+        seat = state.to_move
+        text = state.describe(action)
+        steps = self._steps
+        if steps is not None:
+            steps.cut(self.save.cursor)
+        mark = state.clone() if steps is not None and steps.wants_mark() else None
+        state.apply(action)  # IllegalAction: nothing changed
+        if steps is not None:
+            steps.add(seat, action, mark)
+        record(self.save, action, state=state, summary=self._summary())
+        self.token += 1
+        self.last = Played(seat, action, text, self.save.cursor)
+        self._write()
+        return self.last
+
+    def go_to(self, cursor: int) -> Any:
+        """Move the cursor to `cursor` (undo, redo, back to the start): the position
+        there becomes the match's, the save says so and is written."""
+        steps = self.steps()
+        cursor = max(0, min(cursor, len(steps)))
+        self.state = steps.position(cursor)
+        self.save.cursor = cursor
+        self.save.over = bool(self.state.over)
+        self.token += 1
+        self.last = None
+        summary = self._summary()
+        if summary is not None:
+            self.save.summary = summary
+        self._write()
+        return self.state
+
+
+class TableMatch(LocalMatch):
+    """The authoritative game of a shared table, on the host: the same moves as a
+    local game, without undo; written by the host after every move."""
+
+    def __init__(self, save: SaveFile, state: Any, *, write: Callable[[SaveFile], None] | None = None,
+                 summary: Callable[[], str] | None = None) -> None:
+        super().__init__(save, state, write=write, summary=summary, undoable=False)
+
+    def check(self, action: Any, seat: int | None = None) -> str | None:
+        """Why the player at `seat` may not play `action` now (None: they may)."""
+        state = self.state
+        if state.over or (seat is not None and state.to_move != seat):
+            return "It is not your turn."
+        return state.check(action)
+
+    def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
+        state = self.state
+        if state.over:
+            return Next("over")
+        seat = state.to_move
+        if self.is_bot(seat):
+            return Next("bot", seat)
+        return Next("human" if seat == viewer else "wait", seat)
+
+
+@dataclass(frozen=True)
+class News:
+    """What a host's message changed at a seat: the move just made (if one was), and
+    the seats that went away or came back."""
+
+    played: Played | None
+    gone: list[int]
+    back: list[int]
+
+
+class SeatMatch(Match):
+    """One seat at a shared table, in the player's app: the position is the seat's view,
+    sent by the host (`update`); a move goes to the host (`send`) and comes back as news.
+    Nothing is counted here: the host's copy of a finished table is."""
+
+    def __init__(self, save: SaveFile, state: Any, *, code: str, seat: int, away: list[int] = (),
+                 send: Callable[[int, Any], None] | None = None,
+                 leave: Callable[[], None] | None = None) -> None:
+        super().__init__(save, state)
+        self.code = code
+        self.seated = seat
+        self.away = set(away)
+        self.counted = True
+        self._send = send
+        self._leave = leave
+
+    @classmethod
+    def from_message(cls, msg: dict, **kw: Any) -> SeatMatch:
+        """A seat from the host's first "table" message (see tui/serve/tables.py)."""
+        from saves.game import games
+        from saves.model import FORMAT, Seat
+
+        game = games()[msg["game"]]
+        seats = [Seat(name=seat_label(s, i), kind=s["kind"], level=s.get("level"))
+                 for i, s in enumerate(msg["seats"])]
+        save = SaveFile(
+            format=FORMAT, app_version="", game=game.id, seats=seats, options=msg["options"],
+            seed=msg["seed"], actions=[], cursor=msg["cursor"], created=msg.get("created", ""),
+            updated="", id=msg.get("id", ""),
+        )
+        state = game.from_text(msg["view"])
+        state.log = list(msg["log"])
+        return cls(save, state, code=msg["code"], seat=msg["seat"], away=msg["away"], **kw)
+
+    def mine(self) -> list[int]:
+        return [self.seated]
+
+    def view(self, viewer: int | None) -> Any:
+        return self.state  # the host sent this seat's view
+
+    def waiting(self) -> bool:
+        """Whether another seat is to move (this player can only watch)."""
+        return not self.state.over and self.state.to_move != self.seated
+
+    def check(self, action: Any) -> str | None:
+        state = self.state
+        if state.over:
+            return "The game is over."
+        if state.to_move != self.seated:
+            return f"Not your turn: waiting for {self.save.seats[state.to_move].name}."
+        return state.check(action)
+
+    def play(self, action: Any) -> None:
+        """Send the move to the host; the position changes when its news comes back."""
+        if self._send is not None:
+            self._send(self.save.cursor, action)
+
+    def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
+        if self.state.over:
+            return Next("over")
+        seat = self.state.to_move
+        return Next("human" if seat == self.seated else "wait", seat)
+
+    def status(self, ellipsis: str = "...") -> str:
+        """The status line at the table: whose turn, and why the table waits."""
+        state = self.state
+        tag = f"Table {self.code}: "
+        if state.over:
+            return tag + f"game over. {state.outcome.reason if state.outcome else ''}"
+        if state.to_move == self.seated:
+            return tag + state.prompt
+        if state.to_move is None:
+            return tag + "waiting."
+        who = self.save.seats[state.to_move]
+        if who.kind == "bot":
+            return tag + f"{who.name} is thinking{ellipsis}"
+        if who.name.startswith("open seat"):
+            return tag + f"waiting for a player to join with code {self.code}."
+        if state.to_move in self.away:
+            return tag + f"{who.name} is away; the table waits for them."
+        return tag + f"waiting for {who.name}."
+
+    def update(self, msg: dict) -> News:
+        """The host's news: the seat's view, who is away, the seats' names, the move just
+        made, and the finished table as a save."""
+        state = self.game.from_text(msg["view"])
+        state.log = list(msg["log"])
+        before, self.away = self.away, set(msg["away"])
+        for i, seat in enumerate(msg["seats"]):
+            self.save.seats[i].name = seat_label(seat, i)
+        self.state = state
+        self.token += 1
+        cursor, last = msg["cursor"], msg.get("last")
+        moved = cursor != self.save.cursor
+        self.save.cursor = cursor
+        played = None
+        if moved and last and last.get("cursor") == cursor:
+            played = Played(last["seat"], self.game.action_from_builtins(last["action"]), last["text"], cursor)
+            self.last = played
+        if "save" in msg:
+            data = {k: v for k, v in msg["save"].items() if k != "my_seat"}
+            self.save = msgspec.convert(data, SaveFile)
+        return News(played, sorted(self.away - before), sorted(before - self.away))
+
+    def close(self) -> None:
+        """The screen at the table is gone: the host hears this player left."""
+        if self._leave is not None:
+            self._leave()
+
+
+def seat_label(seat: dict, i: int) -> str:
+    """A seat's name as the table shows it (an empty one is an open seat)."""
+    return seat["name"] or f"open seat {i + 1}"
