@@ -524,6 +524,9 @@ class HouseRulesState(Checks, State):
                 self.log.append(f"{COLOUR_NAMES[self.side]}'s {KIND_NAMES[COL[k]][BASE[k]]} on {CELL_NAMES[i]} takes +1 (now {VALUE[k] + 1}).")
             self.pending = -1
             self.history = []
+            # Like every change of a total, +1 may end the game at once (a lead of 8).
+            if self._end_check():
+                return
             self._after_move()
         elif t is PlaceMarker:
             i = CELL_INDEX[action.cell]

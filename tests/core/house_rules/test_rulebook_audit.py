@@ -395,10 +395,6 @@ def test_rule_a_revival_that_makes_a_lead_of_8_ends_the_game():
     assert s.over and s.outcome.winners == (0,)
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: with Homecoming, TakeBonus (+1) that makes a lead of "
-                   "8 does not end the game; the seed: 'If in any moment of the game the difference "
-                   "... is 8 or higher, the game is won'; core/house_rules/state.py play() TakeBonus "
-                   "branch skips _end_check")
 def test_rule_homecoming_plus_one_that_makes_a_lead_of_8_ends_the_game():
     s = _homecoming_lead_position()
     go(s, Move("f5", "f6"), TakeBonus())
@@ -853,9 +849,6 @@ def test_random_games_keep_pawns_cards_totals_turn_order_and_replay(cards):
         assert GAME.from_text(s.to_text()).to_text() == s.to_text()
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: random games go on past an end condition: with "
-                   "Homecoming, TakeBonus can make a lead of 8 (10 with Last Stand) and the game "
-                   "continues (core/house_rules/state.py play(), TakeBonus branch: no _end_check)")
 def test_random_games_never_go_on_past_an_end_condition():
     rng = random.Random(5)
     for seed in range(40):

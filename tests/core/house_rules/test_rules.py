@@ -675,6 +675,20 @@ def test_interaction_last_stand_with_the_end_checks(pos):
     assert s2.over and s2.outcome.winners == (0,)
 
 
+def test_ruling_the_end_is_checked_after_every_upgrade_choice(pos):
+    # White 15 to Black 8 with Homecoming: the square entering f6 may take +1 or bring
+    # the captured line back; either makes 16 to 8, a lead of 8, and ends the game at once.
+    white = {"a1": "W1", "b1": "W2", "c1": "W3", "d1": "W4", "e1": "W3", "f5": "W2"}
+    black = {"a6": "B4", "b6": "B3", "c6": "B1"}
+    for choice in (TakeBonus(), Revive(1, "g1")):
+        s = pos({**white, **black}, in_force=("homecoming",), captured=((1,), ()))
+        s.apply(Move("f5", "f6"))
+        assert s.phase == "upgrade" and s.totals() == (15, 8)
+        s.apply(choice)
+        assert s.totals() == (16, 8)
+        assert s.over and s.outcome.winners == (0,), choice
+
+
 def test_interaction_fortress_with_sprint(pos):
     guarded = {"d2": "W4", "d4": "B1", "c4": "B1", "e4": "B1", "a1": "W4"}
     s = pos(guarded, in_force=("sprint", "fortress"))
