@@ -103,7 +103,7 @@ class DeployMixin:
         nd = self.no_deploy
         opps = None
         for c in self.hands[p]:
-            if nd and c in nd:
+            if c < 0 or (nd and c in nd):  # -1: a card this view cannot see, no known play
                 continue
             k = KIND[c]
             if k is SOLDIER:
@@ -157,6 +157,8 @@ class DeployMixin:
     def _response_legal(self, r: int) -> list:
         acts = []
         for c in self.hands[r]:
+            if c < 0:  # a card this view cannot see: no known play
+                continue
             k = KIND[c]
             if k is JACK:
                 if self._jack_ok(r, c):

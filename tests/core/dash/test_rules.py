@@ -344,3 +344,15 @@ def test_ruling_no_legal_play_at_the_start_loses_at_once(monkeypatch):
     s = GAME.new(2, 3)
     assert s.over and s.outcome.winners == () and "no legal play" in s.outcome.reason
     assert s.legal_actions() == []
+
+
+def test_ruling_a_view_knows_no_play_of_a_hidden_hand():
+    # With hidden hands, the view of a player who is not to move cannot see the
+    # mover's cards: it lists no play, and check says why, instead of crashing.
+    s = GAME.new(3, 9, Options(hidden_hands=True))
+    other = s.view((s.to_move + 1) % 3)
+    assert other.legal_actions() == []
+    real = s.legal_actions()[0]
+    assert "hidden" in other.check(real)
+    assert s.view(s.to_move).legal_actions() == s.legal_actions()
+    assert s.view(None).legal_actions() == []

@@ -255,3 +255,15 @@ def test_rules_doc_notation_example_round_trips():
     example = doc.split("## Notation", 1)[1].split("```\n")[1]
     s = GAME.from_text(example)
     assert s.to_text() == example and s.viewer == 0 and s.hands[1] == [-1]
+
+
+def test_ruling_a_view_knows_no_play_of_a_hidden_card(make):
+    # Player 2's view of Player 1's deployment: the hand shows as unknown cards, so
+    # no deployment of them is listed, only what needs no card (Done).
+    s = make(hands={1: "5H 6C", 2: "9D"}, front={1: "4S", 2: "3D"})
+    v = s.view(1)
+    assert v.hands[0] == [-1, -1]
+    assert A.Deploy(C("5H")) in s.legal_actions()
+    assert not any(isinstance(a, A.Deploy) for a in v.legal_actions())
+    assert v.check(A.Deploy(C("5H"))) is not None
+    assert s.view(0).legal_actions() == s.legal_actions()
