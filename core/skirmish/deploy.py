@@ -126,7 +126,10 @@ class DeployMixin:
                 if rs and self._king_suit(p) < 0:
                     acts.append(DEPLOYS[c])
             elif k is JOKER:
-                if rs or (c == BLACK_JOKER and fs):
+                # offered exactly when one of its variants fits: rear space (Necromancer,
+                # Red Joker, a copied Ace or King), or a Doppelganger form that needs
+                # none (a soldier's front space, the Ace of Diamonds' opposing unit)
+                if rs or (c == BLACK_JOKER and self._copy_ranks(p)):
                     acts.append(DEPLOYS[c])
             elif k is JACK:
                 if c != JD and self._jack_ok(p, c):
