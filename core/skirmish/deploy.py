@@ -12,7 +12,7 @@ from core.skirmish.cards import (
 )
 from core.skirmish.phases import DEPLOY, END, RESPONSE, cap, who
 from core.skirmish.units import (
-    C0, C1, DOUBLE, EXH, FL, PROTECT, RES0, SUMMONED, VAR, lead, merge, new_unit, split, suit, words,
+    C0, C1, DOUBLE, EXH, FL, PROTECT, RES0, SUMMONED, VAR, lead, merge, new_unit, split, suit, verb, words,
 )
 
 ACE_D = ACE_OF[DIAMONDS]
@@ -336,7 +336,7 @@ class DeployMixin:
             for x in picks:
                 hand.remove(x)
                 self.up.append(x)
-            self.log.append(f"{cap(names)} goes to the Barrows.")
+            self.log.append(f"{cap(names)} {'go' if len(picks) > 1 else 'goes'} to the Barrows.")
         elif s == SPADES:
             for x in picks:
                 hand.remove(x)
@@ -454,7 +454,7 @@ class DeployMixin:
         elif kind == "jh":
             u = self.unit(q, pos)
             u[FL] |= PROTECT
-            log.append(f"{cap(words(u))} is protected from all damage this turn.")
+            log.append(f"{cap(words(u))} {verb(u, 'is', 'are')} protected from all damage this turn.")
         elif kind == "js":
             u = self._take(q, pos)
             (self.front if IS_SOLDIER[lead(u)] else self.rear)[p].append(u)
