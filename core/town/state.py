@@ -437,6 +437,9 @@ class TownState(State):
                 self._draw(seat, 1)
                 self.phase = GIVEBACK
             else:
+                # No draw: the hand is one tile smaller for good. The limit only reports
+                # this (a draw always replaces exactly the tile placed), so play is unchanged.
+                self.limits[seat] = len(rack)
                 self._next_turn()
             return
         if isinstance(action, ChooseStack):

@@ -251,6 +251,7 @@ def _view_answers(v: Any, tried: list, pool, rng: random.Random) -> None:
     legal = v.legal_actions()
     assert isinstance(legal, list)
     assert isinstance(v.prompt, str) and isinstance(v.to_text(), str)
+    assert GAMES[v.game_id].from_text(v.to_text()).to_text() == v.to_text()  # a view reads back
     for a in legal + tried:
         assert isinstance(v.describe(a), str)
     cands = list(tried) + list(pool(v)["actions"])

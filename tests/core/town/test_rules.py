@@ -216,6 +216,8 @@ def test_rule_empty_bag_no_draw_and_no_give_back():
     st = position(["Rc .. .. .. .. .. .."], racks=[(4, "Od Yg Gf Bm"), (4, "Pt Ws Rd Og")], bag="")
     st.apply(Place("Od", "b1"))
     assert len(st.racks[0]) == 3 and st.phase == TURN and st.to_move == 1  # question skipped
+    # the hand is smaller for good, and the notation's limit says so
+    assert st.limits[0] == 3 and "rack 1: limit 3:" in st.to_text()
 
 
 def test_rule_player_who_cannot_place_leaves():
