@@ -53,7 +53,7 @@ from core.house_rules.board import (
     WHITE,
     code,
 )
-from core.house_rules.board import Pawn, _pawn  # noqa: F401 - Pawn: also read from here
+from core.house_rules.board import Pawn, _pawn
 from core.house_rules.cards import CARD_BY_ID, CARD_IDS, CARDS, END_LIMITS, MARKERS
 from core.house_rules.checks import Checks
 from core.house_rules.words import describe, prompt, to_text
