@@ -724,6 +724,19 @@ def test_ruling_a_pass_may_still_be_followed_by_a_card(pos):
     assert s.phase == "after" and PlayCard("sprint") in s.legal_actions()
 
 
+def test_ruling_the_second_pass_may_still_be_followed_by_a_card_and_draws_anyway(pos):
+    # The second pass in a row still leaves its player the after-move card; the draw
+    # is settled when that turn ends, whatever the card (a card cannot undo the passes).
+    # White (3 + 3 + 2 = 8) is walled in by Black (10): no capture is strong enough.
+    walled = {"a1": "W3", "b1": "W3", "a2": "W2", "c1": "B3", "b2": "B4", "a3": "B3"}
+    s = pos(walled, passes=1, hands=(("sprint",), ()))
+    assert s.legal_actions() == [PlayCard("sprint"), Pass()]
+    s.apply(Pass())
+    assert not s.over and s.phase == "after" and PlayCard("sprint") in s.legal_actions()
+    s.apply(PlayCard("sprint"))
+    assert s.over and s.outcome.winners == () and "passed" in s.outcome.reason
+
+
 def test_describe_and_log_say_what_happened():
     s = GAME.new(2, 1)
     assert s.describe(Move("b1", "b2")) == "square b1 to b2"
