@@ -5,7 +5,7 @@
 
 The bands: each rank starts at a percentile of the strategy's scores (so a player
 who matches the strategy lands in the middle ranks), and 49 is the top rank.
-Compare the suggested bands with LEVELS in core/town/solo.py.
+Compare the suggested bands with LEVELS in core/town/words.py.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.town import GAME  # noqa: E402
-from core.town.solo import LEVELS, SoloPlanner, level_for  # noqa: E402
+from core.town.solo import SoloPlanner  # noqa: E402
+from core.town.words import LEVELS, level_for  # noqa: E402
 
 # the percentile of the strategy's scores at which each rank (after the first) begins
 PERCENTILES = (20, 40, 60, 80, 95)

@@ -10,8 +10,8 @@ import datetime
 import hashlib
 from typing import ClassVar
 
-from core.engine import Game
-from core.dash.notation import NotationError, from_text
+from core.engine import Game, NotationError
+from core.dash.notation import from_text
 from core.dash.actions import Options, Play
 from core.dash.state import DashState, deal
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from core.engine import NotationError, Outcome
 from core.dash.cards import COLOURS, SIDES, UNKNOWN, is_card, is_square
 from core.dash.actions import Options
-from core.dash.state import FORMAT, DashState, standing_trees, to_text  # noqa: F401 - to_text: compat, now in state.py
+from core.dash.state import FORMAT, DashState, standing_trees
 
 def from_text(text: str):
     rows: dict[str, str] = {}
@@ -121,3 +121,18 @@ def _validate(s) -> None:
     real = [c for c in known if c != UNKNOWN]
     if len(known) != 32 or len(set(real)) != len(real):
         raise NotationError("The 32 cards must each appear once (hands, pile, played).")
+    for sq, st in s.stacks.items():
+        # the setup stacks largest first and a move lands only on the next size up,
+        # so no piece ever sits on a smaller one
+        if any(up[1] > down[1] for down, up in zip(st, st[1:])):
+            raise NotationError(f"The stack on {sq} has a larger pyramid on a smaller one.")
+    if not s.over:
+        # the rules end the game the moment the player to move holds no card or has
+        # no legal play (a hand hidden in a view cannot be judged)
+        hand = s.hands[s.to_move]
+        if not hand:
+            raise NotationError(f"Player {s.to_move + 1} is to move but holds no card: "
+                                f"the game would be over.")
+        if UNKNOWN not in hand and not s.has_legal_play(s.to_move):
+            raise NotationError(f"Player {s.to_move + 1} is to move but has no legal play: "
+                                f"the game would be over.")

@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.dash.cards import COLOURS, DIST, FILES, RANKS
-from core.dash.state import DashState, Play
+from core.dash.actions import Play
+from core.dash.state import DashState
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 _SQ_NAME = [FILES[i % 8] + RANKS[i // 8] for i in range(64)]

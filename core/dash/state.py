@@ -132,6 +132,8 @@ class DashState(State):
             tops.append((sq, stacks[sq][-1]))
         out = []
         for card in self.hands[seat]:
+            if card == UNKNOWN:  # a card this view hides: no known play
+                continue
             dist = DIST[card]
             for side in SIDES:
                 for sq, piece in tops:
@@ -170,6 +172,9 @@ class DashState(State):
         if not is_card(card):
             return f"{card!r} is not a card (cards look like AH, 5D, 8S)."
         hand = self.hands[self.to_move]
+        if card not in hand and UNKNOWN in hand:
+            who = "Your" if self.seats == 1 else f"Player {self.to_move + 1}'s"
+            return f"{who} cards are hidden in this view: no play of theirs is known."
         if card not in hand:
             who = "You do not" if self.seats == 1 else f"Player {self.to_move + 1} does not"
             return f"{who} hold the {card}."
@@ -231,7 +236,8 @@ class DashState(State):
             self._finish(False, "Nobody holds a card: the team loses.")
             return
         self.to_move = nxt
-        if not self.has_legal_play(nxt):
+        # (in a view that hides that hand, nobody can tell it is stuck: play goes on)
+        if UNKNOWN not in self.hands[nxt] and not self.has_legal_play(nxt):
             who = "You have" if self.seats == 1 else f"Player {nxt + 1} has"
             self._finish(False, f"{who} no legal play: the team loses.")
 

@@ -22,7 +22,8 @@ from core.house_rules.actions import (
     TakeBonus,
 )
 from core.house_rules.cards import CARD_BY_ID, CARDS, Card
-from core.house_rules.notation import NotationError, from_text
+from core.engine import NotationError
+from core.house_rules.notation import from_text
 from core.house_rules.actions import Options, validate_options
 from core.house_rules.board import Pawn
 from core.house_rules.state import HouseRulesState

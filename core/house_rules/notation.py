@@ -20,18 +20,70 @@ from __future__ import annotations
 
 from core.engine import NotationError, Outcome
 from core.house_rules.board import (
+    BASE,
     CELL_INDEX,
+    CELL_NAMES,
     CODE_CHARS,
+    COL,
     COLOUR_NAMES,
+    FAR_ROW,
     NCELLS,
     NFILES,
     NROWS,
+    SETUP_BASES,
     TOKEN_CODE,
+    UP,
 )
-from core.house_rules.cards import CARD_BY_ID
+from core.house_rules.cards import CARD_BY_ID, MARKERS
 from core.house_rules.actions import Options, validate_options
 from core.house_rules.state import HouseRulesState
-from core.house_rules.words import FILES_LINE, HEADER, to_text  # noqa: F401 - to_text: compat, now in words.py
+from core.house_rules.words import FILES_LINE, HEADER
+
+ARMY = {b: SETUP_BASES.count(b) for b in (1, 2, 3, 4)}  # pawns of each value in an army
+
+
+def _validate(s: HouseRulesState) -> None:
+    """Refuse a position no game can reach (NotationError, in words)."""
+    board = s.board
+    for c, name in enumerate(COLOUR_NAMES):
+        for b, n in ARMY.items():
+            on_board = sum(1 for k in board if k and COL[k] == c and BASE[k] == b)
+            gone = s.captured_bases[c].count(b)
+            if on_board + gone > n:
+                raise NotationError(f"{name} has {n} pawn{'s' * (n > 1)} of value {b}, but the position "
+                                    f"shows {on_board} on the board and {gone} captured.")
+        bad = [b for b in s.captured_bases[c] if b not in ARMY]
+        if bad:
+            raise NotationError(f"Captured pawns have values 1 to 4, not {bad[0]}.")
+    for i, k in enumerate(board):
+        if k and BASE[k] == 4 and UP[k] == 1:
+            raise NotationError(f"The value-4 pawn on {CELL_NAMES[i]} cannot have taken +1: "
+                                f"its upgrade brings a pawn back (`*`).")
+    if s.phase == "upgrade":
+        i = s.pending
+        k = board[i] if i >= 0 else 0
+        if not k or COL[k] != s.side or UP[k] != 0 or i not in FAR_ROW[s.side]:
+            raise NotationError("Phase upgrade needs a pending pawn of the side to move, not yet "
+                                "upgraded, on its far row.")
+        if BASE[k] == 4 and not s.captured_bases[s.side]:
+            raise NotationError("A value-4 pawn's upgrade needs a captured pawn to bring back.")
+        if BASE[k] < 4 and "homecoming" not in s.cards_in_force:
+            raise NotationError("Only a value-4 pawn (or any pawn with Homecoming) waits for an upgrade choice.")
+    elif s.pending != -1:
+        raise NotationError("A pending upgrade belongs to phase upgrade.")
+    if len(set(s.marker_cells)) != len(s.marker_cells) or len(s.marker_cells) > MARKERS:
+        raise NotationError(f"There are {MARKERS} change markers, one a cell at most.")
+    if s.marker_cells and "change" not in s.cards_in_force:
+        raise NotationError("Change markers are placed only with Change in force.")
+    cards = s.hands[0] + s.hands[1] + s.cards_in_force
+    if len(set(cards)) != len(cards):
+        raise NotationError("A card can be in one place only: one hand, or in force.")
+    for c, hand in enumerate(s.hands):
+        for cid in hand:
+            if CARD_BY_ID[cid].colour != c:
+                raise NotationError(f"{CARD_BY_ID[cid].name} is a {COLOUR_NAMES[1 - c]} card, "
+                                    f"not in {COLOUR_NAMES[c]}'s hand.")
+
 
 def _items(v: str) -> list[str]:
     v = v.strip()
@@ -106,6 +158,7 @@ def from_text(text: str):
         ch = dict(part.strip().split() for part in fields["Chance"].split(","))
         s.seed = None if ch["seed"] == "-" else int(ch["seed"])
         s.chance_counter = int(ch["counter"])
+        _validate(s)
         res = fields["Result"]
         s.log = []
         s.silent = False

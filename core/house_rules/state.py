@@ -53,7 +53,7 @@ from core.house_rules.board import (
     WHITE,
     code,
 )
-from core.house_rules.board import Pawn, _pawn  # noqa: F401 - Pawn: also read from here
+from core.house_rules.board import Pawn, _pawn
 from core.house_rules.cards import CARD_BY_ID, CARD_IDS, CARDS, END_LIMITS, MARKERS
 from core.house_rules.checks import Checks
 from core.house_rules.words import describe, prompt, to_text
@@ -524,6 +524,9 @@ class HouseRulesState(Checks, State):
                 self.log.append(f"{COLOUR_NAMES[self.side]}'s {KIND_NAMES[COL[k]][BASE[k]]} on {CELL_NAMES[i]} takes +1 (now {VALUE[k] + 1}).")
             self.pending = -1
             self.history = []
+            # Like every change of a total, +1 may end the game at once (a lead of 8).
+            if self._end_check():
+                return
             self._after_move()
         elif t is PlaceMarker:
             i = CELL_INDEX[action.cell]

@@ -31,7 +31,7 @@ from core.skirmish.cards import ATK
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
 from core.skirmish.tactician import Tactician
 from core.skirmish.units import lead
-from core.skirmish.values import evaluate, horizon, rewards  # noqa: F401 - compat: tests read them here
+from core.skirmish.values import rewards
 
 # -- the search's view of the game --------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from core.skirmish.cards import ACE, ACE_OF, ATK, CLUBS, DIAMONDS, HEARTS, IS_SO
 from core.skirmish.phases import BLOCK, RESOLVE, cap, who
 from core.skirmish.units import (
     C0, C1, DMG, EXH, FL, GUARD, POIS, POIS_CLUBS, PROTECT, DOUBLE, attack, card_def, defeated,
-    defence, eff, lead, split, words,
+    defence, eff, lead, split, verb, words,
 )
 
 ACE_C, ACE_H, ACE_S = ACE_OF[CLUBS], ACE_OF[HEARTS], ACE_OF[SPADES]
@@ -91,7 +91,7 @@ class CombatMixin:
         self.attacks.append([a.pos, a.seat, a.tpos, -1, -1, -1])
         idx = len(self.attacks) - 1
         target = who(a.seat) if a.tpos < 0 else words(self.unit(a.seat, a.tpos))
-        self.log.append(f"{cap(words(u))} attacks {target}.")
+        self.log.append(f"{cap(words(u))} {verb(u, 'attacks', 'attack')} {target}.")
         if a.tpos < 0:
             return
         c = lead(u)
@@ -192,7 +192,8 @@ class CombatMixin:
             if atk[0] == a.attacker and atk[1] == d:
                 atk[5] = a.pos
                 break
-        self.log.append(f"{cap(words(self.unit(d, a.pos)))} blocks "
+        blocker = self.unit(d, a.pos)
+        self.log.append(f"{cap(words(blocker))} {verb(blocker, 'blocks', 'block')} "
                         f"{words(self.unit(self.cur, a.attacker))}.")
 
     # -- resolution -------------------------------------------------------------------------------
@@ -278,7 +279,7 @@ class CombatMixin:
         for s, pos, clubs in poison:
             u = self.unit(s, pos)
             u[FL] |= POIS | (POIS_CLUBS if clubs else 0)
-            self.log.append(f"{cap(words(u))} is poisoned.")
+            self.log.append(f"{cap(words(u))} {verb(u, 'is', 'are')} poisoned.")
         blocking = {(a[1], a[5]) for a in self.attacks if a[5] >= 0}
         # (seat, unit) -> (leader falls, second falls, to hand)
         falls = []
@@ -332,8 +333,8 @@ class CombatMixin:
         if l0 and (u[C1] < 0 or l1):
             self._drop(s, u)
             self._discard_unit(s, u, to_hand)
-            self.log.append(f"{cap(words(u))} "
-                            f"{'returns to the hand' if to_hand else 'is defeated'}.")
+            self.log.append(f"{cap(words(u))} " + (verb(u, "returns", "return") + " to the hand"
+                            if to_hand else verb(u, "is", "are") + " defeated") + ".")
             return
         first, second = split(u)
         gone, stay = (first, second) if l0 else (second, first)

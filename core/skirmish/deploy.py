@@ -12,7 +12,7 @@ from core.skirmish.cards import (
 )
 from core.skirmish.phases import DEPLOY, END, RESPONSE, cap, who
 from core.skirmish.units import (
-    C0, C1, DOUBLE, EXH, FL, PROTECT, RES0, SUMMONED, VAR, lead, merge, new_unit, split, suit, words,
+    C0, C1, DOUBLE, EXH, FL, PROTECT, RES0, SUMMONED, VAR, lead, merge, new_unit, split, suit, verb, words,
 )
 
 ACE_D = ACE_OF[DIAMONDS]
@@ -103,7 +103,7 @@ class DeployMixin:
         nd = self.no_deploy
         opps = None
         for c in self.hands[p]:
-            if nd and c in nd:
+            if c < 0 or (nd and c in nd):  # -1: a card this view cannot see, no known play
                 continue
             k = KIND[c]
             if k is SOLDIER:
@@ -126,7 +126,10 @@ class DeployMixin:
                 if rs and self._king_suit(p) < 0:
                     acts.append(DEPLOYS[c])
             elif k is JOKER:
-                if rs or (c == BLACK_JOKER and fs):
+                # offered exactly when one of its variants fits: rear space (Necromancer,
+                # Red Joker, a copied Ace or King), or a Doppelganger form that needs
+                # none (a soldier's front space, the Ace of Diamonds' opposing unit)
+                if rs or (c == BLACK_JOKER and self._copy_ranks(p)):
                     acts.append(DEPLOYS[c])
             elif k is JACK:
                 if c != JD and self._jack_ok(p, c):
@@ -157,6 +160,8 @@ class DeployMixin:
     def _response_legal(self, r: int) -> list:
         acts = []
         for c in self.hands[r]:
+            if c < 0:  # a card this view cannot see: no known play
+                continue
             k = KIND[c]
             if k is JACK:
                 if self._jack_ok(r, c):
@@ -331,7 +336,7 @@ class DeployMixin:
             for x in picks:
                 hand.remove(x)
                 self.up.append(x)
-            self.log.append(f"{cap(names)} goes to the Barrows.")
+            self.log.append(f"{cap(names)} {'go' if len(picks) > 1 else 'goes'} to the Barrows.")
         elif s == SPADES:
             for x in picks:
                 hand.remove(x)
@@ -449,7 +454,7 @@ class DeployMixin:
         elif kind == "jh":
             u = self.unit(q, pos)
             u[FL] |= PROTECT
-            log.append(f"{cap(words(u))} is protected from all damage this turn.")
+            log.append(f"{cap(words(u))} {verb(u, 'is', 'are')} protected from all damage this turn.")
         elif kind == "js":
             u = self._take(q, pos)
             (self.front if IS_SOLDIER[lead(u)] else self.rear)[p].append(u)

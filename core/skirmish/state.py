@@ -17,7 +17,7 @@ from core.skirmish.cards import WORDS
 from core.skirmish.combat import CombatMixin
 from core.skirmish.deploy import DeployMixin
 from core.skirmish.units import (
-    C0, C1, FL, DMG, DOUBLE, EXH, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, words,
+    C0, C1, FL, DMG, DOUBLE, EXH, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, verb, words,
 )
 from core.skirmish.views import ViewMixin
 from core.skirmish.notation import NotationMixin
@@ -365,7 +365,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             for u in rank:
                 if u[FL] & SUMMONED:
                     self._discard_unit(seat, u)
-                    self.log.append(f"{cap(words(u))} returns to the Barrows, Soul Burned.")
+                    self.log.append(f"{cap(words(u))} {verb(u, 'returns', 'return')} to the Barrows, Soul Burned.")
                 else:
                     u[FL] &= ~EXH
                     keep.append(u)
@@ -389,7 +389,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
                     keep = []
                     for u in rank:
                         if u[FL] & POIS:
-                            self.log.append(f"{cap(words(u))} succumbs to poison.")
+                            self.log.append(f"{cap(words(u))} {verb(u, 'succumbs', 'succumb')} to poison.")
                             self._discard_unit(seat, u)
                         else:
                             keep.append(u)

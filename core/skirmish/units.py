@@ -140,6 +140,12 @@ def token(u: list) -> str:
     return t + ("/" + flags if flags else "")
 
 
+def verb(u: list, singular: str, plural: str) -> str:
+    """The verb that agrees with the unit `u` as a subject: a Blood Bond is two cards
+    ("the 8 and the 7 of Hearts block"), a single card one."""
+    return plural if u[C1] >= 0 else singular
+
+
 def words(u: list) -> str:
     """The unit in words: "the 5 of Diamonds and the 2 of Diamonds"."""
     def one(i: int) -> str:

@@ -7,10 +7,18 @@ from core.skirmish.cards import (
     ACE, IS_SOLDIER, JACK, JOKER, KING, KIND, QUEEN, RANK_WORDS, SUIT, SUIT_NAMES, WORDS,
 )
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap, who
-from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, words
+from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, verb, words
 
 _DONE_WORDS = {DEPLOY: "End deployment", RESPONSE: "Pass (no response)",
                ATTACK: "Finish declaring attackers", BLOCK: "Finish blocking"}
+
+
+def _unit_verb(s, seat: int, pos: int, singular: str, plural: str) -> str:
+    """The verb agreeing with the unit (or player, pos < 0) named by _unit_words."""
+    try:
+        return singular if pos < 0 else verb(s.unit(seat, pos), singular, plural)
+    except (IndexError, TypeError):
+        return singular
 
 
 def _unit_words(s, seat: int, pos: int) -> str:
@@ -61,10 +69,11 @@ def describe(s, a) -> str:
     if t is A.Target:
         return f"Choose {_unit_words(s, a.seat, a.pos)}"
     if t is A.Attack:
-        return f"{cap(_unit_words(s, s.cur, a.pos))} attacks {_unit_words(s, a.seat, a.tpos)}"
+        return (f"{cap(_unit_words(s, s.cur, a.pos))} {_unit_verb(s, s.cur, a.pos, 'attacks', 'attack')} "
+                f"{_unit_words(s, a.seat, a.tpos)}")
     if t is A.Block:
         d = s.to_move if s.to_move is not None else 0
-        return (f"{cap(_unit_words(s, d, a.pos))} blocks "
+        return (f"{cap(_unit_words(s, d, a.pos))} {_unit_verb(s, d, a.pos, 'blocks', 'block')} "
                 f"{_unit_words(s, s.cur, a.attacker)}")
     if t is A.Pick:
         return f"Choose {_card(a.card)}"
@@ -162,11 +171,11 @@ def why_not(s, a) -> str:
         except IndexError:
             return f"You have no unit in that slot."
         if u[FL] & EXH:
-            return f"{cap(words(u))} is exhausted and cannot attack."
+            return f"{cap(words(u))} {verb(u, 'is', 'are')} exhausted and cannot attack."
         if any(x[0] == a.pos for x in s.attacks):
-            return f"{cap(words(u))} is already attacking."
+            return f"{cap(words(u))} {verb(u, 'is', 'are')} already attacking."
         if attack(u) <= 0:
-            return f"{cap(words(u))} has no attack value."
+            return f"{cap(words(u))} {verb(u, 'has', 'have')} no attack value."
         if a.seat == s.cur or not 0 <= a.seat < s.seats or s.life[a.seat] <= 0:
             return "Attack a living opponent or their units."
         if KIND[lead(u)] == ACE:
@@ -181,11 +190,11 @@ def why_not(s, a) -> str:
         except IndexError:
             return "You have no unit in that slot."
         if any(x[5] == a.pos and x[1] == p for x in s.attacks):
-            return f"{cap(words(u))} is already blocking (one attacker each)."
+            return f"{cap(words(u))} {verb(u, 'is', 'are')} already blocking (one attacker each)."
         if a.pos >= 4:
             return "Only front-rank units (and an Ace of Hearts guard) can block."
         if u[FL] & EXH:
-            return (f"{cap(words(u))} is exhausted; only Hearts soldiers may block "
+            return (f"{cap(words(u))} {verb(u, 'is', 'are')} exhausted; only Hearts soldiers may block "
                     f"while exhausted.")
         return "That attacker cannot be blocked by you: it is not attacking you, it is an Ace, or it is already blocked."
     if t is A.Target or t is A.Pick:

@@ -31,7 +31,6 @@ from core.town.state import (
 )
 from core.town.actions import ChooseStack, Place
 from core.town.tiles import CELLS, COLOUR_OF, SIZE, TILE_CS, TILES
-from core.town.words import LEVELS, level_for  # noqa: F401 - compat: now in words.py
 
 def daily_seed(date: _dt.date | str | None = None) -> int:
     """The seed of the day's solo game: the same for everyone on a date (UTC)."""
@@ -186,4 +185,4 @@ class SoloBot:
         return self.planner.choose(view)
 
 
-__all__ = ["LEVELS", "SoloBot", "SoloPlanner", "daily_seed", "evaluate", "level_for", "solo_hint"]
+__all__ = ["SoloBot", "SoloPlanner", "daily_seed", "evaluate", "solo_hint"]

@@ -246,7 +246,7 @@ class TownState(State):
         return False
 
     def _exchange_sets(self, seat: int) -> list[tuple[str, str, str]]:
-        rack = self.racks[seat]
+        rack = [t for t in self.racks[seat] if t in TILE_CS]  # a view's hidden tiles: no known set
         n = len(rack)
         out = []
         for a in range(n):
@@ -284,12 +284,12 @@ class TownState(State):
         seat = self.current
         if ph == GIVEBACK:
             out: list[Any] = [KEEP]
-            out.extend(GiveBack(t) for t in dict.fromkeys(self.racks[seat]))
+            out.extend(GiveBack(t) for t in dict.fromkeys(self.racks[seat]) if t in TILE_CS)
             return out
         out = []
         rack = self.racks[seat]
         if self.occ == 0:
-            out.extend(Place(t, "a1") for t in dict.fromkeys(rack))
+            out.extend(Place(t, "a1") for t in dict.fromkeys(rack) if t in TILE_CS)
         else:
             for t in dict.fromkeys(rack):
                 cs = TILE_CS.get(t)
@@ -301,7 +301,8 @@ class TownState(State):
         placing = bool(out)
         if self.exchanges < self.options.max_exchanges and self.bag:
             out.extend(Exchange(x) for x in self._exchange_sets(seat))
-        if not placing:
+        # In a view that hides some of this rack, nobody can tell that it cannot place.
+        if not placing and all(t in TILE_CS for t in rack):
             out.append(LEAVE)
         return out
 
@@ -322,6 +323,11 @@ class TownState(State):
             if not self.stacks[i]:
                 return f"Stack {i + 1} is empty."
             return None
+        if isinstance(action, (Place, Exchange, GiveBack, Leave)) and ph in (TURN, GIVEBACK) \
+                and any(t not in TILE_CS for t in self.racks[self.current]):
+            hidden = self._hidden_use(action)
+            if hidden:
+                return hidden
         if isinstance(action, Place):
             if ph in (SOLO_START, SOLO_CHOOSE):
                 return "Choose a stack first."
@@ -371,6 +377,18 @@ class TownState(State):
             return None
         return "That is not a TOWN 77 action."
 
+    def _hidden_use(self, action: Any) -> str | None:
+        """In a view that hides tiles of the rack to move: why `action` cannot be
+        judged (it names a hidden tile, or it is Leave), else None."""
+        who = player(self.current)
+        if isinstance(action, Leave):
+            return f"{who}'s tiles are hidden in this view: whether they can place is not known."
+        tiles = action.tiles if isinstance(action, Exchange) else (action.tile,)
+        if isinstance(tiles, (tuple, list)) and any(
+                isinstance(t, str) and t in self.racks[self.current] and t not in TILE_CS for t in tiles):
+            return f"That tile of {who}'s is hidden in this view."
+        return None
+
     # -- playing -------------------------------------------------------------------
 
     def _rng(self) -> random.Random:
@@ -419,6 +437,9 @@ class TownState(State):
                 self._draw(seat, 1)
                 self.phase = GIVEBACK
             else:
+                # No draw: the hand is one tile smaller for good. The limit only reports
+                # this (a draw always replaces exactly the tile placed), so play is unchanged.
+                self.limits[seat] = len(rack)
                 self._next_turn()
             return
         if isinstance(action, ChooseStack):

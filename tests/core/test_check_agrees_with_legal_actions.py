@@ -243,3 +243,41 @@ def test_check_is_none_exactly_for_legal_actions(game_id, seat_counts, options, 
             for seed in range(games * SCALE):
                 checked += walk(game_id, seats, 1000 * seats + 100 * k + seed, opts, pool, every)
     assert checked >= 100
+
+
+# -- views: every call answers, and check agrees with legal_actions there too --------
+
+def _view_answers(v: Any, tried: list, pool, rng: random.Random) -> None:
+    legal = v.legal_actions()
+    assert isinstance(legal, list)
+    assert isinstance(v.prompt, str) and isinstance(v.to_text(), str)
+    assert GAMES[v.game_id].from_text(v.to_text()).to_text() == v.to_text()  # a view reads back
+    for a in legal + tried:
+        assert isinstance(v.describe(a), str)
+    cands = list(tried) + list(pool(v)["actions"])
+    agree(v, rng.sample(cands, min(len(cands), 120)), rng)
+
+
+@pytest.mark.parametrize("game_id,seat_counts,options,pool,every,games", CASES, ids=[c[0] for c in CASES])
+def test_every_view_answers_every_call_and_check_agrees_there(game_id, seat_counts, options, pool, every, games):
+    """The view of any seat, and the spectator's (None), answers legal_actions, check,
+    describe, prompt and to_text without raising, and check(a) is None exactly for
+    its legal_actions (a seat whose cards are hidden there has no known play)."""
+    game = GAMES[game_id]
+    looked = 0
+    for seats in seat_counts:
+        for k, opts in enumerate(options()):
+            s = game.new(seats, 500 + 10 * seats + k, opts)
+            rng = random.Random(seats * 31 + k)
+            step = 0
+            while True:
+                if step % (every * 3) == 0 or s.over:
+                    tried = rng.sample(s.legal_actions(), min(6, len(s.legal_actions())))
+                    for seat in [None, *range(seats)]:
+                        _view_answers(s.view(seat), tried, pool, rng)
+                        looked += 1
+                if s.over:
+                    break
+                s.apply(rng.choice(s.legal_actions()))
+                step += 1
+    assert looked >= 20

@@ -166,7 +166,7 @@ async def town_escape_puts_the_tile_back(store, monkeypatch, screen, k):
 
 async def town_x_exchanges(store, monkeypatch, screen, k):
     from core import GAMES
-    from core.town.state import Exchange
+    from core.town.actions import Exchange
 
     # a deal where the first rack holds three tiles of a colour or a style
     seed = next(s for s in range(1, 500) if any(isinstance(a, Exchange) for a in GAMES["town"].new(2, s).legal_actions()))

@@ -667,7 +667,7 @@ async def test_hr_a_long_player_name_is_shortened_with_an_ellipsis(store):
         assert "White  Maximiliana … total 16" in players  # was "Maximiliana Batotal 16"
 
 
-CROWDED = {6: ".   .   .   .   .   .   B1 ", 5: ".   B1  B4  B1  .   .   .  ", 4: ".   W2  B3  .   .   .   .  ",
+CROWDED = {6: ".   .   .   .   .   .   B2 ", 5: ".   B1  B4  B1  .   .   .  ", 4: ".   W2  B3  .   .   .   .  ",
            3: ".   W1  W1  .   .   .   .  ", 2: ".   .   .   .   .   .   .  ", 1: "W3  .   .   .   .   .   .  "}
 
 

@@ -136,7 +136,7 @@ async def test_new_game_checkbox_reads_without_colour(store):
 
 
 async def test_stats_show_the_solo_town_best_last_and_rank(store):
-    from core.town.solo import level_for
+    from core.town.words import level_for
 
     for i, placed in enumerate((30, 12)):
         save = game_save("town", ["human"], 3, [], f"town-20261129-10000{i}-aaaa")

@@ -12,7 +12,8 @@ import random
 import saves
 from core import GAMES
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, rowcol
-from core.town.solo import level_for, solo_hint
+from core.town.solo import solo_hint
+from core.town.words import level_for
 from core.town.state import GIVEBACK, TURN
 from tui_support import game_save, make_app, put_save, resume_app
 

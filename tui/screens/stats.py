@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from core import GAMES
-from core.town.solo import level_for
+from core.town.words import level_for
 from tui.games import playable
 
 # How a solo result reads, and the rank it earns where the game has ranks.

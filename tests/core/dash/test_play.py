@@ -11,7 +11,7 @@ import pytest
 from core.engine import IllegalAction
 from core.dash import GAME, Options, Play
 from core.dash.cards import DECK, SIDES, SQUARES, UNKNOWN
-from core.dash.notation import NotationError
+from core.engine import NotationError
 from core.dash.state import standing_trees
 
 OPTIONS = [Options(), Options(hidden_hands=True)]

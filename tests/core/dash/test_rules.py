@@ -344,3 +344,29 @@ def test_ruling_no_legal_play_at_the_start_loses_at_once(monkeypatch):
     s = GAME.new(2, 3)
     assert s.over and s.outcome.winners == () and "no legal play" in s.outcome.reason
     assert s.legal_actions() == []
+
+
+def test_ruling_a_view_knows_no_play_of_a_hidden_hand():
+    # With hidden hands, the view of a player who is not to move cannot see the
+    # mover's cards: it lists no play, and check says why, instead of crashing.
+    s = GAME.new(3, 9, Options(hidden_hands=True))
+    other = s.view((s.to_move + 1) % 3)
+    assert other.legal_actions() == []
+    real = s.legal_actions()[0]
+    assert "hidden" in other.check(real)
+    assert s.view(s.to_move).legal_actions() == s.legal_actions()
+    assert s.view(None).legal_actions() == []
+
+
+def test_ruling_the_notation_refuses_positions_no_game_can_reach():
+    from core.dash import NotationError
+
+    text = GAME.new(2, 3).to_text()
+    assert GAME.from_text(text).to_text() == text
+    # a larger pyramid on a smaller one: the setup stacks largest first, moves go one size down
+    with pytest.raises(NotationError, match="larger pyramid on a smaller one"):
+        GAME.from_text(text.replace("c3:G2,Y1", "c3:Y1,G2"))
+    # a live game whose player to move holds no card: the rules would have ended it
+    with pytest.raises(NotationError, match="holds no card"):
+        GAME.from_text(text.replace("hand2 2C AH 3S 5S 6D", "hand2 -")
+                       .replace("pile 2D", "pile 2C AH 3S 5S 6D 2D"))

@@ -53,14 +53,14 @@ def test_hard_bot_is_reproducible_with_a_seed():
 
 def test_hard_bot_takes_a_free_pawn(pos):
     # The cube on d4 takes the line on c4 (4 vs 1 on a white cell); nothing can take it back.
-    s = pos({"d4": "W3", "c4": "B1", "a1": "W4", "b1": "W3", "a6": "B4", "b6": "B3", "g6": "B4"})
+    s = pos({"d4": "W3", "c4": "B1", "a1": "W4", "b1": "W3", "a6": "B4", "b6": "B3", "g6": "B3+"})
     a = make_bot("hard", random.Random(1)).choose(s.view(0), 30.0)
     assert a == Move("d4", "c4")
 
 
 def test_hard_bot_plays_a_card_when_it_wins_the_game(pos):
     # White needs Sprint to reach Black's line: taking it leaves Black at 6 or less.
-    s = pos({"d2": "W4", "d4": "B1", "a1": "W4", "b1": "W3", "a6": "B4", "g6": "B2"},
+    s = pos({"d2": "W4", "d4": "B1", "a1": "W3+", "b1": "W3", "a6": "B4", "g6": "B2"},
             hands=(("sprint", "stalwart"), ()))
     b = make_bot("hard", random.Random(2))
     a = b.choose(s.view(0), 30.0)

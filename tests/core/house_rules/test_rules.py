@@ -60,7 +60,7 @@ def test_ruling_first_option_lets_black_start():
 
 
 def test_rule_pawns_step_one_cell_orthogonally(pos):
-    s = pos({"d3": "W2", "a6": "B4", "g6": "B4"})
+    s = pos({"d3": "W2", "a6": "B4", "g6": "B3+"})
     assert sorted(a.dst for a in s.moves_from("d3")) == ["c3", "d2", "d4", "e3"]
     reason = s.check(Move("d3", "e4"))
     assert reason is not None and "diagonal" in reason
@@ -81,7 +81,7 @@ def test_rule_only_your_own_pawns_move(pos):
 
 def test_rule_seed_example_triangle_captures_cube_on_black_cell(pos):
     # d4 is a black cell: the triangle gets +1 (3) and captures the cube (3).
-    s = pos({"d4": "W3", "d5": "B2", "a1": "W4", "b1": "W4", "g6": "B4", "f6": "B4"}, side="Black")
+    s = pos({"d4": "W3", "d5": "B2", "a1": "W4", "b1": "W3+", "g6": "B4", "f6": "B3+"}, side="Black")
     assert s.cell_colour("d4") == "black"
     att, dfn, text = s.capture_preview("d5", "d4")
     assert (att, dfn) == (3, 3)
@@ -111,7 +111,7 @@ def test_rule_failed_capture_is_not_a_legal_move_and_check_gives_both_strengths(
 
 def test_rule_attacker_wins_ties(pos):
     # d4 is black: the line defends with 1 + 1 = 2, the square attacks with 2.
-    s = pos({"d3": "W2", "d4": "B1", "a1": "W4", "a6": "B4", "b6": "B4"})
+    s = pos({"d3": "W2", "d4": "B1", "a1": "W4", "a6": "B4", "b6": "B3+"})
     assert s.capture_preview("d3", "d4")[:2] == (2, 2)
     assert s.check(Move("d3", "d4")) is None
     s.apply(Move("d3", "d4"))
@@ -119,7 +119,7 @@ def test_rule_attacker_wins_ties(pos):
 
 
 def test_rule_captured_pawns_leave_the_board(pos):
-    s = pos({"d3": "W4", "d4": "B2", "a1": "W4", "a6": "B4", "b6": "B4"})
+    s = pos({"d3": "W4", "d4": "B2", "a1": "W3+", "a6": "B4", "b6": "B3+"})
     s.apply(Move("d3", "d4"))
     assert s.pawn_at("d3") is None
     assert [p.base for p in s.captured("black")] == [2]
@@ -130,7 +130,7 @@ def test_rule_captured_pawns_leave_the_board(pos):
 
 
 def test_rule_upgrade_plus_one_on_entering_the_far_row(pos):
-    s = pos({"c5": "W3", "a1": "W4", "a6": "B4", "b5": "B4"})
+    s = pos({"c5": "W3", "a1": "W4", "a6": "B4", "b5": "B3+"})
     s.apply(Move("c5", "c6"))
     p = s.pawn_at("c6")
     assert p.kind == "cube" and p.value == 4 and p.upgrade == "+1"
@@ -138,13 +138,13 @@ def test_rule_upgrade_plus_one_on_entering_the_far_row(pos):
 
 
 def test_rule_black_upgrades_on_row_1(pos):
-    s = pos({"c2": "B2", "g1": "W4", "g2": "W4", "a6": "B4", "b6": "B3"}, side="Black")
+    s = pos({"c2": "B2", "g1": "W4", "g2": "W3+", "a6": "B4", "b6": "B3"}, side="Black")
     s.apply(Move("c2", "c1"))
     assert s.pawn_at("c1").value == 3
 
 
 def test_rule_only_one_upgrade_a_pawn(pos):
-    s = pos({"c6": "W3+", "a1": "W4", "a6": "B4", "g5": "B4"})
+    s = pos({"c6": "W3+", "a1": "W4", "a6": "B3+", "g5": "B4"})
     s.apply(Move("c6", "c5"))
     s.apply(Move("g5", "g4"))
     s.apply(Move("c5", "c6"))
@@ -152,7 +152,7 @@ def test_rule_only_one_upgrade_a_pawn(pos):
 
 
 def test_rule_value4_brings_back_a_captured_pawn_owners_choice(pos):
-    s = pos({"d5": "W4", "a2": "W3", "a6": "B4", "g5": "B4"}, captured=((2, 3), ()))
+    s = pos({"d5": "W4", "a2": "W3", "a6": "B4", "g5": "B3+"}, captured=((2, 3), ()))
     s.apply(Move("d5", "d6"))
     assert s.phase == "upgrade" and s.to_move == 0
     acts = s.legal_actions()
@@ -166,13 +166,13 @@ def test_rule_value4_brings_back_a_captured_pawn_owners_choice(pos):
 
 
 def test_ruling_revived_pawn_goes_to_a_free_starting_cell_else_any_free_home_cell(pos):
-    s = pos({"d5": "W4", "b1": "W1", "f1": "B1", "a6": "B4", "g5": "B4", "a3": "W3", "b3": "W3"},
+    s = pos({"d5": "W4", "b1": "W1", "f1": "B1", "a6": "B4", "g5": "B3+", "a3": "W3", "b3": "W3"},
             captured=((2,), ()))
     s.apply(Move("d5", "d6"))
     cells = sorted(a.cell for a in s.legal_actions())
     assert cells == ["a1", "c1", "d1", "e1", "g1"]
     assert "must come back on a1 or c1" in s.check(Revive(2, "b1"))
-    s2 = pos({"d5": "W4", "b1": "W1", "a6": "B4", "g5": "B4", "a3": "W3", "b3": "W3", "f6": "B3"},
+    s2 = pos({"d5": "W4", "b1": "W1", "a6": "B4", "g5": "B3+", "a3": "W3", "b3": "W3", "f6": "B3"},
              captured=((2,), ()))
     s2.apply(Move("d5", "d6"))
     assert [a.cell for a in s2.legal_actions()] == ["f1"]
@@ -180,14 +180,14 @@ def test_ruling_revived_pawn_goes_to_a_free_starting_cell_else_any_free_home_cel
 
 
 def test_ruling_revived_pawn_has_no_upgrade(pos):
-    s = pos({"d5": "W4", "a6": "B4", "g5": "B4", "a3": "W3", "b3": "W3"}, captured=((3,), ()))
+    s = pos({"d5": "W4", "a6": "B4", "g5": "B3+", "a3": "W3", "b3": "W2"}, captured=((3,), ()))
     s.apply(Move("d5", "d6"))
     s.apply(Revive(3, "c1"))
     assert s.pawn_at("c1").upgrade == "" and s.pawn_at("c1").value == 3
 
 
 def test_ruling_value4_with_nothing_captured_stays_eligible(pos):
-    s = pos({"d5": "W4", "a3": "W3", "a6": "B4", "g5": "B4", "g1": "B1"})
+    s = pos({"d5": "W4", "a3": "W3", "a6": "B4", "g5": "B3+", "g1": "B1"})
     s.apply(Move("d5", "d6"))
     assert s.pawn_at("d6").upgrade == "" and s.to_move == 1
     s.apply(Move("g1", "f1"))  # nothing captured yet
@@ -201,15 +201,15 @@ def test_ruling_value4_with_nothing_captured_stays_eligible(pos):
 
 
 def test_ruling_moving_along_the_far_row_counts_as_entering_it(pos):
-    s = pos({"d6": "W4", "a6": "B4", "g4": "B4", "a3": "W3", "b3": "W3"}, captured=((1,), ()))
+    s = pos({"d6": "W4", "a6": "B4", "g4": "B3+", "a3": "W3", "b3": "W3"}, captured=((1,), ()))
     s.apply(Move("d6", "e6"))
     assert s.phase == "upgrade"
     assert set(s.legal_actions()) == {Revive(1, "a1"), Revive(1, "g1")}
 
 
 def test_ruling_revival_needs_a_free_home_row_cell(pos):
-    full = {f + "1": ("W1" if f in "ab" else "B1") for f in "abcdefg"}
-    s = pos({**full, "d5": "W4", "a6": "B4", "g5": "B4", "a3": "W3", "b3": "W3"}, captured=((2,), ()))
+    full = {"a1": "W1", "b1": "W1", "c1": "B1", "d1": "B1", "e1": "B2", "f1": "B2", "g1": "B3"}
+    s = pos({**full, "d5": "W4", "a6": "B4", "g5": "B3+", "a3": "W3", "b3": "W3"}, captured=((2,), ()))
     s.apply(Move("d5", "d6"))
     assert s.phase != "upgrade" and s.to_move == 1
     assert s.pawn_at("d6").upgrade == ""  # still eligible later
@@ -236,14 +236,14 @@ def test_rule_total_above_6_plays_on(pos):
 
 def test_rule_a_difference_of_8_wins(pos):
     # White 16, Black 9: taking Black's line makes it 16 to 8.
-    s = pos({**WHITE_ARMY, "d2": "B1", "d6": "B4", "c6": "B4"})
+    s = pos({**WHITE_ARMY, "d2": "B1", "d6": "B4", "c6": "B3+"})
     s.apply(Move("d1", "d2"))
     assert s.over and s.outcome.winners == (0,)
     assert "lead of 8" in s.outcome.reason
 
 
 def test_rule_difference_of_7_plays_on(pos):
-    s = pos({**WHITE_ARMY, "d2": "B1", "d6": "B4", "c6": "B4", "a6": "B1"})
+    s = pos({**WHITE_ARMY, "d2": "B1", "d6": "B4", "c6": "B3+", "a6": "B1"})
     s.apply(Move("d1", "d2"))
     assert not s.over and s.totals() == (16, 9)
 
@@ -407,7 +407,7 @@ def test_ruling_random_cards_option_is_2_to_10():
 
 
 def test_card_team_support_adds_adjacent_friends(pos):
-    base = {"d3": "W2", "d4": "B1", "c4": "W1", "e4": "B1", "d5": "B1", "a1": "W4", "a6": "B4"}
+    base = {"d3": "W2", "d4": "B1", "c4": "W1", "e4": "B1", "d5": "B2", "a1": "W4", "a6": "B4"}
     s = pos(base, in_force=("team-support",))
     att, dfn, text = s.capture_preview("d3", "d4")
     assert (att, dfn) == (3, 4)  # square 2 + c4; line 1 + black cell + e4 + d5
@@ -417,7 +417,7 @@ def test_card_team_support_adds_adjacent_friends(pos):
 
 
 def test_card_team_support_counts_at_most_2_and_never_the_attacker(pos):
-    s = pos({"d3": "W2", "d4": "B1", "c4": "B1", "e4": "B1", "d5": "B1", "a1": "W4"},
+    s = pos({"d3": "W2", "d4": "B1", "c4": "B2", "e4": "B2", "d5": "B1", "a1": "W4"},
             in_force=("team-support",))
     assert s.capture_preview("d3", "d4")[:2] == (2, 4)  # attacker on d3 does not support itself
 
@@ -504,15 +504,15 @@ def test_card_stalwart_ties_favour_the_defender(pos):
 
 
 def test_card_fortress_protects_a_pawn_with_two_friends_beside_it(pos):
-    s = pos({"d3": "W4", "d4": "B1", "c4": "B1", "e4": "B1", "a1": "W4"}, in_force=("fortress",))
+    s = pos({"d3": "W4", "d4": "B1", "c4": "B2", "e4": "B1", "a1": "W3+"}, in_force=("fortress",))
     assert Move("d3", "d4") not in s.legal_actions()
     assert "Fortress" in s.check(Move("d3", "d4"))
-    s2 = pos({"d3": "W4", "d4": "B1", "c4": "B1", "a1": "W4", "a6": "B4"}, in_force=("fortress",))
+    s2 = pos({"d3": "W4", "d4": "B1", "c4": "B1", "a1": "W3+", "a6": "B4"}, in_force=("fortress",))
     assert Move("d3", "d4") in s2.legal_actions()  # only one friend beside it
 
 
 def test_card_homecoming_lets_a_small_pawn_bring_one_back(pos):
-    s = pos({"c5": "W2", "g5": "B4", **PAD}, in_force=("homecoming",), captured=((3,), ()))
+    s = pos({"c5": "W2", "g5": "B3+", **PAD}, in_force=("homecoming",), captured=((3,), ()))
     s.apply(Move("c5", "c6"))
     assert s.phase == "upgrade"
     assert set(s.legal_actions()) == {TakeBonus(), Revive(3, "c1"), Revive(3, "e1")}
@@ -522,11 +522,11 @@ def test_card_homecoming_lets_a_small_pawn_bring_one_back(pos):
 
 
 def test_card_homecoming_plus_one_stays_possible(pos):
-    s = pos({"c5": "W2", "g5": "B4", **PAD}, in_force=("homecoming",), captured=((3,), ()))
+    s = pos({"c5": "W2", "g5": "B3+", **PAD}, in_force=("homecoming",), captured=((3,), ()))
     s.apply(Move("c5", "c6"))
     s.apply(TakeBonus())
     assert s.pawn_at("c6").value == 3 and s.to_move == 1
-    s2 = pos({"c5": "W2", "g5": "B4", **PAD}, in_force=("homecoming",))
+    s2 = pos({"c5": "W2", "g5": "B3+", **PAD}, in_force=("homecoming",))
     s2.apply(Move("c5", "c6"))  # nothing to bring back: +1 without asking
     assert s2.pawn_at("c6").value == 3 and s2.to_move == 1
 
@@ -550,10 +550,10 @@ def test_ruling_regroup_swap_of_identical_pawns_is_not_allowed(pos):
 
 
 def test_ruling_sprint_and_diagonal_step_into_the_far_row_are_entries(pos):
-    s = pos({"c4": "W2", "a1": "W4", "b1": "W3", "a5": "B4", "g5": "B4"}, in_force=("sprint",))
+    s = pos({"c4": "W2", "a1": "W4", "b1": "W3", "a5": "B4", "g5": "B3+"}, in_force=("sprint",))
     s.apply(Move("c4", "c6"))  # two cells in a line, onto the far row
     assert s.pawn_at("c6").upgrade == "+1" and s.pawn_at("c6").value == 3
-    s = pos({"c5": "W2", "a1": "W4", "b1": "W3", "a5": "B4", "g5": "B4"}, in_force=("diagonal-step",))
+    s = pos({"c5": "W2", "a1": "W4", "b1": "W3", "a5": "B4", "g5": "B3+"}, in_force=("diagonal-step",))
     s.apply(Move("c5", "d6"))
     assert s.pawn_at("d6").upgrade == "+1" and s.pawn_at("d6").value == 3
 
@@ -561,7 +561,7 @@ def test_ruling_sprint_and_diagonal_step_into_the_far_row_are_entries(pos):
 def test_ruling_regroup_swap_is_a_pair_of_cells_whatever_the_order(pos):
     from core.house_rules import Swap
 
-    s = pos({"d4": "W3", "d5": "W1", "a1": "W4", "a6": "B4", "g5": "B4"}, in_force=("regroup",))
+    s = pos({"d4": "W3", "d5": "W1", "a1": "W4", "a6": "B4", "g5": "B3+"}, in_force=("regroup",))
     assert Swap("d5", "d4") == Swap("d4", "d5") and Swap("d5", "d4").a == "d4"
     assert Swap("d5", "d4") in s.legal_actions() and s.check(Swap("d5", "d4")) is None
     assert GAME.action_from_builtins({"type": "swap", "a": "d5", "b": "d4"}) == Swap("d4", "d5")
@@ -570,7 +570,7 @@ def test_ruling_regroup_swap_is_a_pair_of_cells_whatever_the_order(pos):
 def test_ruling_regroup_swap_into_the_far_row_is_an_entry_and_upgrades(pos):
     from core.house_rules import Swap
 
-    s = pos({"d5": "W3", "d6": "W1+", "a1": "W4", "a5": "B4", "g5": "B4"}, in_force=("regroup",))
+    s = pos({"d5": "W3", "d6": "W1+", "a1": "W4", "a5": "B4", "g5": "B3+"}, in_force=("regroup",))
     s.apply(Swap("d5", "d6"))
     p = s.pawn_at("d6")
     assert p.kind == "cube" and p.value == 4 and p.upgrade == "+1"
@@ -581,7 +581,7 @@ def test_ruling_regroup_swap_into_the_far_row_is_an_entry_and_upgrades(pos):
 def test_ruling_regroup_swap_brings_a_value4_pawn_in_to_bring_one_back(pos):
     from core.house_rules import Swap
 
-    s = pos({"d5": "W4", "d6": "W1+", "a6": "B4", "g5": "B4", "a3": "W3"}, in_force=("regroup",),
+    s = pos({"d5": "W4", "d6": "W1+", "a6": "B4", "g5": "B3+", "a3": "W3"}, in_force=("regroup",),
             captured=((3,), ()))
     s.apply(Swap("d6", "d5"))
     assert s.phase == "upgrade" and s.to_move == 0
@@ -594,7 +594,7 @@ def test_ruling_regroup_swap_along_the_far_row_is_an_entry_for_an_eligible_value
     from core.house_rules import Swap
 
     # The value-4 pawn reached c6 with nothing to bring back; a swap to d6 enters a new cell.
-    s = pos({"c6": "W4", "d6": "W2+", "a6": "B4", "g5": "B4", "a3": "W3"}, in_force=("regroup",),
+    s = pos({"c6": "W4", "d6": "W2+", "a6": "B4", "g5": "B3+", "a3": "W3"}, in_force=("regroup",),
             captured=((1,), ()))
     s.apply(Swap("c6", "d6"))
     assert s.phase == "upgrade" and s.legal_actions() == [Revive(1, "a1"), Revive(1, "g1")]
@@ -604,14 +604,14 @@ def test_ruling_regroup_swap_along_the_far_row_is_an_entry_for_an_eligible_value
 def test_ruling_regroup_swap_into_the_far_row_with_homecoming_offers_the_choice(pos):
     from core.house_rules import Swap
 
-    s = pos({"d5": "W2", "d6": "W3+", "a6": "B4", "g5": "B4", "a3": "W4"}, in_force=("regroup", "homecoming"),
+    s = pos({"d5": "W2", "d6": "W3+", "a6": "B4", "g5": "B3+", "a3": "W4"}, in_force=("regroup", "homecoming"),
             captured=((1,), ()))
     s.apply(Swap("d5", "d6"))
     assert s.phase == "upgrade" and TakeBonus() in s.legal_actions() and Revive(1, "a1") in s.legal_actions()
 
 
 def test_card_colour_blind_removes_the_cell_bonus(pos):
-    s = pos({"d4": "W3", "d5": "B2", "a1": "W4", "b1": "W4", "g6": "B4"}, side="Black",
+    s = pos({"d4": "W3", "d5": "B2", "a1": "W4", "b1": "W3+", "g6": "B4"}, side="Black",
             in_force=("colour-blind",))
     assert s.cell_colour("d4") is None
     assert s.capture_preview("d5", "d4")[:2] == (2, 3)
@@ -635,7 +635,7 @@ def test_card_last_stand_moves_the_end_lines(pos):
 
 
 def test_card_last_stand_needs_a_lead_of_10(pos):
-    s = pos({**WHITE_ARMY, "d2": "B1", "d6": "B4", "c6": "B4"}, in_force=("last-stand",))
+    s = pos({**WHITE_ARMY, "d2": "B1", "d6": "B4", "c6": "B3+"}, in_force=("last-stand",))
     s.apply(Move("d1", "d2"))
     assert not s.over and s.totals() == (16, 8)
 
@@ -665,7 +665,7 @@ def test_interaction_last_stand_with_the_end_checks(pos):
     # Totals 16 to 8 in a position where Black is to move: any card played is followed by
     # the end check. Last Stand lifts the winning lead to 10, so the game goes on...
     white = {"a1": "W1", "b1": "W2", "c1": "W3", "d1": "W4", "e1": "W3", "f1": "W2", "g1": "W1"}
-    black = {"d6": "B4", "c6": "B4"}
+    black = {"d6": "B4", "c6": "B3+"}
     s = pos({**white, **black}, side="Black", hands=((), ("last-stand", "fortress")))
     s.apply(PlayCard("last-stand"))
     assert not s.over and s.totals() == (16, 8)
@@ -675,8 +675,22 @@ def test_interaction_last_stand_with_the_end_checks(pos):
     assert s2.over and s2.outcome.winners == (0,)
 
 
+def test_ruling_the_end_is_checked_after_every_upgrade_choice(pos):
+    # White 15 to Black 8 with Homecoming: the square entering f6 may take +1 or bring
+    # the captured line back; either makes 16 to 8, a lead of 8, and ends the game at once.
+    white = {"a1": "W1", "b1": "W2", "c1": "W3", "d1": "W4", "e1": "W3", "f5": "W2"}
+    black = {"a6": "B4", "b6": "B3", "c6": "B1"}
+    for choice in (TakeBonus(), Revive(1, "g1")):
+        s = pos({**white, **black}, in_force=("homecoming",), captured=((1,), ()))
+        s.apply(Move("f5", "f6"))
+        assert s.phase == "upgrade" and s.totals() == (15, 8)
+        s.apply(choice)
+        assert s.totals() == (16, 8)
+        assert s.over and s.outcome.winners == (0,), choice
+
+
 def test_interaction_fortress_with_sprint(pos):
-    guarded = {"d2": "W4", "d4": "B1", "c4": "B1", "e4": "B1", "a1": "W4"}
+    guarded = {"d2": "W4", "d4": "B1", "c4": "B2", "e4": "B1", "a1": "W3+"}
     s = pos(guarded, in_force=("sprint", "fortress"))
     assert Move("d2", "d4") not in s.legal_actions()
     assert "Fortress" in s.check(Move("d2", "d4"))
@@ -684,7 +698,7 @@ def test_interaction_fortress_with_sprint(pos):
 
 
 def test_interaction_fortress_with_diagonal_step(pos):
-    guarded = {"c3": "W4", "d4": "B1", "c4": "B1", "e4": "B1", "a1": "W4"}
+    guarded = {"c3": "W4", "d4": "B1", "c4": "B2", "e4": "B1", "a1": "W3+"}
     s = pos(guarded, in_force=("diagonal-step", "fortress"))
     assert Move("c3", "d4") not in s.legal_actions()
     assert "Fortress" in s.check(Move("c3", "d4"))
@@ -695,7 +709,8 @@ def test_interaction_fortress_with_diagonal_step(pos):
 
 
 def test_ruling_upgrade_choice_comes_before_anything_else(pos):
-    s = pos({"d5": "W4", "g5": "B4", **PAD}, captured=((3,), ()), hands=(("sprint",), ()))
+    s = pos({"d5": "W4", "g5": "B3+", "a1": "W3", "b1": "W2", "a6": "B4", "b6": "B3"},
+            captured=((3,), ()), hands=(("sprint",), ()))
     s.apply(Move("d5", "d6"))
     assert "upgrade" in s.check(PlayCard("sprint"))
     assert "upgrade" in s.check(EndTurn()).lower()
@@ -707,6 +722,19 @@ def test_ruling_a_pass_may_still_be_followed_by_a_card(pos):
     assert set(s.legal_actions()) == {PlayCard("sprint"), Pass()}
     s.apply(Pass())
     assert s.phase == "after" and PlayCard("sprint") in s.legal_actions()
+
+
+def test_ruling_the_second_pass_may_still_be_followed_by_a_card_and_draws_anyway(pos):
+    # The second pass in a row still leaves its player the after-move card; the draw
+    # is settled when that turn ends, whatever the card (a card cannot undo the passes).
+    # White (3 + 3 + 2 = 8) is walled in by Black (10): no capture is strong enough.
+    walled = {"a1": "W3", "b1": "W3", "a2": "W2", "c1": "B3", "b2": "B4", "a3": "B3"}
+    s = pos(walled, passes=1, hands=(("sprint",), ()))
+    assert s.legal_actions() == [PlayCard("sprint"), Pass()]
+    s.apply(Pass())
+    assert not s.over and s.phase == "after" and PlayCard("sprint") in s.legal_actions()
+    s.apply(PlayCard("sprint"))
+    assert s.over and s.outcome.winners == () and "passed" in s.outcome.reason
 
 
 def test_describe_and_log_say_what_happened():
@@ -741,8 +769,32 @@ def test_each_decision_has_its_own_prompt(pos):
     assert s.prompt == "White: play a card, or end your turn"
     s.apply(PlayCard("change"))
     assert s.prompt == "White: place a change marker, or end your turn"
-    up = pos({"c5": "W2", "g5": "B4", **PAD}, in_force=("homecoming",), captured=((3,), ()))
+    up = pos({"c5": "W2", "g5": "B3+", **PAD}, in_force=("homecoming",), captured=((3,), ()))
     up.apply(Move("c5", "c6"))
     assert "take +1 or bring back" in up.prompt
     s.apply(EndTurn())
     assert s.prompt.startswith("Black: move a pawn")
+
+
+def test_ruling_the_notation_refuses_positions_no_game_can_reach(pos):
+    from core.house_rules import NotationError
+
+    small = {"a6": "B4", "b6": "B3", "a1": "W4", "b1": "W3"}
+    bad = {
+        "more pawns of a value": dict(pawns={**small, "c6": "B4"}),
+        "cannot have taken +1": dict(pawns={**small, "a1": "W4+"}),
+        "Phase upgrade needs": dict(pawns=small, phase="upgrade"),
+        "belongs to phase upgrade": dict(pawns=small, pending="a1"),
+        "4 change markers": dict(pawns=small, in_force=("change",), markers=("c3", "d3", "e3", "f3", "g3")),
+        "only with Change": dict(pawns=small, markers=("c3",)),
+        "one place only": dict(pawns=small, in_force=("sprint",), hands=(("sprint",), ())),
+        "not in White's hand": dict(pawns=small, hands=(("fortress",), ())),
+        "captured": dict(pawns=small, captured=((4,), ())),
+    }
+    for words, kw in bad.items():
+        with pytest.raises(NotationError) as e:
+            pos(**kw)
+        assert words.split()[-1] in str(e.value), (words, str(e.value))
+    # what a real game reaches still reads back
+    s = GAME.new(2, 1)
+    assert GAME.from_text(s.to_text()).to_text() == s.to_text()

@@ -12,9 +12,10 @@ import core.ai
 from core.skirmish import GAME
 from core.skirmish import actions as A
 from core.skirmish.bots import (
-    HardBot, Tactician, TacticianBot, counter_strike, evaluate, finish_turn,
-    horizon, make_bot, rewards, search_actions, shortlist,
+    HardBot, TacticianBot, counter_strike, finish_turn, make_bot, search_actions, shortlist,
 )
+from core.skirmish.tactician import Tactician
+from core.skirmish.values import evaluate, horizon, rewards
 from core.skirmish.phases import ATTACK, BLOCK
 
 # A deck that none of the hand-built positions below uses.

@@ -249,3 +249,18 @@ def test_rule_three_players_eliminated_player_leaves(make):
     s = fight(make, seats=3, front={1: "10C 9C", 3: "4D"}, life=[40, 19, 40])
     combat(s, [A.Attack(0, 1, -1), A.Attack(1, 1, -1)])
     assert not s.over and s.cur == 2      # Player 2 is skipped
+
+
+def test_log_a_blood_bond_takes_a_plural_verb(make):
+    # "The 8 of Hearts and the 7 of Hearts block ...", "... attack Player 2."
+    s = fight(make, front={1: "10D+2D", 2: "8H+7H"})
+    s.apply(A.Attack(0, 1, -1))
+    assert "The 10 of Diamonds and the 2 of Diamonds attack Player 2." in s.log
+    assert s.describe(A.Block(0, 0)).startswith("The 8 of Hearts and the 7 of Hearts block ")
+    s.apply(A.Block(0, 0))
+    text = "\n".join(s.log)
+    assert "The 8 of Hearts and the 7 of Hearts block the 10 of Diamonds" in text
+    assert " blocks the 10" not in text and " attacks Player" not in text
+    single = fight(make, front={1: "9D", 2: "5H"})
+    single.apply(A.Attack(0, 1, -1))
+    assert "The 9 of Diamonds attacks Player 2." in single.log

@@ -718,24 +718,12 @@ def test_deployments_agree_with_a_separate_generator():
             steps += 1
             if not s.pending and s.phase == DEPLOY and s.to_move == s.cur:
                 want, got = naive_deploys(s), engine_deploys(s)
-                # the one known disagreement (xfail below) is left out here
-                full = len(s.front[s.cur]) == 4 and len(s.rear[s.cur]) == 4
-                if full:
-                    want.discard(A.Deploy(52))
-                    got.discard(A.Deploy(52))
                 assert got == want, (s.to_text(), got ^ want)
                 compared += 1
             s.apply(rng.choice(s.legal_actions()))
     assert compared > 600, compared
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "AUDIT: a Black Joker cannot be deployed when both ranks are full, although as a "
-    "Doppelganger of the Ace of Diamonds it needs no space (docs ruling: the Ace of "
-    "Diamonds needs an opposing unit, no rank space; the Doppelganger as the Ace of "
-    "Diamonds strikes, then goes to the Barrows). core/skirmish/deploy.py _deploy_legal "
-    "gates the Joker on `rs or (c == BLACK_JOKER and fs)` while _copy_ranks allows rank 1 "
-    "with `rs or self._enemy_units(p)`."))
 def test_doppelganger_as_ace_of_diamonds_needs_no_space(make):
     s = make(hands={1: "BJ"}, front={1: "3C/x 4H/x 5S/x 6D", 2: "9H"},
              rear={1: "AH/x AS/x KD AC/x"})

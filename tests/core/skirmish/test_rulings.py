@@ -255,3 +255,67 @@ def test_rules_doc_notation_example_round_trips():
     example = doc.split("## Notation", 1)[1].split("```\n")[1]
     s = GAME.from_text(example)
     assert s.to_text() == example and s.viewer == 0 and s.hands[1] == [-1]
+
+
+def test_ruling_a_view_knows_no_play_of_a_hidden_card(make):
+    # Player 2's view of Player 1's deployment: the hand shows as unknown cards, so
+    # no deployment of them is listed, only what needs no card (Done).
+    s = make(hands={1: "5H 6C", 2: "9D"}, front={1: "4S", 2: "3D"})
+    v = s.view(1)
+    assert v.hands[0] == [-1, -1]
+    assert A.Deploy(C("5H")) in s.legal_actions()
+    assert not any(isinstance(a, A.Deploy) for a in v.legal_actions())
+    assert v.check(A.Deploy(C("5H"))) is not None
+    assert s.view(0).legal_actions() == s.legal_actions()
+
+
+def test_ruling_doppelganger_is_offered_exactly_when_one_of_its_forms_fits(make):
+    full_front, full_rear = "3C/x 4H/x 5S/x 6D", "AH/x AS/x KD AC/x"
+    # Both ranks full: only the Ace of Diamonds fits (no space, an opposing unit).
+    s = make(hands={1: "BJ"}, front={1: full_front, 2: "9H"}, rear={1: full_rear})
+    assert A.Deploy(C("BJ")) in s.legal_actions()
+    s.apply(A.Deploy(C("BJ")))
+    assert s.legal_actions() == [A.Variant("doppelganger")]
+    s.apply(A.Variant("doppelganger"))
+    assert s.legal_actions() == [A.CopyRank(1)]
+    s.apply(A.CopyRank(1))
+    assert s.legal_actions() == [A.CopySuit(0)]
+    # Both ranks full and no opposing unit: no form fits, so the Joker stays in hand.
+    s = make(hands={1: "BJ 7C"}, front={1: full_front}, rear={1: full_rear})
+    assert A.Deploy(C("BJ")) not in s.legal_actions()
+    # Front space only: soldiers and the Ace of Diamonds, never a rear card.
+    s = make(hands={1: "BJ"}, front={1: "3C/x", 2: "9H"}, rear={1: full_rear})
+    s.apply(A.Deploy(C("BJ")))
+    s.apply(A.Variant("doppelganger"))
+    assert [a.rank for a in s.legal_actions()] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+
+def test_ruling_ace_of_spades_second_target_may_be_another_opponents_front_unit(make):
+    # "an additional Front Rank unit may be targeted": any opponent's front ranks.
+    s = make(seats=3, phase="combat", front={2: "5H", 3: "6D"}, rear={1: "AS"})
+    s.apply(A.Attack(4, 1, 0))
+    assert A.Target(2, 0) in s.legal_actions()
+    s.apply(A.Target(2, 0))  # nothing left to decide: the turn runs to its end
+    assert C("5H") in s.up and C("6D") in s.up  # both poisoned, gone at the end of the turn
+
+
+def test_ruling_enhanced_clubs_last_strike_may_pick_the_blocker_already_falling(make):
+    # "one additional target (player or any rank unit)": the attacker's choice, even the
+    # blocker that is falling anyway (a wasted strike, but not forbidden).
+    s = make(phase="combat", front={1: "4C", 2: "9H"}, rear={1: "KC"})
+    run(s, A.Attack(0, 1, -1), A.Block(0, 0))
+    assert "last strike" in s.prompt and A.Target(1, 0) in s.legal_actions()
+    s.apply(A.Target(1, 0))
+    assert s.life == [40, 40] and toks(s, 0) == []
+
+
+def test_ruling_doppelganger_as_a_soldier_takes_a_front_space_and_bonds_only_by_redeploy(make):
+    # It is "deployed to the appropriate rank": a new front unit, never straight into a
+    # bond; the turn's one redeploy may then bond it with a single of the copied house.
+    s = make(hands={1: "BJ"}, front={1: "5H"})
+    run(s, A.Deploy(C("BJ")), A.Variant("doppelganger"), A.CopyRank(7), A.CopySuit(2))
+    assert len(s.front[0]) == 2
+    assert A.Bond(0, 1) in s.legal_actions()
+    # with the front ranks full (of singles), no soldier form fits
+    t = make(hands={1: "BJ"}, front={1: "5H 6H/x 7S/x 8C/x"}, rear={1: "AH/x AS/x KD AC/x"})
+    assert A.Deploy(C("BJ")) not in t.legal_actions()

@@ -32,7 +32,7 @@ def test_docs_name_existing_tests_and_every_rule_test():
 
 
 def test_docs_level_table_matches_the_code():
-    from core.town.solo import LEVELS
+    from core.town.words import LEVELS
 
     text = DOC.read_text(encoding="utf-8")
     for i, (low, name) in enumerate(LEVELS):

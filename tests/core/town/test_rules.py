@@ -59,6 +59,16 @@ def test_rule_rack_colours_visible_styles_hidden():
     assert v.seed is None
 
 
+def test_ruling_a_view_knows_no_play_of_a_hidden_rack():
+    st = GAME.new(3, 5)
+    other = st.view((st.current + 1) % 3)  # sees only the colours of the rack to move
+    assert other.legal_actions() == []
+    assert "hidden" in other.check(Leave())
+    hidden = other.racks[st.current][0]
+    assert "hidden" in other.check(Place(hidden, "a1"))
+    assert st.view(st.current).legal_actions() == st.legal_actions()
+
+
 # -- placement -----------------------------------------------------------------------------
 
 def test_rule_placement_must_touch_a_side():
@@ -206,6 +216,8 @@ def test_rule_empty_bag_no_draw_and_no_give_back():
     st = position(["Rc .. .. .. .. .. .."], racks=[(4, "Od Yg Gf Bm"), (4, "Pt Ws Rd Og")], bag="")
     st.apply(Place("Od", "b1"))
     assert len(st.racks[0]) == 3 and st.phase == TURN and st.to_move == 1  # question skipped
+    # the hand is smaller for good, and the notation's limit says so
+    assert st.limits[0] == 3 and "rack 1: limit 3:" in st.to_text()
 
 
 def test_rule_player_who_cannot_place_leaves():

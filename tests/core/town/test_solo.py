@@ -6,7 +6,8 @@ import datetime as dt
 import random
 
 from core.town import GAME, ChooseStack, Place
-from core.town.solo import LEVELS, SoloBot, daily_seed, level_for, solo_hint
+from core.town.solo import SoloBot, daily_seed, solo_hint
+from core.town.words import LEVELS, level_for
 
 
 def test_ruling_solo_level_table():

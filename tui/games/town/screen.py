@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, cell_at, rowcol, tile_name
-from core.town.solo import LEVELS, level_for
+from core.town.words import LEVELS, level_for
 from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN
 from core.town.tiles import SIZE, TILE_CS
 from tui.games.base import GameScreen
