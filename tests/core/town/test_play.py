@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 
 import msgspec
 
-sys.path.insert(0, os.path.dirname(__file__))
-from town_helpers import latin_ok, tiles_accounted  # noqa: E402
+from town_helpers import latin_ok, tiles_accounted
 
-from core.engine import IllegalAction  # noqa: E402
-from core.town import GAME, Exchange, GiveBack, Place  # noqa: E402
-from core.town.tiles import CELLS, TILE_CS, TILES  # noqa: E402
+from core.engine import IllegalAction
+from core.town import GAME, Exchange, GiveBack, Place
+from core.town.tiles import CELLS, TILE_CS, TILES
 
 ALL = sorted(TILES)
 
