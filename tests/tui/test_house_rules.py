@@ -16,7 +16,7 @@ import saves
 from core import GAMES
 from core.house_rules import EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX
-from tui_support import make_app, put_save, resume_app
+from tui_support import make_app, put_save, resume_app, status
 
 SIZE = (80, 24)
 BIG = (120, 40)
@@ -82,10 +82,6 @@ def resumed(store, tokens: list[str], save_id: str = "house-rules-20261129-10000
 
 def new_app(store, seed: int = 7, **kwargs):
     return make_app(store, start=("new", "house-rules", list(SEATS), seed, GAME.Options()), **kwargs)
-
-
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
 
 
 def info(app) -> str:
