@@ -9,7 +9,7 @@ import pytest
 
 import saves
 from core import GAMES
-from tui_support import dash_save, make_app, put_save
+from tui_support import dash_save, make_app, put_save, wait_for
 
 SIZE = (80, 24)
 
@@ -193,12 +193,27 @@ async def test_theme_choice_is_remembered(store):
 
 
 async def test_command_palette_offers_the_app_commands(store):
+    from textual.command import CommandList, CommandPalette
+
+    from tui.screens.stats import StatsScreen
+
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        titles = [c.title for c in app.get_system_commands(app.screen)]
-    for title in ("New game", "Continue", "Saves", "Statistics", "Daily Dash", "Home"):
-        assert title in titles
+        await pilot.press("ctrl+p")  # the palette as a player opens it, listing its commands
+        titles = ("New game", "Continue", "Saves", "Statistics", "Daily Dash", "Home")
+
+        def listed() -> str:
+            if not isinstance(app.screen, CommandPalette):
+                return ""
+            commands = app.screen.query_one(CommandList)
+            return "\n".join(str(commands.get_option_at_index(i).prompt) for i in range(commands.option_count))
+
+        await wait_for(pilot, lambda: all(title in listed() for title in titles), timeout=10)
+        await pilot.press(*"statis")
+        await wait_for(pilot, lambda: listed().startswith("Statistics"), timeout=10)
+        await pilot.press("enter")  # the command runs
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), timeout=10)
 
 
 async def test_daily_deal_is_one_key_from_home_and_the_same_for_the_day(store):
