@@ -70,10 +70,14 @@ class TablesScreen(Screen):
         client = get_client(self.app)
         if client is not None and await client.connect():
             client.list_tables()
-        self.set_interval(3.0, self.action_refresh)
+        if self.is_attached:  # not if the player left while it connected
+            self.set_interval(3.0, self.action_refresh)
 
     def show_tables(self, rows: list[dict]) -> None:
-        menu = self.query_one("#table-list", OptionList)
+        menus = self.query("#table-list")
+        if not menus:
+            return  # not mounted yet, or being taken down: the next refresh shows them
+        menu = menus.first(OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
         menu.clear_options()
         if not rows:

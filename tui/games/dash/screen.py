@@ -462,6 +462,8 @@ class DashScreen(GameScreen):
 
     def _show_hint(self, play, won: bool, decided: bool, token: int) -> None:
         self._thinking = False
+        if not self.in_play():
+            return  # the player left while the hint was looked for
         self.refresh_bindings()
         if token != self.save.cursor or play is None:
             self.say_prompt()

@@ -918,6 +918,8 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
 
     def serve_next(self) -> None:
         st = self.state
+        if not self.in_play():
+            return  # a late call after the player left
         if self._hold and not self.replay and not st.over and self.is_bot(st.to_move) and self.app.bot_delay > 0:
             # A combat was just resolved: leave it on screen a moment before a bot goes on.
             self._hold = False
