@@ -390,5 +390,10 @@ class HousesApp(App[None]):
 
         return ascii_key(display)
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
+               markup: bool = False) -> None:
+        # Notifications quote names, paths and error messages: text, never markup.
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     async def action_quit(self) -> None:
         self.exit()

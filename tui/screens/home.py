@@ -33,11 +33,11 @@ class HomeScreen(ListScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static(BANNER, id="banner")
-            yield Static("four house games for the terminal", id="tagline")
+            yield Static(BANNER, id="banner", markup=False)
+            yield Static("four house games for the terminal", id="tagline", markup=False)
             with Center():
                 yield OptionList(*self.entries(), id="menu")
-            yield Static("", id="home-note")
+            yield Static("", id="home-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -101,7 +101,7 @@ class NewGameScreen(Screen):
             with Horizontal(classes="row"):
                 yield Label("", classes="field")
                 yield Button("Start", variant="primary", compact=True, id="start")
-        yield Static("", id="form-error")
+        yield Static("", id="form-error", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -54,13 +54,13 @@ class TablesScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Tables on this host", classes="screen-title")
+        yield Static("Tables on this host", classes="screen-title", markup=False)
         with Vertical(id="tables-box"):
             yield Static("Play with the other players of this host. Enter joins the table under the "
                          "cursor; * marks your own. At a table, m lists your moves in words.", id="tables-help")
-            yield OptionList(id="table-list")
+            yield OptionList(id="table-list", markup=False)  # players' names: text
             with Horizontal(id="code-row"):
-                yield Label("Join by code (j):")
+                yield Label("Join by code (j):", markup=False)
                 yield Input(placeholder="ABCD", max_length=4, compact=True, id="code")
         yield Footer()
 
@@ -164,8 +164,8 @@ class MovesScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Your moves (enter plays one)")
-            yield OptionList(*[Option(t, id=str(i)) for i, t in enumerate(self.texts)], id="moves")
+            yield Static("Your moves (enter plays one)", markup=False)
+            yield OptionList(*[Option(t, id=str(i)) for i, t in enumerate(self.texts)], id="moves", markup=False)
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

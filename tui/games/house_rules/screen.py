@@ -117,19 +117,19 @@ class HouseRulesScreen(GameScreen):
             files.reverse()
         else:
             ranks.reverse()
-        yield Static("", id="hr-title", classes="screen-title")
+        yield Static("", id="hr-title", classes="screen-title", markup=False)
         with Horizontal(id="hr-main"):
             with Vertical(id="hr-left"):
                 board = BoardGrid(ROWS, COLS, self.paint, cell_width=CELL_W, cell_height=CELL_H,
                                   row_labels=ranks, col_labels=files, ascii=ascii, id="board")
                 yield board
-                yield Static("", id="hr-info")
+                yield Static("", id="hr-info", markup=False)
                 yield GameLog(id="log")
             with Vertical(id="hr-right"):
-                yield Static("", id="hr-players")
+                yield Static("", id="hr-players", markup=False)
                 choices = ChoiceList(id="hr-choices")
                 yield choices
-                yield Static("Cards", id="hr-cards-title", classes="panel-title")
+                yield Static("Cards", id="hr-cards-title", classes="panel-title", markup=False)
                 cards = ChoiceList(id="hr-cards")
                 yield cards
         # A replay is read-only: nothing takes the focus (left and right step the replay).

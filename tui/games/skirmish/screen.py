@@ -115,7 +115,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
     def compose_game(self) -> ComposeResult:
         ascii = self.app.glyphs.ascii
         seats = self.state.seats
-        yield Static("", id="sk-phase", classes="screen-title")
+        yield Static("", id="sk-phase", classes="screen-title", markup=False)
         with Horizontal(id="sk-main"):
             with Vertical(id="sk-left"):
                 for k in range(seats):
@@ -124,15 +124,15 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
                                     cell_height=CELL_H, ascii=ascii, id=f"sk-grid-{k}",
                                     classes="sk-grid -mine" if mine else "sk-grid -theirs")
                 with Horizontal(id="sk-hand-row"):
-                    yield Static("", id="sk-hand-title")
+                    yield Static("", id="sk-hand-title", markup=False)
                     yield HandBar(empty_text="(no cards in hand)", id="sk-hand")
-                yield Static("", id="sk-card")
+                yield Static("", id="sk-card", markup=False)
             with Vertical(id="sk-right"):
-                yield Static("", id="sk-barrows-title", classes="sk-panel-title")
+                yield Static("", id="sk-barrows-title", classes="sk-panel-title", markup=False)
                 yield ChoiceList(id="sk-barrows")
-                yield Static("", id="sk-choices-title", classes="sk-panel-title")
+                yield Static("", id="sk-choices-title", classes="sk-panel-title", markup=False)
                 yield ChoiceList(id="sk-choices")
-                yield Static("", id="sk-plan")
+                yield Static("", id="sk-plan", markup=False)
                 yield SkirmishLog(id="sk-log")
 
     @property
