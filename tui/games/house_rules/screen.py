@@ -151,7 +151,21 @@ class HouseRulesScreen(GameScreen):
         self.watch(self.app, "app_focus", self._app_focus, init=False)
         if not self.replay:
             board.focus()
+            self._recall()
         self._fit_size()
+
+    def _recall(self) -> None:
+        """On opening a saved game: mark the last turn (the moves the last player made
+        in a row) as `on_played` marked it when it was played."""
+        cursor = self.save.cursor
+        if cursor == 0:
+            return
+        movers = self._movers()
+        start = cursor - 1
+        while start > 0 and movers[start - 1] == movers[cursor - 1]:
+            start -= 1
+        self.recent = [self.game.action_from_builtins(data) for data in self.save.actions[start:cursor]]
+        self._recent_seat, self._recent_cursor = movers[cursor - 1], cursor
 
     def on_resize(self, event) -> None:
         if self._fit_size():
