@@ -36,6 +36,7 @@ from tui.games.house_rules.pieces import (
     COLOUR_WORD,
     MARKER,
     MARKER_STYLE,
+    SHAPES,
     SHORT,
     card_label,
     lost_text,
@@ -136,6 +137,18 @@ class HouseRulesScreen(GameScreen):
         # Set before mounting, or the screen's first focus would land on the board.
         for widget in (board, choices, cards):
             widget.can_focus = not self.replay
+
+    @staticmethod
+    def legend(glyphs) -> str:
+        """What the board's marks mean (Markdown, for the help screen)."""
+        ascii = glyphs.ascii
+        white4, black4 = ("W4", "B4") if ascii else (f"W{SHAPES[0][4]}4", f"B{SHAPES[1][4]}4")
+        return ("## On the screen\n\n"
+                f"- A pawn is its colour letter, its shape and its value: `{white4}` a White value-4 pawn, "
+                f"`{black4}` a Black one; `+` after it: its +1 upgrade, `*`: upgrade used.\n"
+                f"- Bottom-left corner of a cell: `{glyphs['dot']}` a black cell, "
+                f"`{MARKER[ascii]}` a change marker (the cell counts as the other colour).\n"
+                "- `'` in a cell's corner: the last turn's moves.\n")
 
     def on_mount(self) -> None:
         # Textual then calls GameScreen.on_mount itself (handlers run along the MRO),
