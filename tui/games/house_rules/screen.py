@@ -148,7 +148,7 @@ class HouseRulesScreen(GameScreen):
                 f"`{black4}` a Black one; `+` after it: its +1 upgrade, `*`: upgrade used.\n"
                 f"- Bottom-left corner of a cell: `{glyphs['dot']}` a black cell, "
                 f"`{MARKER[ascii]}` a change marker (the cell counts as the other colour).\n"
-                "- `'` in a cell's corner: the last turn's moves.\n")
+                "- `'` at the right of a cell: the last turn's moves.\n")
 
     def on_mount(self) -> None:
         # Textual then calls GameScreen.on_mount itself (handlers run along the MRO),
