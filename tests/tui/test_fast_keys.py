@@ -125,3 +125,18 @@ async def test_a_bot_answering_after_q_plays_nothing(store, game_id):
         assert type(app.screen).__name__ == "HomeScreen"
         assert screen.save.cursor == cursor
     assert app._exception is None
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_game_screen_serves_its_first_decider_once(store, game_id, monkeypatch):
+    # Textual calls every class's on_mount along the MRO: a game screen that also
+    # called GameScreen.on_mount itself drew and served twice (two bots started).
+    from tui.games.base import GameScreen
+
+    calls = []
+    serve = GameScreen.serve_next
+    monkeypatch.setattr(GameScreen, "serve_next", lambda self: calls.append(1) or serve(self))
+    app = make_app(store, start=bot_game(game_id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+    assert len(calls) == 1

@@ -170,7 +170,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
             self._recall()
             self.query_one(SkirmishLog).step = min(0.25, self.app.bot_delay / 3)
         self._fit_size()
-        super().on_mount()
+        # GameScreen.on_mount follows: Textual calls each class's handler along the MRO.
 
     def _recall(self) -> None:
         """On opening a saved game: mark what happened since the person at the keyboard

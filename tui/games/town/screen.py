@@ -131,7 +131,7 @@ class TownScreen(GameScreen):
             self.call_after_refresh(self.set_focus, None)
         if not self.replay:
             self._recall()
-        super().on_mount()
+        # GameScreen.on_mount follows: Textual calls each class's handler along the MRO.
 
     def _recall(self) -> None:
         """On opening a saved game: mark the placements since the viewer's last one (the
