@@ -122,3 +122,28 @@ async def test_garbage_before_hello_is_turned_away_in_words(host):
     assert (await answer(reader))["message"] == "Not a player of this host."
     assert await asyncio.wait_for(reader.readline(), 5) == b""
     writer.close()
+
+
+# -- the app's side, given such lines ------------------------------------------------------
+
+class FakeApp:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def notify(self, text: str, severity: str = "information") -> None:
+        self.said.append(text)
+
+
+async def test_the_app_says_what_it_could_not_read_and_reads_on():
+    from tui.tables.client import TableClient
+
+    app = FakeApp()
+    shown: list[list[dict]] = []
+    client = TableClient(app, "unused", "t", show_tables=shown.append, seat_screen=None)
+    reader = asyncio.StreamReader(limit=p.MAX_LINE)
+    reader.feed_data(b'{"op": "dance"}\nnot json\n' + p.encode(p.Welcome("alice"))
+                     + p.encode(p.Tables([{"code": "ABCD"}])))
+    reader.feed_eof()
+    await client._read(reader)
+    assert client.name == "alice" and shown == [[{"code": "ABCD"}]]
+    assert sum("does not understand" in s for s in app.said) == 2
