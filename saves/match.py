@@ -456,7 +456,7 @@ class SeatMatch(Match):
 
     @classmethod
     def from_message(cls, msg: dict, **kw: Any) -> SeatMatch:
-        """A seat from the host's first "table" message (see tui/serve/tables.py)."""
+        """A seat from the host's first "table" message (see host/tables.py)."""
         from saves.game import games
         from saves.model import FORMAT, Seat
 

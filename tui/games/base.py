@@ -316,7 +316,7 @@ class GameScreen(Screen):
         state = self.state
         if self.match.seated is None or state.over or state.to_move != self.match.seated:
             return
-        from tui.serve.screens import MovesScreen
+        from tui.tables.screens import MovesScreen
 
         actions = state.legal_actions()
         texts = [state.describe(a) for a in actions]
