@@ -22,6 +22,7 @@ from core.skirmish.units import (
 from core.skirmish.views import ViewMixin
 from core.skirmish.notation import NotationMixin
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, OVER, RESOLVE, RESPONSE, SETUP, cap, who
+from core.skirmish.phases import Decision as D
 
 START_LIFE = 40
 _AFTER = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in range(1, 6)}
@@ -30,27 +31,6 @@ _REAR_POS = (4, 5, 6, 7, 8, 9, 10, 11)
 HAND_START = 5
 
 
-PROMPTS = {
-    "start": "You won the advantage draw: choose who takes the first turn",
-    "variant": "Choose the variant of your Joker",
-    "copyrank": "Choose the rank your Doppelganger copies",
-    "copysuit": "Choose the suit your Doppelganger copies",
-    "ad": "Choose the unit the Ace of Diamonds strikes",
-    "jc": "Choose your unit that deals double damage this turn",
-    "jh": "Choose your unit that takes no damage this turn",
-    "js": "Choose the unit the Jack of Spades takes into your ranks",
-    "qc1": "Choose the first unit the Queen of Clubs sends to the Barrows",
-    "qc2": "Choose the second unit the Queen of Clubs sends to the Barrows",
-    "qh": "Choose a face-up card in the Barrows to resurrect",
-    "qskeep": "Choose the card you keep from the top of the deck",
-    "qsorder": "Choose the next card to put back (the last one is the new top)",
-    "wiz": "The Insane Wizard: choose a unit to send to the Barrows (keep four)",
-    "sp2": "Choose a second target for your Spades soldier, or finish",
-    "as2": "Choose a second front-rank unit for the Ace of Spades to poison, or finish",
-    "excess": "Choose where the excess damage of your Clubs soldier goes",
-    "rage": "Your enhanced Clubs soldier falls: choose the target of its last strike",
-    "guard": "Keep the Ace of Hearts as a +0/+1 guard?",
-}
 PHASE_PROMPTS = {
     DEPLOY: "Deploy a card, redeploy a unit, or end deployment",
     RESPONSE: "Respond with a Jack, a Queen or the Ace of Diamonds, or pass",
@@ -165,7 +145,8 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         if self.over:
             return "The game is over"
         if self.pending:
-            return PROMPTS[self.pending[-1][0]]
+            rec = self.pending[-1]
+            return rec[0].prompt_for(rec[1])
         return PHASE_PROMPTS.get(self.phase, "")
 
     # -- small helpers ----------------------------------------------------------------
@@ -195,9 +176,9 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         out = []
         for rec in self.pending:
             k = rec[0]
-            if k in ("variant", "ad"):
+            if k in (D.VARIANT, D.AD):
                 out.append(rec[2])
-            elif k in ("copyrank", "copysuit"):
+            elif k in (D.COPYRANK, D.COPYSUIT):
                 out.append(52)
         return out
 
@@ -291,15 +272,15 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
 
     def _pending_legal(self, p: tuple) -> list:
         kind = p[0]
-        if kind in ("start",):
+        if kind in (D.START,):
             return [A.StartWith(s) for s in range(self.seats)]
-        if kind in ("variant", "copyrank", "copysuit"):
+        if kind in (D.VARIANT, D.COPYRANK, D.COPYSUIT):
             return self._joker_legal(p)
-        if kind in ("qh", "qskeep", "qsorder", "wiz"):
+        if kind in (D.QH, D.QSKEEP, D.QSORDER, D.WIZ):
             return self._pick_legal(p)
-        if kind == "guard":
+        if kind == D.GUARD:
             return [A.Guard(True), A.Guard(False)]
-        if kind in ("excess", "rage", "sp2", "as2"):
+        if kind in (D.EXCESS, D.RAGE, D.SP2, D.AS2):
             return self._combat_target_legal(p)
         return self._target_legal(p)
 
@@ -486,7 +467,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             self.log.append("A tie: " + " and ".join(who(s) for s in contenders) + " draw again.")
         winner = contenders[0]
         self.log.append(f"{who(winner)} wins the advantage.")
-        self.pending.append(("start", winner))
+        self.pending.append((D.START, winner))
 
     def _play_start(self, a: A.StartWith) -> None:
         w = self.pending.pop()[1]
