@@ -12,6 +12,7 @@ saves and tests can use it without pulling in the UI.
 from __future__ import annotations
 
 import random
+import string
 import typing
 from typing import Any, ClassVar
 
@@ -99,7 +100,11 @@ class Line(str):
     words: dict[str, str]
 
     def __new__(cls, template: str, *seats: int, **words: str) -> Line:
-        self = super().__new__(cls, _render(template, seats, words, seat_word))
+        key = (template, seats)
+        default = _DEFAULTS.get(key)
+        if default is None:
+            default = _DEFAULTS[key] = _default_template(template, seats)
+        self = super().__new__(cls, default.format_map(words) if words else default)
         self.template, self.seats, self.words = template, seats, words
         return self
 
@@ -119,6 +124,30 @@ class Line(str):
     def from_builtins(cls, data: Any) -> Line:
         template, seats, words = data
         return cls(template, *seats, **words)
+
+
+# A template with its seats, once, as a plain template of the default reading (fast:
+# games write many lines): ("{0} {0:draws/draw} {card}", (1,)) -> "Player 2 draws {card}".
+# A line starting with a word (`{card}`) is given it capitalised by the game.
+_DEFAULTS: dict[tuple[str, tuple[int, ...]], str] = {}
+
+
+def _escape(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _default_template(template: str, seats: tuple[int, ...]) -> str:
+    out = []
+    for literal, field, spec, conv in string.Formatter().parse(template):
+        out.append(_escape(literal))
+        if field is None:
+            continue
+        if not field.isdigit():
+            out.append("{" + field + ("!" + conv if conv else "") + (":" + spec if spec else "") + "}")
+            continue
+        out.append(_escape(format(_Named(seat_word(seats[int(field)])), spec)))
+    text = "".join(out)
+    return text[:1].upper() + text[1:]
 
 
 def _render(template: str, seats: tuple[int, ...], words: dict[str, str], name) -> str:

@@ -8,10 +8,11 @@ second target (Spades soldiers, the Ace of Spades) and the blocker's pos (-1: no
 
 from __future__ import annotations
 
+from core.engine import Line
 from core.skirmish import actions as A
 from core.skirmish.actions import ATTACKS, BLOCKS, TARGETS
 from core.skirmish.cards import ACE, ACE_OF, ATK, CLUBS, DIAMONDS, HEARTS, IS_SOLDIER, KIND, SPADES, SUIT
-from core.skirmish.phases import BLOCK, RESOLVE, cap, who
+from core.skirmish.phases import BLOCK, RESOLVE, cap
 from core.skirmish.phases import Decision as D
 from core.skirmish.units import (
     C0, C1, DMG, EXH, FL, GUARD, POIS, POIS_CLUBS, PROTECT, DOUBLE, attack, card_def, defeated,
@@ -91,8 +92,10 @@ class CombatMixin:
         u[FL] |= EXH
         self.attacks.append([a.pos, a.seat, a.tpos, -1, -1, -1])
         idx = len(self.attacks) - 1
-        target = who(a.seat) if a.tpos < 0 else words(self.unit(a.seat, a.tpos))
-        self.log.append(f"{cap(words(u))} {verb(u, 'attacks', 'attack')} {target}.")
+        if a.tpos < 0:
+            self._say("{unit} {verb} {0:obj}.", a.seat, unit=cap(words(u)), verb=verb(u, "attacks", "attack"))
+        else:
+            self.log.append(f"{cap(words(u))} {verb(u, 'attacks', 'attack')} {words(self.unit(a.seat, a.tpos))}.")
         if a.tpos < 0:
             return
         c = lead(u)
@@ -134,9 +137,9 @@ class CombatMixin:
             self.log.append(f"Second target: {words(self.unit(a.seat, a.pos))}.")
         else:
             self.hits.append((a.seat, a.pos, rec[3]))
-            target = who(a.seat) if a.pos < 0 else words(self.unit(a.seat, a.pos))
             what = "excess damage" if kind == D.EXCESS else "last strike"
-            self.log.append(f"The {what} ({rec[3]}) goes to {target}.")
+            target = "{0:obj}" if a.pos < 0 else words(self.unit(a.seat, a.pos))
+            self._say("The {what} ({n}) goes to " + target + ".", a.seat, what=what, n=str(rec[3]))
 
     def _end_attacks(self) -> None:
         p = self.cur
@@ -314,7 +317,8 @@ class CombatMixin:
         for s in range(self.seats):
             if pdmg[s] and self.life[s] > 0:
                 self.life[s] -= pdmg[s]
-                self.log.append(f"{who(s)} takes {pdmg[s]} damage: {max(0, self.life[s])} life left.")
+                self._say("{0} {0:takes/take} {n} damage: {left} life left.", s, n=str(pdmg[s]),
+                                     left=str(max(0, self.life[s])))
                 if self.life[s] <= 0:
                     out.append(s)
         for s in out:  # every knockout of this resolution, before the game may end
