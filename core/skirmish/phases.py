@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from core.engine import Line
-
 SETUP, DEPLOY, RESPONSE, ATTACK, BLOCK, RESOLVE, END, OVER = range(8)
 PHASE_NAMES = ("setup", "deploy", "response", "combat", "block", "resolution", "end", "over")
 
@@ -22,11 +20,11 @@ def cap(text: str) -> str:
 class Decision(StrEnum):
     """A pending decision's kind (the first item of a `pending` record). Its value is
     the kind's text in saves and notation ("qc1"); it equals that str. Each carries
-    its prompt (State.prompt), its title over the choices and its few words for
+    its prompt (State.prompt), its heading over the choices and its few words for
     "who is asked what" (the screen)."""
 
-    START = ("start", "{0} won the advantage draw: choose who takes the first turn",
-             "Who starts?", "who starts?")
+    START = ("start", "Choose who takes the first turn (you won the advantage draw)", "Who starts?",
+             "who starts?")
     VARIANT = ("variant", "Choose the variant of your Joker", "The Joker's variant:", "Joker variant")
     COPYRANK = ("copyrank", "Choose the rank your Doppelganger copies", "The rank it copies:", "copy a rank")
     COPYSUIT = ("copysuit", "Choose the suit your Doppelganger copies", "The house it copies:", "copy a house")
@@ -57,19 +55,15 @@ class Decision(StrEnum):
             "Last strike goes to:", "last strike")
     GUARD = ("guard", "Keep the Ace of Hearts as a +0/+1 guard?", "The Ace of Hearts:", "keep the guard?")
 
-    prompt: str  # the words of State.prompt; `{0}` is the seat asked (a core.engine.Line)
-    title: str  # over the list of choices
+    prompt: str  # State.prompt, said to the seat asked ("Ann: Choose ...")
+    heading: str  # over the list of choices (not `title`: that is a str method)
     ask: str  # after the seat's name: "Ann: second target"
 
-    def __new__(cls, value: str, prompt: str, title: str, ask: str) -> Decision:
+    def __new__(cls, value: str, prompt: str, heading: str, ask: str) -> Decision:
         member = str.__new__(cls, value)
         member._value_ = value
-        member.prompt, member.title, member.ask = prompt, title, ask
+        member.prompt, member.heading, member.ask = prompt, heading, ask
         return member
-
-    def prompt_for(self, seat: int) -> str:
-        """The prompt for `seat`: a Line (core.engine) when it names the seat."""
-        return Line(self.prompt, seat) if "{0}" in self.prompt else self.prompt
 
 
 DECISIONS: dict[str, Decision] = {d.value: d for d in Decision}  # by the text in saves

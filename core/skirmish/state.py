@@ -147,8 +147,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         if self.over:
             return "The game is over"
         if self.pending:
-            rec = self.pending[-1]
-            return rec[0].prompt_for(rec[1])
+            return self.pending[-1][0].prompt
         return PHASE_PROMPTS.get(self.phase, "")
 
     # -- small helpers ----------------------------------------------------------------

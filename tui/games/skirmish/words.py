@@ -15,7 +15,7 @@ PHASE_STEPS = (("ready", None), ("draw", None), ("deploy", DEPLOY), ("response",
                ("combat", ATTACK), ("blocks", BLOCK), ("resolution", RESOLVE), ("end", END))
 DONE_WORDS = {"deploy": "End deploy", "response": "Pass", "attack": "Attacks done",
               "block": "Blocks done", "second": "No 2nd target"}
-CHOICE_TITLES = {d: d.title for d in D}  # by kind (a Decision equals its text)
+CHOICE_TITLES = {d: d.heading for d in D}  # by kind (a Decision equals its text)
 ASKS = {DEPLOY: "deploy", RESPONSE: "respond?", ATTACK: "attack", BLOCK: "block"}
 PICK_VERBS = {D.QH: "Resurrect", D.QSKEEP: "Keep", D.QSORDER: "Put back", D.WIZ: "Send away"}
 
