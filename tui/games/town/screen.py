@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, cell_at, rowcol, tile_name
-from core.town.words import LEVELS, level_for
+from core.town.words import LEVELS, level_for, plural
 from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN
 from core.town.tiles import SIZE, TILE_CS
 from tui.games.base import GameScreen
@@ -41,10 +41,6 @@ STACK_PHASES = (SOLO_START, SOLO_CHOOSE)
 
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def plural(n: int, word: str = "tile") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class TownScreen(GameScreen):
