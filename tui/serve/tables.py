@@ -44,6 +44,7 @@ import msgspec
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
+from core.engine import lines_to_wire
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
@@ -520,7 +521,7 @@ class TableHost:
         msg = {
             "op": "table", "code": table.code, "game": table.save.game, "seat": seat,
             "seed": table.save.seed, "options": table.save.options,
-            "view": view.to_text(), "log": list(view.log), "cursor": table.save.cursor,
+            "view": view.to_text(), "log": lines_to_wire(view.log), "cursor": table.save.cursor,
             "last": table.last, "seats": table.seats_info(), "away": table.away(),
             "id": table.save.id, "created": table.save.created,
         }
