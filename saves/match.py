@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator
 
 import msgspec
 
-from core.engine import lines_from_wire
+from core.engine import lines_from_wire, said
 from saves.game import _apply_one, _game, _name, decode_actions
 from saves.model import SaveError, SaveFile
 
@@ -506,10 +506,11 @@ class SeatMatch(Match):
         """The status line at the table: whose turn, and why the table waits."""
         state = self.state
         tag = f"Table {self.code}: "
+        names = [seat.name for seat in self.save.seats]
         if state.over:
-            return tag + f"game over. {state.outcome.reason if state.outcome else ''}"
+            return tag + f"game over. {said(state.outcome.reason, names) if state.outcome else ''}"
         if state.to_move == self.seated:
-            return tag + state.prompt
+            return tag + said(state.prompt, names)
         if state.to_move is None:
             return tag + "waiting."
         who = self.save.seats[state.to_move]
