@@ -87,7 +87,7 @@ class Table(Message, tag="table", omit_defaults=True):
     seed: int
     options: dict[str, Any]
     view: str
-    log: list[str]
+    log: list[str | list[Any]]  # core.engine.lines_to_wire: text, or a Line as [template, seats, words]
     cursor: int
     last: dict[str, Any] | None
     seats: list[dict[str, Any]]

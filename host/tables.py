@@ -31,6 +31,7 @@ import msgspec
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
+from core.engine import lines_to_wire
 from host import protocol as p
 from host.protocol import MAX_LINE, encode, read_messages
 
@@ -488,7 +489,7 @@ class TableHost:
         view = table.state.view(seat)
         return p.Table(
             code=table.code, game=table.save.game, seat=seat, seed=table.save.seed, options=table.save.options,
-            view=view.to_text(), log=list(view.log), cursor=table.save.cursor, last=table.last,
+            view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor, last=table.last,
             seats=table.seats_info(), away=table.away(), id=table.save.id, created=table.save.created,
             save=self.player_copy(table, seat) if table.state.over else None,
         )

@@ -269,3 +269,24 @@ async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypa
     assert store.load(f"town-table-{code}").over
     assert store.load_stats().games["town"].played == 1
     assert (tmp_path / "tables" / "archive" / f"table-{code}.json").exists()
+
+
+async def test_a_town_table_sends_its_log_as_lines_the_client_names(host):
+    """The log's Lines go over the wire as [template, seats, words] (msgspec encodes
+    no str subclass) and come back as Lines the client draws with its seats' names."""
+    from core.engine import Line, lines_from_wire
+
+    game = GAMES["town"]
+    alice = await Peer.connect(host, "alice")
+    alice.send(op="open", game="town", seed=4, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    bob = await Peer.connect(host, "bob")
+    bob.send(op="join", code=code)
+    await bob.get("table")
+    state = game.from_text((await alice.get("table"))["view"])  # alice's own rack
+    move = game.action_to_builtins(next(a for a in state.legal_actions() if type(a).__name__ == "Place"))
+    alice.send(op="act", code=code, cursor=0, action=move)
+    msg = await alice.get("table")
+    log = lines_from_wire(msg["log"])
+    placed = [line for line in log if isinstance(line, Line) and "places the" in line]
+    assert placed and placed[0].text(["You", "bob"]).startswith("You place the ")
