@@ -1,4 +1,4 @@
-"""The `houses` command line (design.md, "Command line").
+"""The `houses` command line (docs/architecture.md, "The command line").
 
 Sub-commands that print (saves, rules, --version) never start Textual, so they stay
 fast and work in a pipe.
