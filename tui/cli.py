@@ -70,7 +70,7 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     sub.add_parser("saves", help="list saved games (no TUI)")
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", metavar="GAME", help="one of: " + ", ".join(playable()))
-    from tui.serve.cli import add_serve_parser
+    from host.cli import add_serve_parser
 
     add_serve_parser(sub)
     return parser
@@ -172,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             return print_saves(saves.Store())
 
     if args.command == "serve":
-        from tui.serve.cli import run_serve
+        from host.cli import run_serve
 
         return run_serve(args)
 

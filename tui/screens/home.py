@@ -22,8 +22,8 @@ CONTINUE = "Continue   "
 
 
 def _tables_available() -> bool:
-    """Whether this app runs on an SSH host with shared tables (tui/serve)."""
-    from tui.serve.client import tables_available
+    """Whether this app runs on an SSH host with shared tables (host/, tui/tables/)."""
+    from tui.tables.client import tables_available
 
     return tables_available()
 
@@ -129,7 +129,7 @@ class HomeScreen(ListScreen):
 
             app.push_screen(RulesMenuScreen())
         elif what == "tables":
-            from tui.serve.screens import TablesScreen
+            from tui.tables.screens import TablesScreen
 
             app.push_screen(TablesScreen())
         elif what == "quit":

@@ -298,7 +298,7 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         if self.replay:
             # Stepping forward marks what the step did; stepping back marks nothing.
             log.new_from = self._log_len if len(view.log) > self._log_len else len(view.log)
-        log.set_lines(view.log)
+        log.set_lines([self.named(line) for line in view.log])
         self._log_len = len(view.log)
         self._draw_field()
         if (fresh or self.focused is None or not self.focused.display) and not self.replay:
