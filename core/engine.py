@@ -1,4 +1,4 @@
-"""The engine protocol every game implements (design.md, "Engine API").
+"""The engine protocol every game implements (docs/architecture.md, "The engine protocol").
 
 A game is a stateless `Game` object that makes `State`s. A state holds the whole
 position, including its own chance (a seed and a counter, never a live RNG shared

@@ -368,7 +368,7 @@ class TableHost:
     def open_table(self, member: Member, msg: p.OpenTable) -> None:
         game = GAMES[msg.game]
         kinds = msg.seats
-        if getattr(game, "cooperative", False) and any(k.kind == "bot" for k in kinds):
+        if game.cooperative and any(k.kind == "bot" for k in kinds):
             raise ValueError(f"{game.title} has no computer players")
         seats = []
         opener_seated = False

@@ -1,5 +1,6 @@
-"""design.md: `core` is pure Python rules and bots. It imports neither textual (the UI)
-nor saves (the files) nor the host (host/), so bots and tools can use it anywhere."""
+"""docs/architecture.md, "Layers": `core` is pure Python rules and bots. It imports
+neither textual (the UI) nor saves (the files) nor the host (host/), so bots and tools
+can use it anywhere."""
 
 from __future__ import annotations
 

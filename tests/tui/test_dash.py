@@ -139,7 +139,7 @@ async def test_todays_town_solo_resumes_todays_unfinished_deal(store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.start_daily_town()
+        app.start_daily("town")
         await pilot.pause()
         assert app.screen.game_id == "town"
         assert app.screen.save.id == "town-20261129-090000-part"

@@ -404,7 +404,7 @@ async def test_daily_solo_deal(store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.start_daily_town()
+        app.start_daily("town")
         await pilot.pause()
         screen = app.screen
         assert screen.game_id == "town" and screen.state.solo

@@ -111,9 +111,9 @@ class HomeScreen(ListScreen):
             else:
                 app.notify("No unfinished game to resume.")
         elif what == "daily":
-            app.start_daily_dash()
+            app.start_daily("dash")
         elif what == "daily-town":
-            app.start_daily_town()
+            app.start_daily("town")
         elif what == "new":
             app.open_new_game()
         elif what == "saves":

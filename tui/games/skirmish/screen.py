@@ -108,9 +108,6 @@ class SkirmishScreen(PanelsMixin, PlanMixin, WordsMixin, GameScreen):
         self._cells: dict[tuple, CellPaint] = {}  # painted cells, until the position changes
         self._before: Any = None  # the position before the action being played
 
-    def hides_hands(self) -> bool:
-        return True
-
     # -- layout ------------------------------------------------------------------------
 
     def compose_game(self) -> ComposeResult:
