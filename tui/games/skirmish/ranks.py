@@ -20,6 +20,8 @@ from tui.widgets.board import BoardGrid, CellPaint
 
 
 Place = tuple[int, int]
+NARROW_W, WIDE_W = 10, 14  # a cell's width below and from 110 columns
+CELL_H, COMPACT_H = 3, 1  # a rank's height, and an opponent's when compact
 
 
 def cell_pos(mine: bool, cell: tuple[int, int]) -> int:
@@ -116,9 +118,10 @@ class Battlefield(Vertical):
     gives the position, which seat each grid shows and the marks by place; a cell is
     painted once a position (the board asks once a line)."""
 
-    def __init__(self, seats: int, ascii: bool, cell_w: int, cell_h: int, **kwargs) -> None:
+    def __init__(self, seats: int, ascii: bool, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.seats, self.ascii, self.cell_w, self.cell_h = seats, ascii, cell_w, cell_h
+        self.seats, self.ascii = seats, ascii
+        self.cell_w, self.compact = NARROW_W, False
         self.view = None
         self.order: list[int] = []
         self.me = 0
@@ -130,7 +133,7 @@ class Battlefield(Vertical):
         for k in range(self.seats):
             mine = k == self.seats - 1
             yield BoardGrid(2, 5, lambda r, c, k=k: self.paint(k, r, c), cell_width=self.cell_w,
-                            cell_height=self.cell_h, ascii=self.ascii, id=f"sk-grid-{k}",
+                            cell_height=CELL_H, ascii=self.ascii, id=f"sk-grid-{k}",
                             classes="sk-grid -mine" if mine else "sk-grid -theirs")
 
     @property
@@ -171,12 +174,19 @@ class Battlefield(Vertical):
             self._cells[key] = cell
         return cell
 
-    def fit(self, cell_w: int, compact_h: int | None) -> None:
-        """Cells `cell_w` wide; opponents' grids `compact_h` lines a rank if given."""
+    def fit(self, width: int, height: int) -> bool:
+        """Cells grow on a wide terminal; opponents' ranks shrink to one line a rank
+        when three or four players do not fit the height. True if anything changed."""
+        cell_w = WIDE_W if width >= 110 else NARROW_W
+        compact = self.seats > 2 and self.seats * (2 * CELL_H + 1) + 8 > height
+        if (cell_w, compact) == (self.cell_w, self.compact) and self.grids[0].cell_w == cell_w:
+            return False
+        self.cell_w, self.compact = cell_w, compact
         for k, grid in enumerate(self.grids):
             grid.cell_w = cell_w
-            grid.cell_h = compact_h if compact_h and k < self.seats - 1 else self.cell_h
+            grid.cell_h = COMPACT_H if compact and k < self.seats - 1 else CELL_H
             grid.refresh(layout=True)
+        return True
 
     def show_cursor(self, focused, replay: bool) -> None:
         """Only the focused grid shows its cursor: one cursor on the screen at a time."""

@@ -6,23 +6,9 @@ your ranks, each opponent's ranks, the Barrows and, when a decision offers a lis
 the choices. The panels are widgets drawn from what they are given: the phase bar
 (phase.py), the card panel (panels.py), the planned attacks (plan.py).
 
-A decision is made the way the engine asks for it, one small action at a time:
-
-    deploy    enter on a hand card: its legal places light up (a new slot, a unit it
-              may bond with, an opponent to scout); a card with one way to go is
-              played at once. Enter on one of your units: return it, split it or bond
-              it (once a turn). Enter on a soldier in the Barrows: the Necromancer
-              summons it. e ends deployment.
-    response  enter on a Jack, a Queen or the Ace of Diamonds plays it; e passes. With
-              nothing that can answer, the pass is made for you.
-    combat    enter on a ready unit, then on its target (a unit or the player's own
-              cell); the planned attacks are listed on the right. e finishes.
-    blocks    enter on one of your units, then on the attacker it stops (or the other
-              way round); e finishes. When your last block resolves the combat and
-              your turn follows, the result waits for e (Go on): an e pressed for
-              the blocks never ends the deployment that follows.
-    choices   variants, a Doppelganger's form, the Queen of Spades, who starts, the
-              Ace of Hearts: a list on the right (enter chooses).
+A decision is made the way the engine asks for it, one small action at a time: what
+enter means in each step is told in targets.py. e ends a step (or goes on after a
+combat you resolved yourself); escape takes back a selection.
 
 The digits 1-9 choose that card of the hand. The text of the card, unit or player
 under the cursor is shown under your hand. Bots' moves are marked on the battlefield
@@ -40,9 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
 
 from core.skirmish import actions as A
-from core.skirmish.cards import NECROMANCER
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
-from core.skirmish.units import VAR
 from tui.games.base import GameScreen
 from tui.games.skirmish.field import card_label
 from tui.games.skirmish.log import SkirmishLog
@@ -50,14 +34,15 @@ from tui.games.skirmish.panels import CardPanel, barrows_items, barrows_title, h
 from tui.games.skirmish.phase import PhaseBar, phase_text
 from tui.games.skirmish.plan import PlanPanel, at_resolution, combat_box, since_you_decided
 from tui.games.skirmish.ranks import Battlefield, cell_pos, field_marks, pos_cell
-from tui.games.skirmish.targets import aims, guess, nothing_here, offered, places_after, places_before
+from tui.games.skirmish.targets import (
+    BARROWS_CLOSED, Refusal, aims, first_target, may_summon, nothing_here, offered, on_place, places_after,
+    places_before,
+)
 from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS, WordsMixin
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
 from tui.widgets.hand import HandBar
 
-NARROW_W, WIDE_W = 10, 14
-CELL_H, COMPACT_H = 3, 1
 
 
 class SkirmishScreen(WordsMixin, GameScreen):
@@ -96,8 +81,6 @@ class SkirmishScreen(WordsMixin, GameScreen):
         self.plan: list[Text] = []
         self.last_combat: tuple[int, list[Text]] | None = None
         self._log_len = 0
-        self.compact = False
-        self.cell_w = NARROW_W
         self._hold = False
         # A combat the person resolved themselves (their last block), their own next
         # step right after it: the result stays told until e, so an e pressed for the
@@ -115,7 +98,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
         yield PhaseBar("", id="sk-phase", classes="screen-title")
         with Horizontal(id="sk-main"):
             with Vertical(id="sk-left"):
-                yield Battlefield(self.state.seats, self.app.glyphs.ascii, NARROW_W, CELL_H, id="sk-field")
+                yield Battlefield(self.state.seats, self.app.glyphs.ascii, id="sk-field")
                 with Horizontal(id="sk-hand-row"):
                     yield Static("", id="sk-hand-title")
                     yield HandBar(empty_text="(no cards in hand)", id="sk-hand")
@@ -135,6 +118,10 @@ class SkirmishScreen(WordsMixin, GameScreen):
     @property
     def grids(self) -> list[BoardGrid]:
         return self.field.grids
+
+    @property
+    def compact(self) -> bool:
+        return self.field.compact
 
     @property
     def hand_bar(self) -> HandBar:
@@ -198,17 +185,12 @@ class SkirmishScreen(WordsMixin, GameScreen):
             self.redraw()
 
     def _fit_size(self) -> bool:
-        """Cells grow on a wide terminal; opponents' ranks shrink to one line a rank
-        when three or four players do not fit the height. True if anything changed."""
+        """The battlefield fitted to the terminal, the left column to its width. True if
+        anything changed."""
         width, height = self.app.size
-        seats = self.state.seats
-        cell_w = WIDE_W if width >= 110 else NARROW_W
-        compact = seats > 2 and seats * (2 * CELL_H + 1) + 8 > height
-        if (cell_w, compact) == (self.cell_w, self.compact) and self.grids[0].cell_w == cell_w:
+        if not self.field.fit(width, height):
             return False
-        self.cell_w, self.compact = cell_w, compact
-        self.field.fit(cell_w, COMPACT_H if compact else None)
-        self.query_one("#sk-left").styles.width = 5 * cell_w
+        self.query_one("#sk-left").styles.width = 5 * self.field.cell_w
         self.barrows.styles.max_height = 3 if height < 32 else 8
         return True
 
@@ -328,10 +310,8 @@ class SkirmishScreen(WordsMixin, GameScreen):
 
     def _hand_moved(self) -> None:
         if self._view is not None:
-            self.card_panel.show_hand(self._view.hands[self.me], self.hand_bar.cursor, self._hand_note)
-
-    def _hand_note(self, c: int) -> str:
-        return hand_note(c, self.legal(), self.state.check, self.action_words)
+            self.card_panel.show_hand(self._view.hands[self.me], self.hand_bar.cursor,
+                                      lambda c: hand_note(c, self.legal(), self.state.check, self.action_words))
 
     def _cursor_moved(self, grid: BoardGrid) -> None:
         if self._view is None or not self.order:
@@ -385,7 +365,6 @@ class SkirmishScreen(WordsMixin, GameScreen):
                 self.hand_bar.focus()
             return
         kind = self.pending_kind()
-        me_k = len(self.order) - 1
         if kind is not None and kind not in FIELD_KINDS:
             self.choices.focus()
             return
@@ -395,24 +374,18 @@ class SkirmishScreen(WordsMixin, GameScreen):
         if view.phase in (DEPLOY, RESPONSE):
             self.hand_bar.focus()
             return
-        legal = self.legal()
-        if view.phase == ATTACK:
-            pos = next((a.pos for a in legal if isinstance(a, A.Attack)), None)
+        ready = A.Attack if view.phase == ATTACK else A.Block
+        pos = next((a.pos for a in self.legal() if isinstance(a, ready)), None)
+        if pos is None:
+            self.grids[-1].focus()
         else:
-            pos = next((a.pos for a in legal if isinstance(a, A.Block)), None)
-        grid = self.grids[me_k]
-        if pos is not None:
-            grid.cursor = self.pos_cell(me_k, pos)
-        grid.focus()
+            self.field.focus_place(self.me, pos)
 
     def _focus_first_target(self) -> None:
         if not self.targets:
             self.choices.focus()
             return
-        keys = list(self.targets)
-        # A player before their units; nearer grids first.
-        keys.sort(key=lambda kp: (self.grid_of(kp[0]) if kp[0] in self.order else 99, kp[1] >= 0))
-        self.field.focus_place(*keys[0])
+        self.field.focus_place(*first_target(self.targets, self.order))
 
     # -- choosing ----------------------------------------------------------------------
 
@@ -474,42 +447,15 @@ class SkirmishScreen(WordsMixin, GameScreen):
         if acts:
             self._take(acts)
             return
-        me = self.me
-        phase = view.phase
-        kind = self.pending_kind()
-        if kind is None and seat == me and pos >= 0 and self.unit_at(me, pos) is not None:
-            if phase == DEPLOY:
-                mine = [a for a in self.legal() if isinstance(a, (A.Return, A.Split, A.Bond)) and a.pos == pos]
-                if mine:
-                    self._select(("unit", pos), "Redeploy it (the list on the right), or escape.")
-                    if not any(isinstance(a, A.Bond) for a in mine):
-                        self.choices.focus()
-                    return
-                self._refuse(A.Return(pos))
-                return
-            if phase == ATTACK:
-                if any(isinstance(a, A.Attack) and a.pos == pos for a in self.legal()):
-                    self._select(("unit", pos), "Choose its target (marked): a unit, or the player's own cell.")
-                    self._focus_first_target()
-                    return
-                opp = next(iter(view.opponents(me)), 0)
-                self._refuse(A.Attack(pos, opp, -1))
-                return
-            if phase == BLOCK:
-                if any(isinstance(a, A.Block) and a.pos == pos for a in self.legal()):
-                    self._select(("unit", pos), "Choose the attacker it blocks (marked).")
-                    self._focus_first_target()
-                    return
-                attacker = next((x[0] for x in view.attacks if x[1] == me), 0)
-                self._refuse(A.Block(pos, attacker))
-                return
-        if kind is None and phase == BLOCK and seat == view.cur and pos >= 0:
-            if any(isinstance(a, A.Block) and a.attacker == pos for a in self.legal()):
-                self._select(("attacker", pos), "Choose your unit that blocks it (marked).")
-                self._focus_first_target()
-                return
-        # Not a place for the move being made: say why, in the engine's words.
-        self._refuse(guess(self._view, self.me, self.pending_kind(), self.sel, seat, pos))
+        press = on_place(view, self.me, self.legal(), self.pending_kind(), self.sel, seat, pos)
+        if isinstance(press, Refusal):
+            self._refuse(press.action)
+            return
+        self._select(press.sel, press.message)
+        if press.focus == "choices":
+            self.choices.focus()
+        elif press.focus == "targets":
+            self._focus_first_target()
 
     def _refuse(self, action) -> None:
         reason = self.state.check(action) if action is not None else None
@@ -560,12 +506,10 @@ class SkirmishScreen(WordsMixin, GameScreen):
             acts = self.barrow_targets.get(c)
             if acts and self.my_turn():
                 self.submit(acts[0])
-            elif self.my_turn() and self._view.phase == DEPLOY and not self._view.pending and any(
-                    u[VAR] == NECROMANCER for u in self._view.rear[self.me]):
+            elif self.my_turn() and may_summon(self._view, self.me):
                 self._refuse(A.Summon(c))
             else:
-                self.say("Cards leave the Barrows only by the Necromancer (a soldier, in your deploy) "
-                         "or the Queen of Hearts.", error=True)
+                self.say(BARROWS_CLOSED, error=True)
 
     def submit(self, action) -> bool:
         played = super().submit(action)

@@ -3,19 +3,41 @@ widget, no screen): the places a selection may be aimed at, the action a press o
 a place would have meant, the places a move names (to mark them), and what the
 choices list offers now.
 
+A decision is made the way the engine asks for it, one small action at a time:
+
+    deploy    enter on a hand card: its legal places light up (a new slot, a unit it
+              may bond with, an opponent to scout); a card with one way to go is
+              played at once. Enter on one of your units: return it, split it or bond
+              it (once a turn). Enter on a soldier in the Barrows: the Necromancer
+              summons it. e ends deployment.
+    response  enter on a Jack, a Queen or the Ace of Diamonds plays it; e passes. With
+              nothing that can answer, the pass is made for you.
+    combat    enter on a ready unit, then on its target (a unit or the player's own
+              cell); the planned attacks are listed on the right. e finishes.
+    blocks    enter on one of your units, then on the attacker it stops (or the other
+              way round); e finishes. When your last block resolves the combat and
+              your turn follows, the result waits for e (Go on): an e pressed for
+              the blocks never ends the deployment that follows.
+    choices   variants, a Doppelganger's form, the Queen of Spades, who starts, the
+              Ace of Hearts: a list on the right (enter chooses).
+
 A place is `(seat, pos)`: pos 0-3 the front ranks, 4-7 the rear ranks, -1 the
 player themself. A selection is `("card", c)`, `("unit", pos)` or `("attacker", pos)`.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from core.skirmish import actions as A
-from core.skirmish.cards import KIND, SOLDIER
+from core.skirmish.cards import KIND, NECROMANCER, SOLDIER
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
 from core.skirmish.units import C0, C1, VAR
 from tui.games.skirmish.words import CHOICE_TITLES
 
 Place = tuple[int, int]
+BARROWS_CLOSED = ("Cards leave the Barrows only by the Necromancer (a soldier, in your deploy) "
+                  "or the Queen of Hearts.")
 
 
 def unit_at(view, seat: int, pos: int):
@@ -104,6 +126,46 @@ def offered(view, legal: list, kind, sel, offer) -> tuple[list, str]:
     return [], ""
 
 
+class Selection(NamedTuple):
+    """Enter on a place chose something to aim: then focus "choices", "targets" or stay."""
+    sel: tuple
+    message: str
+    focus: str
+
+
+class Refusal(NamedTuple):
+    """Enter on a place means nothing now: the action it would have meant (None if
+    none) is asked of the engine for the reason."""
+    action: object
+
+
+def on_place(view, me: int, legal: list, kind, sel, seat: int, pos: int) -> Selection | Refusal:
+    """What enter on a place that is not a marked target means: one of your units
+    to redeploy, attack or block with; an attacker to block; else a refusal."""
+    if kind is None and seat == me and pos >= 0 and unit_at(view, me, pos) is not None:
+        if view.phase == DEPLOY:
+            mine = [a for a in legal if isinstance(a, (A.Return, A.Split, A.Bond)) and a.pos == pos]
+            if mine:
+                stay = any(isinstance(a, A.Bond) for a in mine)
+                return Selection(("unit", pos), "Redeploy it (the list on the right), or escape.",
+                                 "" if stay else "choices")
+            return Refusal(A.Return(pos))
+        if view.phase == ATTACK:
+            if any(isinstance(a, A.Attack) and a.pos == pos for a in legal):
+                return Selection(("unit", pos), "Choose its target (marked): a unit, or the player's own cell.",
+                                 "targets")
+            return Refusal(A.Attack(pos, next(iter(view.opponents(me)), 0), -1))
+        if view.phase == BLOCK:
+            if any(isinstance(a, A.Block) and a.pos == pos for a in legal):
+                return Selection(("unit", pos), "Choose the attacker it blocks (marked).", "targets")
+            return Refusal(A.Block(pos, next((x[0] for x in view.attacks if x[1] == me), 0)))
+    if kind is None and view.phase == BLOCK and seat == view.cur and pos >= 0:
+        if any(isinstance(a, A.Block) and a.attacker == pos for a in legal):
+            return Selection(("attacker", pos), "Choose your unit that blocks it (marked).", "targets")
+    # Not a place for the move being made: the engine says why.
+    return Refusal(guess(view, me, kind, sel, seat, pos))
+
+
 def guess(view, me: int, kind, sel, seat: int, pos: int):
     """The action that enter on this place would have meant, to ask why it is refused."""
     if kind in ("wiz",):
@@ -169,3 +231,14 @@ def nothing_here(view, sel) -> str:
     if view.phase == BLOCK:
         return "Choose one of your units, then the attacker it blocks; e finishes."
     return f"{view.prompt}."
+
+
+def may_summon(view, me: int) -> bool:
+    """In your deploy, a Necromancer in your rear ranks may summon from the Barrows."""
+    return view.phase == DEPLOY and not view.pending and any(u[VAR] == NECROMANCER for u in view.rear[me])
+
+
+def first_target(targets: dict[Place, list], order: list[int]) -> Place:
+    """The marked place the cursor goes to first: a player before their units,
+    nearer grids first (`order`: the seat of each grid, the person's last)."""
+    return min(targets, key=lambda kp: (order.index(kp[0]) if kp[0] in order else 99, kp[1] >= 0))
