@@ -4,7 +4,9 @@ what they do, kept on screen as "Last combat" once resolved.
 What a combat does is never reckoned here: the engine's own resolution is run on a
 copy of the position and what changed is read off it (life lost, units that fall,
 lose a card, go back to the hand, take damage, are poisoned). So the box says what
-the log says, for every shape of combat.
+the log says, for every shape of combat. `PlanPanel.show(view, short_name,
+last_combat)` draws the box from what it is given; `since_you_decided` finds the
+latest combat again when a saved game is opened.
 """
 
 from __future__ import annotations
