@@ -485,7 +485,7 @@ class HouseRulesScreen(GameScreen):
             self._choose_pawn(i, pawn)
             return
         src = CELL_NAMES[self.sel]
-        targets = self._targets()
+        targets = move_targets(self._legal, self.sel)
         if targets.get(i) == "swap":
             self._submit(Swap(src, name))
             return
