@@ -247,7 +247,9 @@ class SkirmishScreen(WordsMixin, GameScreen):
         self._draw_hand()
         self._draw_barrows()
         self._draw_choices()
-        self.plan = self.query_one(PlanPanel).show(view, self.short_name, self.last_combat) or self.plan
+        planned = self.query_one(PlanPanel).show(view, self.short_name, self.last_combat)
+        if planned:
+            self.plan = planned
         log = self.query_one(SkirmishLog)
         if self.replay:
             # Stepping forward marks what the step did; stepping back marks nothing.
@@ -261,6 +263,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
         self.refresh_bindings()  # every step's key in the footer, whatever brought the step
 
     def _phase_text(self, view, width: int) -> Text:
+        """The phase bar's text at `width` (what PhaseBar.show draws)."""
         return phase_text(view, width, self.asked(), self.short_name, self.app.glyphs["ellipsis"])
 
     def _draw_hand(self) -> None:
