@@ -7,14 +7,18 @@ leaves the UI thread and saves land on disk in the order they were made.
 from __future__ import annotations
 
 import os
+import time
+from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 
 import msgspec
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 
@@ -23,6 +27,10 @@ from tui.glyphs import Glyphs, locale_is_utf8
 from tui.screens.text import scroll_bar_render
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+# The longest a key waits for the one before it (or for a screen to mount) before it
+# is read anyway: the order of keys is kept, but input never locks up.
+KEY_WAIT_S = 2.0
 
 # Scroll bars consult the app that draws them: no block glyphs in --ascii.
 ScrollBar.renderer = staticmethod(scroll_bar_render)
@@ -57,6 +65,12 @@ class HousesApp(App[None]):
         self._startup_notes = [settings_problem] if settings_problem else []
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="houses-save")
         self._too_small_shown = False
+        # Keys, one at a time (see `on_event`): those waiting, the one being handled.
+        self._held_keys: deque[events.Key] = deque()
+        self._key_in_flight: events.Key | None = None
+        self._key_target = None  # the widget it went to
+        self._key_since = 0.0
+        self._key_timer = None
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
 
@@ -97,6 +111,73 @@ class HousesApp(App[None]):
         if getattr(self, "settings", None) is not None and self.settings.theme != theme:
             self.settings.theme = theme
             self.save_settings()
+
+    # -- keys, one at a time ------------------------------------------------------
+
+    # Over SSH many keys arrive in one read. Textual hands each key to the focused
+    # widget's queue at once, so the next key can reach a screen that is being
+    # pushed (children not mounted yet) or one that is leaving: "n enter" would give
+    # the enter to the home menu, "n ctrl+q" would quit while the form mounts. Here a
+    # key is read only when the one before it was handled and the screen on top is
+    # mounted; after `exit` keys are dropped.
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and (self._exit or not self._screen_stack):
+            return  # leaving: no key may open or query a screen now
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._held_keys.append(event)
+            await self._release_keys()
+            return
+        await super().on_event(event)
+
+    def on_key(self, event: events.Key) -> None:
+        # A key that reached the app has been through every handler.
+        self._key_done(event)
+
+    def _key_done(self, key: events.Key) -> None:
+        if key is self._key_in_flight:
+            self._key_in_flight = None
+            self.call_later(self._release_keys)
+
+    def _ready_for_key(self) -> bool:
+        if time.monotonic() - self._key_since > KEY_WAIT_S:
+            return True
+        key = self._key_in_flight
+        if key is not None and not self._key_target.is_attached:
+            self._key_in_flight = None  # its screen left before the key reached it
+        elif key is not None:
+            if key._stop_propagation:
+                # Stopped: a widget took it, or the screen passed it on to the app
+                # (Textual stops a key there too). One turn of the app's queue
+                # lets the app's handling come first.
+                self.call_later(self._key_done, key)
+            return False  # still on its way through the widgets
+        screen = self.screen if self._screen_stack else None
+        return screen is None or screen.is_mounted
+
+    async def _release_keys(self) -> None:
+        self._key_timer = None
+        while self._held_keys and not self._exit:
+            if not self._ready_for_key():
+                if self._key_timer is None:  # look again soon
+                    self._key_timer = self.set_timer(0.01, self._release_keys)
+                return
+            key = self._held_keys.popleft()
+            self._key_in_flight = key
+            self._key_target = self.focused or self.screen
+            self._key_since = time.monotonic()
+            await super().on_event(key)
+            if not key.is_forwarded:  # a priority binding (ctrl+q) took it
+                self._key_in_flight = None
+        if self._exit:
+            self._held_keys.clear()
+
+    def _handle_exception(self, error: Exception) -> None:
+        # Once the app is leaving, its screens are taken down while some may still be
+        # mounting: a query that finds nothing on a screen being removed is not a fault.
+        if self._exit and isinstance(error, NoMatches):
+            return
+        super()._handle_exception(error)
 
     # -- start-up, signals, size --------------------------------------------------
 
@@ -174,6 +255,8 @@ class HousesApp(App[None]):
     def open_game(self, save: saves.SaveFile, state=None, replay: bool = False) -> None:
         from tui.games import screen_class
 
+        if self._exit:
+            return
         if state is None:
             try:
                 state = saves.replay(save)
@@ -197,11 +280,14 @@ class HousesApp(App[None]):
     def open_new_game(self, game_id: str | None = None) -> None:
         from tui.screens.new_game import NewGameScreen
 
-        self.push_screen(NewGameScreen(game_id))
+        if not self._exit:
+            self.push_screen(NewGameScreen(game_id))
 
     def go_home(self) -> None:
         from tui.screens.home import HomeScreen
 
+        if self._exit:
+            return  # the app is closing: its screens are being taken down
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
@@ -303,6 +389,11 @@ class HousesApp(App[None]):
         from tui.screens.text import ascii_key
 
         return ascii_key(display)
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout=None,
+               markup: bool = False) -> None:
+        # Notifications quote names, paths and error messages: text, never markup.
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     async def action_quit(self) -> None:
         self.exit()

@@ -248,8 +248,9 @@ class TerminalFile:
 
 
 class HousesDriver(LinuxDriver):
-    """LinuxDriver with three repairs, each for a fault seen in play (see the module
-    docstring): any input bytes, a terminal that goes away, a SIGCONT at hang-up."""
+    """LinuxDriver with four repairs, each for a fault seen in play (see the module
+    docstring): any input bytes, a terminal that goes away, a SIGCONT at hang-up, and
+    control bytes inside a bracketed paste (`PasteFilter`)."""
 
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
@@ -294,6 +295,7 @@ class HousesDriver(LinuxDriver):
         selector.register(self.fileno, selectors.EVENT_READ)
         parser = XTermParser(self._debug)
         decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        paste = PasteFilter()
         try:
             while not self.exit_event.is_set():
                 for _key, _mask in selector.select(0.1):
@@ -308,7 +310,7 @@ class HousesDriver(LinuxDriver):
                         else:
                             pass  # piped input ran out: play on with no more keys
                         break
-                    text = decode(data)
+                    text = paste.feed(decode(data))
                     if text:  # an empty string would tell the parser "end of input"
                         parser = self._feed(parser, text)
                 for event in parser.tick():  # (an empty selector still waits 0.1 s)
@@ -325,6 +327,53 @@ class HousesDriver(LinuxDriver):
             from textual._xterm_parser import XTermParser
 
             return XTermParser(self._debug)
+
+
+class PasteFilter:
+    """A bracketed paste is text, never keys. Textual's parser reads an ESC inside a
+    paste as the start of a key sequence and, when that goes wrong, hands what follows
+    on as keys: a pasted ESC then ctrl+q quit the app. So inside a paste (between
+    ESC[200~ and ESC[201~, which may be split over reads) every control character but
+    tab and newlines is dropped before the parser sees it."""
+
+    START, END = "\x1b[200~", "\x1b[201~"
+    KEEP = "\t\n\r"
+
+    def __init__(self) -> None:
+        self.in_paste = False
+        self.seen = ""   # the last characters passed on outside a paste (a START split over reads)
+        self.held = ""   # the end of a paste that may be the first part of END
+
+    def feed(self, text: str) -> str:
+        text, self.held = self.held + text, ""
+        out: list[str] = []
+        i = 0
+        while i < len(text):
+            if not self.in_paste:
+                found = (self.seen + text[i:]).find(self.START)
+                if found < 0:
+                    self.seen = (self.seen + text[i:])[-(len(self.START) - 1):]
+                    out.append(text[i:])
+                    break
+                after = i + found - len(self.seen) + len(self.START)
+                out.append(text[i:after])
+                self.in_paste, self.seen, i = True, "", after
+            else:
+                end = text.find(self.END, i)
+                if end < 0:
+                    body = text[i:]
+                    for n in range(min(len(self.END) - 1, len(body)), 0, -1):
+                        if self.END.startswith(body[-n:]):
+                            body, self.held = body[:-n], body[-n:]
+                            break
+                    out.append(self._text(body))
+                    break
+                out.append(self._text(text[i:end]) + self.END)
+                self.in_paste, i = False, end + len(self.END)
+        return "".join(out)
+
+    def _text(self, body: str) -> str:
+        return "".join(c for c in body if c >= " " and c != "\x7f" or c in self.KEEP)
 
 
 def driver_class() -> type | None:

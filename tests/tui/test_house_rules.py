@@ -691,3 +691,16 @@ async def test_hr_a_long_note_under_the_board_is_shown_whole_at_80x24(store):
         panel = screen.query_one("#hr-info")
         assert "(Colour Blind: no cell bonus)." in info(app)
         assert panel.region.height >= 5 and panel.virtual_size.height <= panel.region.height
+
+
+def test_hr_change_marker_glyph_is_no_pawn_shape():
+    # `◆` was both the change marker and Black's value-4 pawn ("B◆4").
+    from tui.games.house_rules.pieces import MARKER, SHAPES
+    from tui.games.house_rules.screen import HouseRulesScreen
+    from tui.glyphs import Glyphs
+
+    shapes = set(SHAPES[0].values()) | set(SHAPES[1].values())
+    assert MARKER[False] not in shapes and MARKER[True] not in "WB0123456789+*"
+    for ascii in (False, True):
+        legend = HouseRulesScreen.legend(Glyphs(ascii))
+        assert f"`{MARKER[ascii]}` a change marker" in legend

@@ -331,3 +331,24 @@ async def test_list_screens_take_j_k_home_and_end(store):
         await pilot.press("home", "j")
         await pilot.pause()
         assert table.cursor_row == 1
+
+
+async def test_home_continue_entry_is_one_line_with_a_long_summary(store, monkeypatch):
+    # A long summary (a daily deal's number) wrapped the entry to two lines, and with
+    # the host's Tables entry the menu then scrolled at 24 rows.
+    import tui.screens.home as home
+
+    monkeypatch.setattr(home, "_tables_available", lambda: True)
+    save = dash_save(20261129, [], "dash-long")
+    save.summary = "Icehouse Dash, daily deal 20261129 (winnable), move 12"
+    put_save(store, save)
+    app = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        text = screen_text(app)
+        assert menu.max_scroll_y == 0  # every entry in view, no scroll bar
+        lines = text.splitlines()
+        at = next(i for i, line in enumerate(lines) if "Continue   Icehouse Dash, daily deal" in line)
+        assert "Today's puzzle" in lines[at + 1]  # the entry took one line
+        assert "Continue: " + save.summary in text  # in full under the menu

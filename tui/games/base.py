@@ -191,8 +191,15 @@ class GameScreen(Screen):
             self.app.autosave(self.save)
         self.call_after_refresh(self.serve_next)
 
+    def in_play(self) -> bool:
+        """Whether this screen is still in the app's stack and mounted. A bot's or a
+        hint's thread, a timer or an after-refresh call may answer after the player
+        left (q, a new game, the app closing): such late calls do nothing."""
+        return self.is_mounted and self.is_attached and self in self.app.screen_stack
+
     def say(self, text: str, error: bool = False) -> None:
-        self.query_one(StatusLine).say(text, error)
+        for line in self.query(StatusLine):  # none while the screen is taken down
+            line.say(text, error)
 
     def say_prompt(self) -> None:
         """What is asked now, on the status line: the table's words at a shared
@@ -265,7 +272,7 @@ class GameScreen(Screen):
     def serve_next(self) -> None:
         """Whoever decides next: a bot, a hand-over, or the end. At a shared table the
         host serves the others: only the end is shown here."""
-        if self.replay:
+        if self.replay or not self.in_play():
             return
         if self.match.seated is not None:
             if self.state.over:
@@ -351,6 +358,8 @@ class GameScreen(Screen):
             self.app.call_from_thread(self._bot_done, token, action)
 
     def _bot_done(self, token: int, action: Any) -> None:
+        if not self.in_play():
+            return  # the player left while the bot thought
         if token != self._bot_token or not self.match.fresh(token):
             return  # stopped, or the position changed (undo, new game) while the bot thought
         self._bot_token = None

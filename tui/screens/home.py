@@ -11,8 +11,14 @@ from textual.widgets.option_list import Option
 
 import saves
 from tui.screens.list_screen import ListScreen
+from tui.screens.text import shorten
 
 BANNER = "H O U S E S"
+# Characters an entry may take: the menu is 60 wide (app.tcss), less its border and
+# the option's padding. An entry is one line: a longer summary is cut, and shown in
+# full under the menu (a wrapped entry made the menu scroll at 24 rows on a host).
+ENTRY_WIDTH = 60 - 2 - 2
+CONTINUE = "Continue   "
 
 
 def _tables_available() -> bool:
@@ -33,11 +39,11 @@ class HomeScreen(ListScreen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static(BANNER, id="banner")
-            yield Static("four house games for the terminal", id="tagline")
+            yield Static(BANNER, id="banner", markup=False)
+            yield Static("four house games for the terminal", id="tagline", markup=False)
             with Center():
                 yield OptionList(*self.entries(), id="menu")
-            yield Static("", id="home-note")
+            yield Static(self._note, id="home-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -56,6 +62,7 @@ class HomeScreen(ListScreen):
         keep = menu.get_option_at_index(at).id if at is not None and at < menu.option_count else None
         menu.clear_options()
         menu.add_options(self.entries())
+        self.query_one("#home-note", Static).update(self._note)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         menu.highlighted = ids.index(keep) if keep in ids else 0
         menu.focus()
@@ -68,9 +75,15 @@ class HomeScreen(ListScreen):
             unfinished = None
         self._continue = unfinished
         options = []
+        note = ""
         if unfinished is not None:
             # A summary is text from a file, never markup.
-            options.append(Option(Content(f"Continue   {unfinished.summary}"), id="continue"))
+            ellipsis = app.glyphs["ellipsis"]
+            summary = shorten(unfinished.summary, ENTRY_WIDTH - len(CONTINUE), ellipsis)
+            options.append(Option(Content(CONTINUE + summary), id="continue"))
+            if summary != unfinished.summary:
+                note = shorten(f"Continue: {unfinished.summary}", 78, ellipsis)
+        self._note = note  # under the menu (compose and refresh_entries put it there)
         day = app.today.strftime("%d %b %Y").lstrip("0")
         options += [
             Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),

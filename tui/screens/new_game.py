@@ -101,7 +101,7 @@ class NewGameScreen(Screen):
             with Horizontal(classes="row"):
                 yield Label("", classes="field")
                 yield Button("Start", variant="primary", compact=True, id="start")
-        yield Static("", id="form-error")
+        yield Static("", id="form-error", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -116,7 +116,11 @@ class NewGameScreen(Screen):
     def _game_changed(self, event: Select.Changed) -> None:
         if event.value != self.game_id:
             self.game_id = str(event.value)
-            self.call_after_refresh(self.on_mount)
+            self.call_after_refresh(self._after_recompose)
+
+    def _after_recompose(self) -> None:
+        if self.is_attached and self in self.app.screen_stack:  # not if the form was left meanwhile
+            self.on_mount()
 
     @on(Select.Changed, "#seats")
     def _seats_changed(self, event: Select.Changed) -> None:

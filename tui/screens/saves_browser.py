@@ -65,9 +65,9 @@ class SavesScreen(ListScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Saved games", classes="screen-title")
+        yield Static("Saved games", classes="screen-title", markup=False)
         yield DataTable(cursor_type="row", zebra_stripes=True, id="saves-table")
-        yield Static("", id="saves-detail")
+        yield Static("", id="saves-detail", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

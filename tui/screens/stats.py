@@ -57,10 +57,10 @@ class StatsScreen(Screen):
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="stats.back")]
 
     def compose(self) -> ComposeResult:
-        yield Static("Statistics", classes="screen-title")
+        yield Static("Statistics", classes="screen-title", markup=False)
         yield DataTable(cursor_type="none", id="stats-table")
-        yield Static("", id="stats-detail")
-        yield Static("", id="stats-note")
+        yield Static("", id="stats-detail", markup=False)
+        yield Static("", id="stats-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -12,7 +12,7 @@ class TooSmallScreen(ModalScreen[None]):
     BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", priority=True)]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="too-small-text")
+        yield Static(id="too-small-text", markup=False)
 
     def on_mount(self) -> None:
         self.update_text()

@@ -48,13 +48,13 @@ class TablesScreen(Screen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Tables on this host", classes="screen-title")
+        yield Static("Tables on this host", classes="screen-title", markup=False)
         with Vertical(id="tables-box"):
             yield Static("Play with the other players of this host. Enter joins the table under the "
                          "cursor; * marks your own. At a table, m lists your moves in words.", id="tables-help")
-            yield OptionList(id="table-list")
+            yield OptionList(id="table-list", markup=False)  # players' names: text
             with Horizontal(id="code-row"):
-                yield Label("Join by code (j):")
+                yield Label("Join by code (j):", markup=False)
                 yield Input(placeholder="ABCD", max_length=4, compact=True, id="code")
         yield Footer()
 
@@ -64,10 +64,14 @@ class TablesScreen(Screen):
         client = get_client(self.app)
         if client is not None and await client.connect():
             client.list_tables()
-        self.set_interval(3.0, self.action_refresh)
+        if self.is_attached:  # not if the player left while it connected
+            self.set_interval(3.0, self.action_refresh)
 
     def show_tables(self, rows: list[dict]) -> None:
-        menu = self.query_one("#table-list", OptionList)
+        menus = self.query("#table-list")
+        if not menus:
+            return  # not mounted yet, or being taken down: the next refresh shows them
+        menu = menus.first(OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
         menu.clear_options()
         if not rows:
@@ -154,8 +158,8 @@ class MovesScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Your moves (enter plays one)")
-            yield OptionList(*[Option(t, id=str(i)) for i, t in enumerate(self.texts)], id="moves")
+            yield Static("Your moves (enter plays one)", markup=False)
+            yield OptionList(*[Option(t, id=str(i)) for i, t in enumerate(self.texts)], id="moves", markup=False)
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

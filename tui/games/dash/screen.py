@@ -127,32 +127,32 @@ class DashScreen(GameScreen):
 
     def compose_game(self) -> ComposeResult:
         glyphs = self.app.glyphs
-        yield Static("", id="dash-title", classes="screen-title")
+        yield Static("", id="dash-title", classes="screen-title", markup=False)
         with Horizontal(id="dash-main"):
             with Vertical(id="dash-board-col"):
-                yield Static("", id="side-N", classes="side-label")
+                yield Static("", id="side-N", classes="side-label", markup=False)
                 with Horizontal(id="dash-board-row"):
-                    yield Static("", id="side-W", classes="side-label-v")
+                    yield Static("", id="side-W", classes="side-label-v", markup=False)
                     board = BoardGrid(8, 8, self.paint, cell_width=5, cell_height=2,
                                       row_labels=list(reversed(RANKS)), col_labels=list(FILES),
                                       ascii=glyphs.ascii, id="board")
                     board.read_only = self.replay
                     board.can_focus = not self.replay  # in replay the arrows step through moves
                     yield board
-                    yield Static("", id="side-E", classes="side-label-v")
-                yield Static("", id="side-S", classes="side-label")
+                    yield Static("", id="side-E", classes="side-label-v", markup=False)
+                yield Static("", id="side-S", classes="side-label", markup=False)
             with Vertical(id="dash-side"):
-                yield Static("", id="hand-title", classes="panel-title")
+                yield Static("", id="hand-title", classes="panel-title", markup=False)
                 hand = HandBar(id="hand")
                 hand.can_focus = not self.replay
                 yield hand
-                yield Static("", id="others")
-                yield Static("Side", classes="panel-title")
+                yield Static("", id="others", markup=False)
+                yield Static("Side", classes="panel-title", markup=False)
                 sides = SideChooser(glyphs, id="sides")
                 sides.can_focus = not self.replay
                 yield sides
-                yield Static("", id="trees")
-                yield Static("", id="piece-info")
+                yield Static("", id="trees", markup=False)
+                yield Static("", id="piece-info", markup=False)
                 yield GameLog(id="log")
 
     def on_mount(self) -> None:
@@ -462,6 +462,8 @@ class DashScreen(GameScreen):
 
     def _show_hint(self, play, won: bool, decided: bool, token: int) -> None:
         self._thinking = False
+        if not self.in_play():
+            return  # the player left while the hint was looked for
         self.refresh_bindings()
         if token != self.save.cursor or play is None:
             self.say_prompt()

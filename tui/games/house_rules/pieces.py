@@ -31,7 +31,8 @@ SHORT = (
     {1: "line", 2: "tri", 3: "tetra", 4: "hyper"},
 )
 UP_MARK = {"": "", "+1": "+", "spent": "*"}
-MARKER = {False: "◆", True: "~"}  # change marker: Unicode, ASCII
+# Change marker: Unicode, ASCII. Not a pawn's shape (Black's value 4 is "◆").
+MARKER = {False: "✦", True: "~"}
 
 # Pawn chips: White's pawns light with dark letters, Black's dark with light letters.
 CHIP = (

@@ -34,6 +34,8 @@ from tui.games.house_rules.pieces import (
     CHIP,
     COLOUR_LETTER,
     COLOUR_WORD,
+    MARKER,
+    SHAPES,
     card_label,
     kind_name,
     lost_text,
@@ -106,25 +108,37 @@ class HouseRulesScreen(GameScreen):
             files.reverse()
         else:
             ranks.reverse()
-        yield Static("", id="hr-title", classes="screen-title")
+        yield Static("", id="hr-title", classes="screen-title", markup=False)
         with Horizontal(id="hr-main"):
             with Vertical(id="hr-left"):
                 board = BoardGrid(ROWS, COLS, self.paint, cell_width=CELL_W, cell_height=CELL_H,
                                   row_labels=ranks, col_labels=files, ascii=ascii, id="board")
                 yield board
-                yield InfoPanel("", id="hr-info")
+                yield InfoPanel("", id="hr-info", markup=False)
                 yield GameLog(id="log")
             with Vertical(id="hr-right"):
-                yield Static("", id="hr-players")
+                yield Static("", id="hr-players", markup=False)
                 choices = ChoiceList(id="hr-choices")
                 yield choices
-                yield Static("Cards", id="hr-cards-title", classes="panel-title")
+                yield Static("Cards", id="hr-cards-title", classes="panel-title", markup=False)
                 cards = ChoiceList(id="hr-cards")
                 yield cards
         # A replay is read-only: nothing takes the focus (left and right step the replay).
         # Set before mounting, or the screen's first focus would land on the board.
         for widget in (board, choices, cards):
             widget.can_focus = not self.replay
+
+    @staticmethod
+    def legend(glyphs) -> str:
+        """What the board's marks mean (Markdown, for the help screen)."""
+        ascii = glyphs.ascii
+        white4, black4 = ("W4", "B4") if ascii else (f"W{SHAPES[0][4]}4", f"B{SHAPES[1][4]}4")
+        return ("## On the screen\n\n"
+                f"- A pawn is its colour letter, its shape and its value: `{white4}` a White value-4 pawn, "
+                f"`{black4}` a Black one; `+` after it: its +1 upgrade, `*`: upgrade used.\n"
+                f"- Bottom-left corner of a cell: `{glyphs['dot']}` a black cell, "
+                f"`{MARKER[ascii]}` a change marker (the cell counts as the other colour).\n"
+                "- `'` at the right of a cell: the last turn's moves.\n")
 
     def on_mount(self) -> None:
         # Textual then calls GameScreen.on_mount itself (handlers run along the MRO),
@@ -140,7 +154,21 @@ class HouseRulesScreen(GameScreen):
         self.watch(self.app, "app_focus", self._app_focus, init=False)
         if not self.replay:
             board.focus()
+            self._recall()
         self._fit_size()
+
+    def _recall(self) -> None:
+        """On opening a saved game: mark the last turn (the moves the last player made
+        in a row) as `on_played` marked it when it was played."""
+        cursor = self.save.cursor
+        if cursor == 0:
+            return
+        movers = self.match.steps().seats  # who made each move
+        start = cursor - 1
+        while start > 0 and movers[start - 1] == movers[cursor - 1]:
+            start -= 1
+        self.recent = [self.game.action_from_builtins(data) for data in self.save.actions[start:cursor]]
+        self._recent_seat, self._recent_cursor = movers[cursor - 1], cursor
 
     def on_resize(self, event) -> None:
         if self._fit_size():

@@ -95,20 +95,20 @@ class SkirmishScreen(WordsMixin, GameScreen):
     # -- layout ------------------------------------------------------------------------
 
     def compose_game(self) -> ComposeResult:
-        yield PhaseBar("", id="sk-phase", classes="screen-title")
+        yield PhaseBar("", id="sk-phase", classes="screen-title", markup=False)
         with Horizontal(id="sk-main"):
             with Vertical(id="sk-left"):
                 yield Battlefield(self.state.seats, self.app.glyphs.ascii, id="sk-field")
                 with Horizontal(id="sk-hand-row"):
-                    yield Static("", id="sk-hand-title")
+                    yield Static("", id="sk-hand-title", markup=False)
                     yield HandBar(empty_text="(no cards in hand)", id="sk-hand")
-                yield CardPanel("", more="? all", id="sk-card")
+                yield CardPanel("", more="? all", id="sk-card", markup=False)
             with Vertical(id="sk-right"):
-                yield Static("", id="sk-barrows-title", classes="sk-panel-title")
+                yield Static("", id="sk-barrows-title", classes="sk-panel-title", markup=False)
                 yield ChoiceList(id="sk-barrows")
-                yield Static("", id="sk-choices-title", classes="sk-panel-title")
+                yield Static("", id="sk-choices-title", classes="sk-panel-title", markup=False)
                 yield ChoiceList(id="sk-choices")
-                yield PlanPanel("", id="sk-plan")
+                yield PlanPanel("", id="sk-plan", markup=False)
                 yield SkirmishLog(id="sk-log")
 
     @property
@@ -156,7 +156,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
             self._recall()
             self.query_one(SkirmishLog).step = min(0.25, self.app.bot_delay / 3)
         self._fit_size()
-        super().on_mount()
+        # GameScreen.on_mount follows: Textual calls each class's handler along the MRO.
 
     def _recall(self) -> None:
         """On opening a saved game: mark what happened since the person at the keyboard
@@ -596,6 +596,8 @@ class SkirmishScreen(WordsMixin, GameScreen):
 
     def serve_game_next(self) -> None:
         st = self.state
+        if not self.in_play():
+            return  # a late call after the player left
         if self._hold and not self.replay and not st.over and self.is_bot(st.to_move) and self.app.bot_delay > 0:
             # A combat was just resolved: leave it on screen a moment before a bot goes on.
             self._hold = False

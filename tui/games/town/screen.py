@@ -90,23 +90,23 @@ class TownScreen(GameScreen):
 
     def compose_game(self) -> ComposeResult:
         glyphs = self.app.glyphs
-        yield Static("", id="town-title", classes="screen-title")
+        yield Static("", id="town-title", classes="screen-title", markup=False)
         with Horizontal(id="town-main"):
             with Vertical(id="town-board-col"):
                 yield BoardGrid(SIZE, SIZE, self.paint, cell_width=CELL_W, cell_height=CELL_H,
                                 row_labels=[str(r + 1) for r in range(SIZE)], col_labels=list("abcdefg"),
                                 ascii=glyphs.ascii, id="town-board")
-                yield Static("", id="town-cell")
-                yield Static("", id="town-legend")
+                yield Static("", id="town-cell", markup=False)
+                yield Static("", id="town-legend", markup=False)
             with Vertical(id="town-side"):
-                yield Static("", id="town-bar-title", classes="town-panel-title")
+                yield Static("", id="town-bar-title", classes="town-panel-title", markup=False)
                 yield HandBar(empty_text="(no tiles)", id="town-bar")
                 if self.state.solo:
-                    yield Static("", id="town-revealed")
-                    yield Static("", id="town-score")
+                    yield Static("", id="town-revealed", markup=False)
+                    yield Static("", id="town-score", markup=False)
                 else:
-                    yield Static("", id="town-turn")
-                    yield Static("", id="town-players")
+                    yield Static("", id="town-turn", markup=False)
+                    yield Static("", id="town-players", markup=False)
                 yield GameLog(id="town-log")
 
     @property
@@ -131,7 +131,7 @@ class TownScreen(GameScreen):
             self.call_after_refresh(self.set_focus, None)
         if not self.replay:
             self._recall()
-        super().on_mount()
+        # GameScreen.on_mount follows: Textual calls each class's handler along the MRO.
 
     def _recall(self) -> None:
         """On opening a saved game: mark the placements since the viewer's last one (the
