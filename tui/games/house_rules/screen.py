@@ -163,11 +163,12 @@ class HouseRulesScreen(GameScreen):
         cursor = self.save.cursor
         if cursor == 0:
             return
-        movers = self.match.steps().seats  # who made each move
+        steps = self.match.steps()
+        movers = steps.seats
         start = cursor - 1
         while start > 0 and movers[start - 1] == movers[cursor - 1]:
             start -= 1
-        self.recent = [self.game.action_from_builtins(data) for data in self.save.actions[start:cursor]]
+        self.recent = list(steps.actions[start:cursor])
         self._recent_seat, self._recent_cursor = movers[cursor - 1], cursor
 
     def on_resize(self, event) -> None:
