@@ -1,4 +1,4 @@
-"""The engine protocol every game implements (design.md, "Engine API").
+"""The engine protocol every game implements (docs/architecture.md, "The engine protocol").
 
 A game is a stateless `Game` object that makes `State`s. A state holds the whole
 position, including its own chance (a seed and a counter, never a live RNG shared
@@ -12,6 +12,7 @@ saves and tests can use it without pulling in the UI.
 from __future__ import annotations
 
 import random
+import string
 import typing
 from typing import Any, ClassVar
 
@@ -56,6 +57,117 @@ def chance(seed: int, counter: int) -> random.Random:
     RNG.
     """
     return random.Random(seed * 1_000_003 + counter)
+
+
+class _Named:
+    """A seat's name as a template placeholder sees it. `{0}` is the name; `{0:a/b}`
+    is `a`, or `b` when the name is "You" (a verb: `{0:draws/draw}`); `{0:obj}` is
+    the name, or "you" mid-sentence; `{0:'s}` is "Ann's", or "your"."""
+
+    __slots__ = ("name", "you")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.you = name == "You"
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return self.name
+        if spec == "obj":
+            return "you" if self.you else self.name
+        if spec == "'s":
+            return "your" if self.you else self.name + "'s"
+        one, _, you = spec.partition("/")
+        return you if self.you else one
+
+
+def seat_word(seat: int) -> str:
+    """The default name of a seat, as the engine speaks of it: "Player 2"."""
+    return f"Player {seat + 1}"
+
+
+class Line(str):
+    """A log line or a prompt that speaks of seats: the engine writes it once and
+    each reader draws it with the seats' names (`text`). As a str it is the default
+    reading, "Player 2 draws a card.", so code that reads strings keeps working.
+
+    `template` is a str.format template: `{0}`, `{1}` are the seats given (see
+    _Named for verb forms chosen for "You"), `{name}` the other `words`. The first
+    letter is always upper case ("your Joker" starts a line as "Your Joker")."""
+
+    template: str
+    seats: tuple[int, ...]
+    words: dict[str, str]
+
+    def __new__(cls, template: str, *seats: int, **words: str) -> Line:
+        key = (template, seats)
+        default = _DEFAULTS.get(key)
+        if default is None:
+            default = _DEFAULTS[key] = _default_template(template, seats)
+        self = super().__new__(cls, default.format_map(words) if words else default)
+        self.template, self.seats, self.words = template, seats, words
+        return self
+
+    def __getnewargs_ex__(self):  # copy and pickle keep the structure
+        return (self.template, *self.seats), self.words
+
+    def text(self, names: typing.Sequence[str]) -> str:
+        """The line with the seats' names (a seat beyond `names` keeps its default)."""
+        return _render(self.template, self.seats, self.words,
+                       lambda s: names[s] if 0 <= s < len(names) else seat_word(s))
+
+    def to_builtins(self) -> list:
+        """Plain data for the wire: [template, seats, words]."""
+        return [self.template, list(self.seats), dict(self.words)]
+
+    @classmethod
+    def from_builtins(cls, data: Any) -> Line:
+        template, seats, words = data
+        return cls(template, *seats, **words)
+
+
+# A template with its seats, once, as a plain template of the default reading (fast:
+# games write many lines): ("{0} {0:draws/draw} {card}", (1,)) -> "Player 2 draws {card}".
+# A line starting with a word (`{card}`) is given it capitalised by the game.
+_DEFAULTS: dict[tuple[str, tuple[int, ...]], str] = {}
+
+
+def _escape(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+def _default_template(template: str, seats: tuple[int, ...]) -> str:
+    out = []
+    for literal, field, spec, conv in string.Formatter().parse(template):
+        out.append(_escape(literal))
+        if field is None:
+            continue
+        if not field.isdigit():
+            out.append("{" + field + ("!" + conv if conv else "") + (":" + spec if spec else "") + "}")
+            continue
+        out.append(_escape(format(_Named(seat_word(seats[int(field)])), spec)))
+    text = "".join(out)
+    return text[:1].upper() + text[1:]
+
+
+def _render(template: str, seats: tuple[int, ...], words: dict[str, str], name) -> str:
+    text = template.format(*(_Named(name(s)) for s in seats), **words)
+    return text[:1].upper() + text[1:]
+
+
+def said(text: str, names: typing.Sequence[str]) -> str:
+    """`text` drawn with the seats' names: a Line's `text`, a plain str as it is."""
+    return text.text(names) if isinstance(text, Line) else str(text)
+
+
+def lines_to_wire(lines: typing.Iterable[str]) -> list:
+    """A log as plain data (msgspec encodes no str subclass): a Line as its
+    `to_builtins` list, a plain line as its str. `lines_from_wire` reads it back."""
+    return [line.to_builtins() if isinstance(line, Line) else str(line) for line in lines]
+
+
+def lines_from_wire(data: typing.Iterable[Any]) -> list[str]:
+    return [Line.from_builtins(x) if isinstance(x, list) else str(x) for x in data]
 
 
 _FIELD_TYPES: dict[type, list[tuple[str, Any]]] = {}

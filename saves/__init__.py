@@ -1,4 +1,4 @@
-"""Save files, settings and stats for Houses (design.md, "Saves").
+"""Save files, settings and stats for Houses (docs/architecture.md, "Saves").
 
 A save is the game id, seats, options, seed and the list of actions; `replay`
 rebuilds the position. `Store` keeps saves, settings and stats in one folder and

@@ -32,7 +32,8 @@ def now_iso() -> str:
 
 @lru_cache(maxsize=1)
 def app_version() -> str:
-    """The installed version of Houses, or "unknown" when running from a bare tree."""
+    """The installed version of Houses, or "unknown" when running from a bare tree:
+    the one version string (written in every save, and `houses --version`)."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:

@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterator
 
 import msgspec
 
+from core.engine import lines_from_wire, said
 from saves.game import _apply_one, _game, _name, decode_actions
 from saves.model import SaveError, SaveFile
 
@@ -456,7 +457,7 @@ class SeatMatch(Match):
 
     @classmethod
     def from_message(cls, msg: dict, **kw: Any) -> SeatMatch:
-        """A seat from the host's first "table" message (see tui/serve/tables.py)."""
+        """A seat from the host's first "table" message (see host/tables.py)."""
         from saves.game import games
         from saves.model import FORMAT, Seat
 
@@ -469,7 +470,7 @@ class SeatMatch(Match):
             updated="", id=msg.get("id", ""),
         )
         state = game.from_text(msg["view"])
-        state.log = list(msg["log"])
+        state.log = lines_from_wire(msg["log"])  # Lines, drawn with the seats' names
         return cls(save, state, code=msg["code"], seat=msg["seat"], away=msg["away"], **kw)
 
     def mine(self) -> list[int]:
@@ -505,10 +506,11 @@ class SeatMatch(Match):
         """The status line at the table: whose turn, and why the table waits."""
         state = self.state
         tag = f"Table {self.code}: "
+        names = [seat.name for seat in self.save.seats]
         if state.over:
-            return tag + f"game over. {state.outcome.reason if state.outcome else ''}"
+            return tag + f"game over. {said(state.outcome.reason, names) if state.outcome else ''}"
         if state.to_move == self.seated:
-            return tag + state.prompt
+            return tag + said(state.prompt, names)
         if state.to_move is None:
             return tag + "waiting."
         who = self.save.seats[state.to_move]
@@ -524,7 +526,7 @@ class SeatMatch(Match):
         """The host's news: the seat's view, who is away, the seats' names, the move just
         made, and the finished table as a save."""
         state = self.game.from_text(msg["view"])
-        state.log = list(msg["log"])
+        state.log = lines_from_wire(msg["log"])  # Lines, drawn with the seats' names
         before, self.away = self.away, set(msg["away"])
         for i, seat in enumerate(msg["seats"]):
             self.save.seats[i].name = seat_label(seat, i)

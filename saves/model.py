@@ -39,7 +39,7 @@ class Seat(msgspec.Struct):
 
 
 class SaveFile(msgspec.Struct):
-    """One game, as a list of actions from a seed (design.md, "Saves").
+    """One game, as a list of actions from a seed (docs/architecture.md, "Saves").
 
     `actions` holds every action as builtins (`GAME.action_to_builtins(a)`);
     the first `cursor` of them are in force, any after it are kept for redo.

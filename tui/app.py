@@ -12,6 +12,7 @@ from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
+from functools import partial
 
 import msgspec
 from textual import events
@@ -27,6 +28,16 @@ from tui.glyphs import Glyphs, locale_is_utf8
 from tui.screens.text import scroll_bar_render
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+# The deals of the day in the command palette: game id, title, help. (Written out,
+# not asked of every game's `daily_seed`: that would import every engine.)
+DAILIES = (
+    ("dash", "Daily Dash", "Today's Icehouse Dash deal"),
+    ("town", "Daily TOWN 77", "Today's TOWN 77 solo deal"),
+)
+# A daily deal's options where they differ from the game's defaults: the daily
+# Icehouse Dash deal is always one the solver proves winnable.
+DAILY_OPTIONS = {"dash": {"winnable": True}}
 
 # The longest a key waits for the one before it (or for a screen to mount) before it
 # is read anyway: the order of keys is kept, but input never locks up.
@@ -313,8 +324,8 @@ class HousesApp(App[None]):
         yield SystemCommand("Continue", "Resume the newest unfinished game", self.resume)
         yield SystemCommand("Saves", "Browse, resume, replay or delete saved games", self._open_saves)
         yield SystemCommand("Statistics", "Games played, won and streaks", self._open_stats)
-        yield SystemCommand("Daily Dash", "Today's Icehouse Dash deal", self.start_daily_dash)
-        yield SystemCommand("Daily TOWN 77", "Today's TOWN 77 solo deal", self.start_daily_town)
+        for game_id, title, help_text in DAILIES:
+            yield SystemCommand(title, help_text, partial(self.start_daily, game_id))
 
     def _open_saves(self) -> None:
         from tui.screens.saves_browser import SavesScreen
@@ -326,19 +337,18 @@ class HousesApp(App[None]):
 
         self.push_screen(StatsScreen())
 
-    def start_daily_dash(self) -> None:
-        """Today's Icehouse Dash deal (winnable): today's game if one is under way."""
+    def start_daily(self, game_id: str) -> None:
+        """Today's solo deal of `game_id` (the same for everybody on a date, from the
+        game's `daily_seed`): today's game if one is under way."""
         from core import GAMES
-        from core.dash import daily_seed
 
-        self._open_daily("dash", daily_seed(self.today), GAMES["dash"].Options(winnable=True))
-
-    def start_daily_town(self) -> None:
-        """Today's TOWN 77 solo deal: the same deal for everybody on a date."""
-        from core import GAMES
-        from core.town.solo import daily_seed
-
-        self._open_daily("town", daily_seed(self.today), GAMES["town"].Options())
+        game = GAMES[game_id]
+        seed = game.daily_seed(self.today)
+        if seed is None:
+            self.notify(f"{game.title} has no deal of the day.", severity="error")
+            return
+        options = game.options_from_builtins(DAILY_OPTIONS.get(game_id))
+        self._open_daily(game_id, seed, options)
 
     def _open_daily(self, game_id: str, seed: int, options) -> None:
         """Resume today's unfinished solo game of `game_id` if there is one (a player

@@ -1,4 +1,4 @@
-"""The `houses` command line (design.md, "Command line").
+"""The `houses` command line (docs/architecture.md, "The command line").
 
 Sub-commands that print (saves, rules, --version) never start Textual, so they stay
 fast and work in a pipe.
@@ -15,19 +15,6 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 import msgspec
-
-LEVELS = ("easy", "normal", "hard")
-
-
-def version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as dist_version
-
-    try:
-        return dist_version("houses")
-    except PackageNotFoundError:
-        return "0.1.0"
-
 
 def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
@@ -59,10 +46,11 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     """The parser; `with_games=False` leaves out the per-game flags of `new`, which
     import the game engines (the plain `houses` start need not pay for them)."""
     from core import GAMES
+    from saves.game import app_version
     from tui.games import playable
 
     parser = _Parser(prog="houses", description="Four house games in the terminal.")
-    parser.add_argument("--version", action="version", version=f"houses {version()}")
+    parser.add_argument("--version", action="version", version=f"houses {app_version()}")
     parser.add_argument("--ascii", action="store_true", default=None, help="draw with ASCII characters only")
     sub = parser.add_subparsers(dest="command")
 
@@ -82,7 +70,7 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     sub.add_parser("saves", help="list saved games (no TUI)")
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", metavar="GAME", help="one of: " + ", ".join(playable()))
-    from tui.serve.cli import add_serve_parser
+    from host.cli import add_serve_parser
 
     add_serve_parser(sub)
     return parser
@@ -92,6 +80,7 @@ def new_game_spec(args: argparse.Namespace) -> tuple:
     """("new", game_id, seats, seed, options) from parsed `houses new` arguments."""
     import saves
     from core import GAMES
+    from core.ai import LEVELS
 
     game = GAMES[args.game]
     levels = [s.strip() for s in getattr(args, "bots", "").split(",") if s.strip()]
@@ -183,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             return print_saves(saves.Store())
 
     if args.command == "serve":
-        from tui.serve.cli import run_serve
+        from host.cli import run_serve
 
         return run_serve(args)
 

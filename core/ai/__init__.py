@@ -1,4 +1,4 @@
-"""Computer opponents shared by all games (design.md, "Bots").
+"""Computer opponents shared by all games (docs/architecture.md, "Bots").
 
 `bot(game_id, level)` returns a Bot whose `choose(view, budget_s)` picks an action
 from `view.legal_actions()`. Each game says which shared algorithm serves each

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import Outcome, State, bad_field, chance
+from core.engine import Line, Outcome, State, bad_field, chance
 from core.dash.actions import Options, Play
 from core.dash.cards import (
     BLACK_CARDS,
@@ -215,8 +215,7 @@ class DashState(State):
                 self.tree_squares[colour] = dest
         self.last_move = (src, dest)
         self.turns += 1
-        who = "" if self.seats == 1 else f"Player {seat + 1}: "
-        self.log.append(who + text)
+        self.log.append(text if self.seats == 1 else Line("{0}: {text}", seat, text=text))
         if tree:  # every completion, a rebuilt tree too
             self.log.append(f"The {COLOUR_NAMES[piece[0]]} tree stands: no draw, that hand is one card smaller for good.")
         elif self.pile:
@@ -348,7 +347,8 @@ def deal(seats: int, seed: int, options: Options, deal_seed: int) -> DashState:
     s.pile = deck[seats * n:]
     first = chance(deal_seed, 3).randrange(seats)
     s.counter = 4
-    s.log.append("New deal." if seats == 1 else f"New deal for {seats} players; player {first + 1} goes first.")
+    s.log.append("New deal." if seats == 1 else
+                 Line("New deal for {n} players; {0:obj} {0:goes/go} first.", first, n=str(seats)))
     for colour in s.trees:
         s.log.append(f"The {COLOUR_NAMES[colour]} tree already stands after the setup.")
     if len(s.trees) == 5:  # pragma: no cover - practically impossible

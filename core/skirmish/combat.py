@@ -8,10 +8,12 @@ second target (Spades soldiers, the Ace of Spades) and the blocker's pos (-1: no
 
 from __future__ import annotations
 
+from core.engine import Line
 from core.skirmish import actions as A
 from core.skirmish.actions import ATTACKS, BLOCKS, TARGETS
 from core.skirmish.cards import ACE, ACE_OF, ATK, CLUBS, DIAMONDS, HEARTS, IS_SOLDIER, KIND, SPADES, SUIT
-from core.skirmish.phases import BLOCK, RESOLVE, cap, who
+from core.skirmish.phases import BLOCK, RESOLVE, cap
+from core.skirmish.phases import Decision as D
 from core.skirmish.units import (
     C0, C1, DMG, EXH, FL, GUARD, POIS, POIS_CLUBS, PROTECT, DOUBLE, attack, card_def, defeated,
     defence, eff, lead, split, verb, words,
@@ -90,15 +92,17 @@ class CombatMixin:
         u[FL] |= EXH
         self.attacks.append([a.pos, a.seat, a.tpos, -1, -1, -1])
         idx = len(self.attacks) - 1
-        target = who(a.seat) if a.tpos < 0 else words(self.unit(a.seat, a.tpos))
-        self.log.append(f"{cap(words(u))} {verb(u, 'attacks', 'attack')} {target}.")
+        if a.tpos < 0:
+            self._say("{unit} {verb} {0:obj}.", a.seat, unit=cap(words(u)), verb=verb(u, "attacks", "attack"))
+        else:
+            self.log.append(f"{cap(words(u))} {verb(u, 'attacks', 'attack')} {words(self.unit(a.seat, a.tpos))}.")
         if a.tpos < 0:
             return
         c = lead(u)
         if c == ACE_S and a.tpos < 4:
-            rec = ("as2", p, idx)
+            rec = (D.AS2, p, idx)
         elif IS_SOLDIER[c] and SUIT[c] == SPADES and not self._wizarded(p):
-            rec = ("sp2", p, idx)
+            rec = (D.SP2, p, idx)
         else:
             return
         if self._combat_target_legal(rec)[:-1]:
@@ -108,18 +112,18 @@ class CombatMixin:
         kind, p, idx = rec[0], rec[1], rec[2]
         atk = self.attacks[idx]
         q, tpos = atk[1], atk[2]
-        if kind == "sp2":
+        if kind == D.SP2:
             acts = [TARGETS[q][j + 1] for j in range(len(self.front[q])) if j != tpos]
             if self._king_suit(p) == SPADES:
                 acts += [TARGETS[q][j + 4 + 1] for j in range(len(self.rear[q])) if j + 4 != tpos]
             acts.append(A.DONE)
             return acts
-        if kind == "as2":
+        if kind == D.AS2:
             acts = [TARGETS[s][j + 1] for s in self.opponents(p) for j in range(len(self.front[s]))
                     if (s, j) != (q, tpos)]
             acts.append(A.DONE)
             return acts
-        if kind == "excess":
+        if kind == D.EXCESS:
             return [TARGETS[q][0]] + [TARGETS[q][j + 1] for j in range(len(self.front[q]))
                                         if j != atk[5]]
         # rage: the player or any of their units
@@ -127,15 +131,15 @@ class CombatMixin:
 
     def _combat_target(self, rec: tuple, a: A.Target) -> None:
         kind, idx = rec[0], rec[2]
-        if kind in ("sp2", "as2"):
+        if kind in (D.SP2, D.AS2):
             atk = self.attacks[idx]
             atk[3], atk[4] = a.seat, a.pos
             self.log.append(f"Second target: {words(self.unit(a.seat, a.pos))}.")
         else:
             self.hits.append((a.seat, a.pos, rec[3]))
-            target = who(a.seat) if a.pos < 0 else words(self.unit(a.seat, a.pos))
-            what = "excess damage" if kind == "excess" else "last strike"
-            self.log.append(f"The {what} ({rec[3]}) goes to {target}.")
+            what = "excess damage" if kind == D.EXCESS else "last strike"
+            target = "{0:obj}" if a.pos < 0 else words(self.unit(a.seat, a.pos))
+            self._say("The {what} ({n}) goes to " + target + ".", a.seat, what=what, n=str(rec[3]))
 
     def _end_attacks(self) -> None:
         p = self.cur
@@ -202,9 +206,9 @@ class CombatMixin:
         self.phase = RESOLVE
         _, _, _, excess, rage, aces = self._plan()
         p = self.cur
-        recs = [("excess", p, idx, amount) for idx, amount in excess]
-        recs += [("rage", p, idx, amount) for idx, amount in rage]
-        recs += [("guard", p, self.attacks[idx][0]) for idx in aces
+        recs = [(D.EXCESS, p, idx, amount) for idx, amount in excess]
+        recs += [(D.RAGE, p, idx, amount) for idx, amount in rage]
+        recs += [(D.GUARD, p, self.attacks[idx][0]) for idx in aces
                  if lead(self.unit(p, self.attacks[idx][0])) == ACE_H]
         self.pending.extend(reversed(recs))
 
@@ -313,7 +317,8 @@ class CombatMixin:
         for s in range(self.seats):
             if pdmg[s] and self.life[s] > 0:
                 self.life[s] -= pdmg[s]
-                self.log.append(f"{who(s)} takes {pdmg[s]} damage: {max(0, self.life[s])} life left.")
+                self._say("{0} {0:takes/take} {n} damage: {left} life left.", s, n=str(pdmg[s]),
+                                     left=str(max(0, self.life[s])))
                 if self.life[s] <= 0:
                     out.append(s)
         for s in out:  # every knockout of this resolution, before the game may end

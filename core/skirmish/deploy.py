@@ -3,6 +3,7 @@ that is not combat (Scouts, Jacks, Queens, Kings, the Ace of Diamonds, Jokers)."
 
 from __future__ import annotations
 
+from core.engine import Line
 from core.skirmish import actions as A
 from core.skirmish.actions import BONDS, DEPLOY_BONDS, DEPLOYS, RETURNS, TARGETS
 from core.skirmish.cards import (
@@ -10,7 +11,8 @@ from core.skirmish.cards import (
     IS_SOLDIER, JACK, JACK_OF, JOKER, KING, KIND, NECROMANCER, QUEEN, QUEEN_OF, RANK, SOLDIER,
     SPADES, SUIT, VARIANT_NAMES, VARIANT_WORDS, VARIANTS_OF, WORDS,
 )
-from core.skirmish.phases import DEPLOY, END, RESPONSE, cap, who
+from core.skirmish.phases import DEPLOY, END, RESPONSE, cap
+from core.skirmish.phases import Decision as D
 from core.skirmish.units import (
     C0, C1, DOUBLE, EXH, FL, PROTECT, RES0, SUMMONED, VAR, lead, merge, new_unit, split, suit, verb, words,
 )
@@ -176,10 +178,10 @@ class DeployMixin:
 
     def _joker_legal(self, rec: tuple) -> list:
         kind, p = rec[0], rec[1]
-        if kind == "variant":
+        if kind == D.VARIANT:
             return [A.Variant(VARIANT_NAMES[v]) for v in VARIANTS_OF[rec[2]]
                     if (self._copy_ranks(p) if v == DOPPELGANGER else len(self.rear[p]) < 4)]
-        if kind == "copyrank":
+        if kind == D.COPYRANK:
             return [A.CopyRank(r) for r in self._copy_ranks(p)]
         return [A.CopySuit(s) for s in self._copy_suits(p, rec[2])]
 
@@ -207,27 +209,27 @@ class DeployMixin:
 
     def _target_legal(self, rec: tuple) -> list:
         kind, p = rec[0], rec[1]
-        if kind == "ad":
+        if kind == D.AD:
             return [TARGETS[q][pos + 1] for q in self.opponents(p) for pos, _ in self.units(q)]
-        if kind in ("jc", "jh"):
+        if kind in (D.JC, D.JH):
             return [TARGETS[p][pos + 1] for pos, _ in self.units(p)]
-        if kind == "js":
+        if kind == D.JS:
             return [TARGETS[q][pos + 1] for q, pos in self._stealable(p)]
-        if kind == "qc1":
+        if kind == D.QC1:
             return [TARGETS[q][pos + 1] for q in range(self.seats) if self.life[q] > 0
                     for pos, _ in self.units(q)]
-        if kind == "qc2":
+        if kind == D.QC2:
             return [TARGETS[q][pos + 1] for q in range(self.seats) if self.life[q] > 0
                     for pos, _ in self.units(q) if (q, pos) != (rec[2], rec[3])]
         return []
 
     def _pick_legal(self, rec: tuple) -> list:
         kind, p = rec[0], rec[1]
-        if kind == "qh":
+        if kind == D.QH:
             return [A.Pick(c) for c in self._resurrectable(p)]
-        if kind == "wiz":
+        if kind == D.WIZ:
             return [A.Pick(u[C0]) for u in self.front[p]]
-        if kind == "qskeep":
+        if kind == D.QSKEEP:
             return [A.Pick(c) for c in sorted(self.deck[-rec[2]:])]
         k, placed = rec[2], rec[3]
         return [A.Pick(c) for c in sorted(self.deck[len(self.deck) - k + placed:])]
@@ -254,26 +256,25 @@ class DeployMixin:
         if p == self.cur and self.phase == DEPLOY:
             self.last_played = c
         k = KIND[c]
-        log = self.log
         if k is SOLDIER:
             self._enter_soldier(p, c, a.slot, a.lead)
             if a.slot < 0:
-                log.append(f"{who(p)} deploys {WORDS[c]} to the front ranks.")
+                self._say("{0} {0:deploys/deploy} {card} to the front ranks.", p, card=WORDS[c])
             else:
-                log.append(f"{who(p)} deploys {WORDS[c]} into a Blood Bond: "
-                           f"{words(self.front[p][a.slot])}.")
+                self._say("{0} {0:deploys/deploy} {card} into a Blood Bond: {unit}.", p, card=WORDS[c],
+                                unit=words(self.front[p][a.slot]))
         elif k is ACE and c == ACE_D:
-            log.append(f"{who(p)} plays the Ace of Diamonds.")
-            self.pending.append(("ad", p, c))
+            self._say("{0} {0:plays/play} the Ace of Diamonds.", p)
+            self.pending.append((D.AD, p, c))
         elif k is ACE or k is KING:
             self.rear[p].append(new_unit(c, EXH))
-            log.append(f"{who(p)} deploys {WORDS[c]} to the rear ranks.")
+            self._say("{0} {0:deploys/deploy} {card} to the rear ranks.", p, card=WORDS[c])
         elif k is JOKER:
-            log.append(f"{who(p)} deploys {WORDS[c]}.")
-            self.pending.append(("variant", p, c))
+            self._say("{0} {0:deploys/deploy} {card}.", p, card=WORDS[c])
+            self.pending.append((D.VARIANT, p, c))
         else:
             self.up.append(c)
-            log.append(f"{who(p)} plays {WORDS[c]}.")
+            self._say("{0} {0:plays/play} {card}.", p, card=WORDS[c])
             self._card_effect(p, c)
 
     def _card_effect(self, p: int, c: int) -> None:
@@ -281,24 +282,24 @@ class DeployMixin:
         if c == JD:
             self._jack_of_diamonds()
         elif c == JC:
-            self.pending.append(("jc", p))
+            self.pending.append((D.JC, p))
         elif c == JH:
-            self.pending.append(("jh", p))
+            self.pending.append((D.JH, p))
         elif c == JS:
-            self.pending.append(("js", p))
+            self.pending.append((D.JS, p))
         elif c == QD:
             self.extra.append((p, self.turns_taken[p] + 1))
-            self.log.append(f"{who(p)} will take an extra turn after their next turn.")
+            self._say("{0} will take an extra turn after {0:their/your} next turn.", p)
         elif c == QC:
-            self.pending.append(("qc1", p))
+            self.pending.append((D.QC1, p))
         elif c == QH:
-            self.pending.append(("qh", p))
+            self.pending.append((D.QH, p))
         elif c == QS:
             n = min(4, len(self.deck))
             for x in self.deck[-n:]:
                 self.known[x] |= 1 << p
-            self.log.append(f"{who(p)} looks at the top {n} cards of the deck.")
-            self.pending.append(("qskeep", p, n))
+            self._say("{0} {0:looks/look} at the top {n} cards of the deck.", p, n=str(n))
+            self.pending.append((D.QSKEEP, p, n))
 
     def _jack_of_diamonds(self) -> None:
         cur, c = self.cur, self.last_played
@@ -311,10 +312,10 @@ class DeployMixin:
                         a, b = split(u)
                         gone, rank[i] = (a, b) if u[C0] == c else (b, a)
                         self._discard_unit(cur, gone)
-                    self.log.append(f"{cap(WORDS[c])}, the last card {who(cur)} played, "
-                                    f"goes to the Barrows.")
+                    self._say("{card}, the last card {0:obj} played, goes to the Barrows.", cur,
+                                         card=cap(WORDS[c]))
                     break
-        self.log.append(f"The Jack of Diamonds ends {who(cur)}'s turn.")
+        self._say("The Jack of Diamonds ends {0:'s} turn.", cur)
         self.responders = []
         self.phase = END
 
@@ -331,7 +332,8 @@ class DeployMixin:
         for x in picks:
             self.known[x] = allm
         names = " and ".join(WORDS[x] for x in picks)
-        self.log.append(f"{who(p)} sends {WORDS[c]} to scout {who(q)}'s hand: it reveals {names}.")
+        self._say("{0} {0:sends/send} {card} to scout {1:'s} hand: it reveals {names}.", p, q,
+                             card=WORDS[c], names=names)
         if s == CLUBS:
             for x in picks:
                 hand.remove(x)
@@ -341,7 +343,7 @@ class DeployMixin:
             for x in picks:
                 hand.remove(x)
                 self._gain(p, x)
-            self.log.append(f"{who(p)} takes {names} into their hand.")
+            self._say("{0} {0:takes/take} {names} into {0:their/your} hand.", p, names=names)
         if s == HEARTS:
             self._enter_soldier(p, c)
         else:
@@ -352,9 +354,9 @@ class DeployMixin:
     def _play_variant(self, a: A.Variant) -> None:
         _, p, c = self.pending.pop()
         v = VARIANT_CODE[a.name]
-        self.log.append(f"{who(p)}'s Joker is the {VARIANT_WORDS[v]}.")
+        self._say("{0:'s} Joker is the {variant}.", p, variant=VARIANT_WORDS[v])
         if v == DOPPELGANGER:
-            self.pending.append(("copyrank", p))
+            self.pending.append((D.COPYRANK, p))
             return
         self.rear[p].append(new_unit(c, EXH, -1, v))
         if v == INSANE_WIZARD:
@@ -370,15 +372,15 @@ class DeployMixin:
                 else:
                     units.append(u)
             if len(units) != len(self.front[q]):
-                self.log.append(f"The Insane Wizard splits {who(q)}'s Blood Bonds.")
+                self._say("The Insane Wizard splits {0:'s} Blood Bonds.", q)
             self.front[q] = units
         for q in reversed(opps):
             if len(self.front[q]) > 4:
-                self.pending.append(("wiz", q))
+                self.pending.append((D.WIZ, q))
 
     def _play_copy_rank(self, a: A.CopyRank) -> None:
         p = self.pending.pop()[1]
-        self.pending.append(("copysuit", p, a.rank))
+        self.pending.append((D.COPYSUIT, p, a.rank))
 
     def _play_copy_suit(self, a: A.CopySuit) -> None:
         _, p, rank = self.pending.pop()
@@ -387,7 +389,7 @@ class DeployMixin:
         if IS_SOLDIER[e]:
             self._enter_soldier(p, BLACK_JOKER, copy=e)
         elif e == ACE_D:
-            self.pending.append(("ad", p, BLACK_JOKER))
+            self.pending.append((D.AD, p, BLACK_JOKER))
         else:
             self.rear[p].append(new_unit(BLACK_JOKER, EXH, e, DOPPELGANGER))
 
@@ -399,7 +401,7 @@ class DeployMixin:
         self._discard_unit(p, u, to_hand=True)
         self.no_deploy.extend(c for c in (u[C0], u[C1]) if c >= 0)
         self.redeployed = True
-        self.log.append(f"{who(p)} returns {words(u)} to their hand.")
+        self._say("{0} {0:returns/return} {unit} to {0:their/your} hand.", p, unit=words(u))
 
     def _play_split(self, a: A.Split) -> None:
         p = self.cur
@@ -411,11 +413,11 @@ class DeployMixin:
         self.redeployed = True
         if len(front) < 4:
             front.append(leave)
-            self.log.append(f"{who(p)} splits the Blood Bond of {words(u)}.")
+            self._say("{0} {0:splits/split} the Blood Bond of {unit}.", p, unit=words(u))
         else:
             self._discard_unit(p, leave)
-            self.log.append(f"{who(p)} splits the Blood Bond of {words(u)}; with no room, "
-                            f"{words(leave)} goes to the Barrows.")
+            self._say("{0} {0:splits/split} the Blood Bond of {unit}; with no room, "
+                                 "{leave} goes to the Barrows.", p, unit=words(u), leave=words(leave))
 
     def _play_bond(self, a: A.Bond) -> None:
         p = self.cur
@@ -424,7 +426,7 @@ class DeployMixin:
         front[a.pos] = m
         del front[a.other]
         self.redeployed = True
-        self.log.append(f"{who(p)} forms a Blood Bond: {words(m)}.")
+        self._say("{0} {0:forms/form} a Blood Bond: {unit}.", p, unit=words(m))
 
     def _play_summon(self, a: A.Summon) -> None:
         p = self.cur
@@ -438,34 +440,34 @@ class DeployMixin:
     def _play_target(self, a: A.Target) -> None:
         rec = self.pending.pop()
         kind, p = rec[0], rec[1]
-        if kind in ("excess", "rage", "sp2", "as2"):
+        if kind in (D.EXCESS, D.RAGE, D.SP2, D.AS2):
             self._combat_target(rec, a)
             return
         q, pos = a.seat, a.pos
         log = self.log
-        if kind == "ad":
+        if kind == D.AD:
             u = self._remove(q, pos)
             self.up.append(rec[2])
             log.append(f"The Ace of Diamonds strikes {words(u)} down: to the Barrows.")
-        elif kind == "jc":
+        elif kind == D.JC:
             u = self.unit(q, pos)
             u[FL] |= DOUBLE
             log.append(f"{cap(words(u))} will deal double damage this turn.")
-        elif kind == "jh":
+        elif kind == D.JH:
             u = self.unit(q, pos)
             u[FL] |= PROTECT
             log.append(f"{cap(words(u))} {verb(u, 'is', 'are')} protected from all damage this turn.")
-        elif kind == "js":
+        elif kind == D.JS:
             u = self._take(q, pos)
             (self.front if IS_SOLDIER[lead(u)] else self.rear)[p].append(u)
-            log.append(f"{who(p)} takes {words(u)} from {who(q)}.")
-        elif kind == "qc1":
-            if len(self._target_legal(("qc2", p, q, pos))) == 0:
+            self._say("{0} {0:takes/take} {unit} from {1:obj}.", p, q, unit=words(u))
+        elif kind == D.QC1:
+            if len(self._target_legal((D.QC2, p, q, pos))) == 0:
                 u = self._remove(q, pos)
                 log.append(f"The Queen of Clubs sends {words(u)} to the Barrows.")
             else:
-                self.pending.append(("qc2", p, q, pos))
-        elif kind == "qc2":
+                self.pending.append((D.QC2, p, q, pos))
+        elif kind == D.QC2:
             u1, u2 = self.unit(rec[2], rec[3]), self.unit(q, pos)
             for s, u in ((rec[2], u1), (q, u2)):
                 rank = self.front[s] if any(x is u for x in self.front[s]) else self.rear[s]
@@ -476,30 +478,30 @@ class DeployMixin:
     def _play_pick(self, a: A.Pick) -> None:
         rec = self.pending.pop()
         kind, p, c = rec[0], rec[1], a.card
-        if kind == "wiz":
+        if kind == D.WIZ:
             front = self.front[p]
             i = next(i for i, u in enumerate(front) if u[C0] == c)
             u = front.pop(i)
             self._discard_unit(p, u)
-            self.log.append(f"{who(p)} sends {words(u)} to the Barrows (the Insane Wizard).")
+            self._say("{0} {0:sends/send} {unit} to the Barrows (the Insane Wizard).", p, unit=words(u))
             if len(front) > 4:
-                self.pending.append(("wiz", p))
-        elif kind == "qh":
+                self.pending.append((D.WIZ, p))
+        elif kind == D.QH:
             self.up.remove(c)
             if IS_SOLDIER[c]:
                 self._enter_soldier(p, c, flags=RES0)
             else:
                 self.rear[p].append(new_unit(c, EXH | RES0))
-            self.log.append(f"The Queen of Hearts resurrects {WORDS[c]} for {who(p)}.")
-        elif kind == "qskeep":
+            self._say("The Queen of Hearts resurrects {card} for {0:obj}.", p, card=WORDS[c])
+        elif kind == D.QSKEEP:
             n = rec[2]
             self.deck.remove(c)
             self._gain(p, c)
-            self.log.append(f"{who(p)} keeps one of them.")
+            self._say("{0} {0:keeps/keep} one of them.", p)
             if not self.deck and self.final is None:
                 self._start_sudden_death(p)
             if n - 1 >= 2:
-                self.pending.append(("qsorder", p, n - 1, 0))
+                self.pending.append((D.QSORDER, p, n - 1, 0))
         else:
             k, placed = rec[2], rec[3]
             deck = self.deck
@@ -507,9 +509,9 @@ class DeployMixin:
             deck.remove(c)
             deck.insert(start + placed, c)
             if k - placed - 1 >= 2:
-                self.pending.append(("qsorder", p, k, placed + 1))
+                self.pending.append((D.QSORDER, p, k, placed + 1))
             else:
-                self.log.append(f"{who(p)} puts the other cards back on top of the deck.")
+                self._say("{0} {0:puts/put} the other cards back on top of the deck.", p)
 
     def _done_pending(self, rec: tuple) -> None:
         """Done on an optional pending choice (a second target): nothing more."""

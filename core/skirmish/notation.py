@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from core.engine import NotationError, Outcome
 from core.skirmish.cards import BY_NAME, VARIANT_NAMES, name
-from core.skirmish.phases import PHASE_NAMES
+from core.skirmish.phases import DECISIONS, PHASE_NAMES
 from core.skirmish.units import DMG, FL, FLAG_LETTERS, RES0, RES1, token
 
 HEADER = "skirmish 1"
@@ -145,7 +145,9 @@ def parse(cls, text: str):
         for t in v.split():
             parts = t.split(",")
             if first_str:
-                out.append((parts[0],) + tuple(int(x) for x in parts[1:]))
+                if parts[0] not in DECISIONS:
+                    raise NotationError(f"Unknown pending decision {parts[0]!r} in the {k!r} line.")
+                out.append((DECISIONS[parts[0]],) + tuple(int(x) for x in parts[1:]))
             else:
                 out.append([int(x) for x in parts])
         return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 
-from core.engine import Outcome, State, bad_field, chance
+from core.engine import Line, Outcome, State, bad_field, chance
 from core.skirmish import actions as A
 from core.skirmish.cards import WORDS
 from core.skirmish.combat import CombatMixin
@@ -21,7 +21,8 @@ from core.skirmish.units import (
 )
 from core.skirmish.views import ViewMixin
 from core.skirmish.notation import NotationMixin
-from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, OVER, RESOLVE, RESPONSE, SETUP, cap, who
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, OVER, RESOLVE, RESPONSE, SETUP, cap
+from core.skirmish.phases import Decision as D
 
 START_LIFE = 40
 _AFTER = {n: tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)) for n in range(1, 6)}
@@ -30,27 +31,6 @@ _REAR_POS = (4, 5, 6, 7, 8, 9, 10, 11)
 HAND_START = 5
 
 
-PROMPTS = {
-    "start": "You won the advantage draw: choose who takes the first turn",
-    "variant": "Choose the variant of your Joker",
-    "copyrank": "Choose the rank your Doppelganger copies",
-    "copysuit": "Choose the suit your Doppelganger copies",
-    "ad": "Choose the unit the Ace of Diamonds strikes",
-    "jc": "Choose your unit that deals double damage this turn",
-    "jh": "Choose your unit that takes no damage this turn",
-    "js": "Choose the unit the Jack of Spades takes into your ranks",
-    "qc1": "Choose the first unit the Queen of Clubs sends to the Barrows",
-    "qc2": "Choose the second unit the Queen of Clubs sends to the Barrows",
-    "qh": "Choose a face-up card in the Barrows to resurrect",
-    "qskeep": "Choose the card you keep from the top of the deck",
-    "qsorder": "Choose the next card to put back (the last one is the new top)",
-    "wiz": "The Insane Wizard: choose a unit to send to the Barrows (keep four)",
-    "sp2": "Choose a second target for your Spades soldier, or finish",
-    "as2": "Choose a second front-rank unit for the Ace of Spades to poison, or finish",
-    "excess": "Choose where the excess damage of your Clubs soldier goes",
-    "rage": "Your enhanced Clubs soldier falls: choose the target of its last strike",
-    "guard": "Keep the Ace of Hearts as a +0/+1 guard?",
-}
 PHASE_PROMPTS = {
     DEPLOY: "Deploy a card, redeploy a unit, or end deployment",
     RESPONSE: "Respond with a Jack, a Queen or the Ace of Diamonds, or pass",
@@ -67,7 +47,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         "front", "rear", "known", "phase", "cur", "turn", "turns_taken", "skip_draw",
         "redeployed", "summoned", "no_deploy", "last_played", "extra", "final",
         "responders", "attacks", "blockers", "pending", "hits", "kept", "over",
-        "outcome", "log", "viewer",
+        "outcome", "log", "logging", "viewer",
     )
 
     # -- construction -------------------------------------------------------------
@@ -105,6 +85,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         self.over = False
         self.outcome: Outcome | None = None
         self.log: list[str] = []
+        self.logging = True  # False on a bot's determinized copy: nobody reads its log
         self.viewer: int | None = None               # None for a full state; else a view
         # (a seat, or -1 for a spectator's view)
 
@@ -142,6 +123,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         s.over = self.over
         s.outcome = self.outcome
         s.log = self.log[:]
+        s.logging = self.logging
         s.viewer = self.viewer
         return s
 
@@ -165,10 +147,15 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         if self.over:
             return "The game is over"
         if self.pending:
-            return PROMPTS[self.pending[-1][0]]
+            return self.pending[-1][0].prompt
         return PHASE_PROMPTS.get(self.phase, "")
 
     # -- small helpers ----------------------------------------------------------------
+
+    def _say(self, template: str, *seats: int, **words: str) -> None:
+        """Log a Line (core.engine) that names `seats`; nothing is built when not logging."""
+        if self.logging:
+            self.log.append(Line(template, *seats, **words))
 
     def alive(self, seat: int) -> bool:
         return self.life[seat] > 0
@@ -195,9 +182,9 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         out = []
         for rec in self.pending:
             k = rec[0]
-            if k in ("variant", "ad"):
+            if k in (D.VARIANT, D.AD):
                 out.append(rec[2])
-            elif k in ("copyrank", "copysuit"):
+            elif k in (D.COPYRANK, D.COPYSUIT):
                 out.append(52)
         return out
 
@@ -229,7 +216,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         # The drawer's turn (if it is theirs) is their final one; a player who took
         # the last card in another's turn (Queen of Spades) starts the final round.
         self.final = self.opponents(seat) if seat == self.cur else [seat] + self.opponents(seat)
-        self.log.append(f"{who(seat)} drew the last card: sudden death. This is the final round.")
+        self._say("{0} drew the last card: sudden death. This is the final round.", seat)
 
     def _to_barrows(self, c: int, burned: bool) -> None:
         if burned:
@@ -260,7 +247,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         c = hand.pop(self._rng().randrange(len(hand)))
         self.up.append(c)
         self.known[c] = self._all_mask()
-        self.log.append(f"{who(seat)} discards {WORDS[c]} at random (Ace of Clubs).")
+        self._say("{0} {0:discards/discard} {card} at random (Ace of Clubs).", seat, card=WORDS[c])
 
     def _remove(self, seat: int, pos: int, to_hand: bool = False) -> list:
         u = self._take(seat, pos)
@@ -291,15 +278,15 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
 
     def _pending_legal(self, p: tuple) -> list:
         kind = p[0]
-        if kind in ("start",):
+        if kind in (D.START,):
             return [A.StartWith(s) for s in range(self.seats)]
-        if kind in ("variant", "copyrank", "copysuit"):
+        if kind in (D.VARIANT, D.COPYRANK, D.COPYSUIT):
             return self._joker_legal(p)
-        if kind in ("qh", "qskeep", "qsorder", "wiz"):
+        if kind in (D.QH, D.QSKEEP, D.QSORDER, D.WIZ):
             return self._pick_legal(p)
-        if kind == "guard":
+        if kind == D.GUARD:
             return [A.Guard(True), A.Guard(False)]
-        if kind in ("excess", "rage", "sp2", "as2"):
+        if kind in (D.EXCESS, D.RAGE, D.SP2, D.AS2):
             return self._combat_target_legal(p)
         return self._target_legal(p)
 
@@ -358,7 +345,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         self.responders = []
         self.hits = []
         self.kept = []
-        self.log.append(f"Turn {self.turn}: {who(seat)}.")
+        self._say("Turn {n}: {0}.", seat, n=str(self.turn))
         # READY: straighten units; the Necromancer's summoned units are Soul Burned.
         for rank in (self.front[seat], self.rear[seat]):
             keep = []
@@ -374,7 +361,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         if self.skip_draw:
             self.skip_draw = False
         elif self._draw(seat) is not None:
-            self.log.append(f"{who(seat)} draws a card.")
+            self._say("{0} {0:draws/draw} a card.", seat)
         self.phase = DEPLOY
 
     def _end_deploy(self) -> None:
@@ -412,7 +399,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         mark = (cur, self.turns_taken[cur])
         if mark in self.extra:
             self.extra.remove(mark)
-            self.log.append(f"{who(cur)} takes an extra turn (Queen of Diamonds).")
+            self._say("{0} {0:takes/take} an extra turn (Queen of Diamonds).", cur)
             self._begin_turn(cur)
             return
         self._begin_turn(self.opponents(cur)[0])
@@ -420,7 +407,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
     def _eliminate(self, seat: int) -> None:
         """`seat` is out of life: every card they hold or field goes to the Barrows.
         The caller then asks `_last_one_standing` whether the game is over."""
-        self.log.append(f"{who(seat)} is out of life and leaves the battle.")
+        self._say("{0} {0:is/are} out of life and {0:leaves/leave} the battle.", seat)
         for rank in (self.front[seat], self.rear[seat]):
             for u in rank:
                 self._discard_unit(seat, u)
@@ -439,15 +426,16 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         of a resolution is carried out, so nobody knocked out keeps cards."""
         living = [q for q in range(self.seats) if self.life[q] > 0]
         if len(living) == 1:
-            self._game_over(tuple(living), f"{who(living[0])} is the last one standing.")
+            self._game_over(tuple(living), Line("{0} {0:is/are} the last one standing.", living[0]))
 
     def _finish_by_life(self) -> None:
         living = [q for q in range(self.seats) if self.life[q] > 0]
         best = max(self.life[q] for q in living)
         winners = tuple(q for q in living if self.life[q] == best)
-        names = " and ".join(who(q) for q in winners)
-        self._game_over(winners, f"Sudden death: {names} {'has' if len(winners) == 1 else 'share'} "
-                                 f"the highest life ({best}).")
+        names = " and ".join("{%d}" % i for i in range(len(winners)))  # Line placeholders
+        has = "{0:has/have}" if len(winners) == 1 else "share"
+        self._game_over(winners, Line(f"Sudden death: {names} {has} the highest life ({{best}}).", *winners,
+                                      best=str(best)))
 
     def _game_over(self, winners: tuple[int, ...], reason: str) -> None:
         self.over = True
@@ -476,22 +464,25 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
                 c = self.deck.pop()
                 self.up.append(c)
                 drawn[seat] = c
-                self.log.append(f"Advantage draw: {who(seat)} turns up {WORDS[c]}.")
+                self._say("Advantage draw: {0} {0:turns/turn} up {card}.", seat, card=WORDS[c])
             if not drawn:
                 break
             best = max(ADVANTAGE[c] for c in drawn.values())
             contenders = [s for s, c in drawn.items() if ADVANTAGE[c] == best]
             if len(contenders) == 1:
                 break
-            self.log.append("A tie: " + " and ".join(who(s) for s in contenders) + " draw again.")
+            self._say("A tie: " + " and ".join("{%d}" % i for i in range(len(contenders))) + " draw again.",
+                                 *contenders)
         winner = contenders[0]
-        self.log.append(f"{who(winner)} wins the advantage.")
-        self.pending.append(("start", winner))
+        self._say("{0} {0:wins/win} the advantage.", winner)
+        self.pending.append((D.START, winner))
 
     def _play_start(self, a: A.StartWith) -> None:
         w = self.pending.pop()[1]
-        self.log.append(f"{who(w)} chooses {who(a.seat) if a.seat != w else 'to start'}"
-                        f"{' to start' if a.seat != w else ''}.")
+        if a.seat != w:
+            self._say("{0} {0:chooses/choose} {1:obj} to start.", w, a.seat)
+        else:
+            self._say("{0} {0:chooses/choose} to start.", w)
         self.skip_draw = True
         self._begin_turn(a.seat)
 
@@ -501,7 +492,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             return
         ph = self.phase
         if ph == DEPLOY:
-            self.log.append(f"{who(self.cur)} ends deployment.")
+            self._say("{0} {0:ends/end} deployment.", self.cur)
             self._end_deploy()
         elif ph == RESPONSE:
             self.responders.pop(0)

@@ -26,6 +26,7 @@ from core.skirmish.cards import (
     SUIT,
 )
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
+from core.skirmish.phases import Decision as D
 from core.skirmish.units import (
     C0, C1, DOUBLE, EXH, FL, GUARD, PROTECT, SUMMONED, attack, defence, lead,
 )
@@ -458,17 +459,17 @@ class Tactician:
 
     def _pending(self, s, p: int, rec: tuple, acts: list) -> Any:
         kind = rec[0]
-        if kind == "start":
+        if kind == D.START:
             return A.StartWith(p)
-        if kind == "guard":
+        if kind == D.GUARD:
             return A.Guard(True)
-        if kind == "variant":
+        if kind == D.VARIANT:
             return _best(acts, lambda a: self._variant_score(s, p, a))
-        if kind == "copyrank":
+        if kind == D.COPYRANK:
             return _best(acts, lambda a: self._copy_rank_score(s, p, a.rank))
-        if kind == "copysuit":
+        if kind == D.COPYSUIT:
             return _best(acts, lambda a: self._copy_suit_score(s, p, rec[2], a.suit))
-        if kind in ("qh", "qskeep", "qsorder", "wiz"):
+        if kind in (D.QH, D.QSKEEP, D.QSORDER, D.WIZ):
             return self._pick(s, p, rec, acts)
         return _best(acts, lambda a: self._target_score(s, p, rec, a))
 
@@ -507,17 +508,17 @@ class Tactician:
 
     def _pick(self, s, p: int, rec: tuple, acts: list) -> Any:
         kind = rec[0]
-        if kind == "wiz":
+        if kind == D.WIZ:
             def worth(a):
                 for u in s.front[p]:
                     if u[C0] == a.card:
                         return -unit_worth(s, p, u)
                 return 0.0
             return _best(acts, worth)
-        if kind == "qh":
+        if kind == D.QH:
             return _best(acts, lambda a: (RANK[a.card] + (1.0 if SUIT[a.card] == DIAMONDS else 0.0))
                          if IS_SOLDIER[a.card] else (4.0 if KIND[a.card] is ACE else 3.0))
-        if kind == "qskeep":
+        if kind == D.QSKEEP:
             return _best(acts, lambda a: HAND_VALUE[a.card])
         # qsorder: the last card put back is the new top. Give the next drawer the
         # worst card unless the next drawer is this player.
@@ -530,7 +531,7 @@ class Tactician:
         if type(a) is A.Done:
             return 0.0
         q, pos = a.seat, a.pos
-        if kind in ("excess", "rage"):
+        if kind in (D.EXCESS, D.RAGE):
             amount = rec[3]
             if pos < 0:
                 return float(amount)
@@ -538,15 +539,15 @@ class Tactician:
         if pos < 0:
             return 0.0
         u = s.unit(q, pos)
-        if kind == "sp2":
+        if kind == D.SP2:
             atk = attack(s.unit(p, s.attacks[rec[2]][0]))
             return loss(s, q, u, atk)
-        if kind in ("jc", "jh"):
+        if kind in (D.JC, D.JH):
             if s.cur == p:
                 return attack(u) + (0.0 if u[FL] & EXH else 10.0) + 0.1 * defence(u)
             if u[FL] & EXH or pos >= 4:
                 return 0.1 * defence(u)
-            return (attack(u) if kind == "jc" else unit_worth(s, p, u)) + 10.0
+            return (attack(u) if kind == D.JC else unit_worth(s, p, u)) + 10.0
         w = unit_worth(s, q, u)
         if q == p:
             return -w - 1.0

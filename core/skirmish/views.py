@@ -57,6 +57,7 @@ class ViewMixin:
 
     def determinize(self, rng: random.Random):
         s = self.clone()
+        s.logging = False  # for a bot's search: its log is never read
         if self.viewer is None:
             return s
         visible = set()

@@ -7,6 +7,7 @@ from core.skirmish.cards import (
     ACE, IS_SOLDIER, JACK, JOKER, KING, KIND, QUEEN, RANK_WORDS, SUIT, SUIT_NAMES, WORDS,
 )
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap, who
+from core.skirmish.phases import Decision as D
 from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, verb, words
 
 _DONE_WORDS = {DEPLOY: "End deployment", RESPONSE: "Pass (no response)",
@@ -91,9 +92,9 @@ _PHASE_TYPES = {
     RESPONSE: {A.Deploy, A.Done}, ATTACK: {A.Attack, A.Done}, BLOCK: {A.Block, A.Done},
 }
 _PENDING_TYPES = {
-    "start": {A.StartWith}, "variant": {A.Variant}, "copyrank": {A.CopyRank},
-    "copysuit": {A.CopySuit}, "guard": {A.Guard}, "qh": {A.Pick}, "qskeep": {A.Pick},
-    "qsorder": {A.Pick}, "wiz": {A.Pick}, "sp2": {A.Target, A.Done}, "as2": {A.Target, A.Done},
+    D.START: {A.StartWith}, D.VARIANT: {A.Variant}, D.COPYRANK: {A.CopyRank},
+    D.COPYSUIT: {A.CopySuit}, D.GUARD: {A.Guard}, D.QH: {A.Pick}, D.QSKEEP: {A.Pick},
+    D.QSORDER: {A.Pick}, D.WIZ: {A.Pick}, D.SP2: {A.Target, A.Done}, D.AS2: {A.Target, A.Done},
 }
 
 

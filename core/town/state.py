@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import IllegalAction, Outcome, State, bad_field, chance
+from core.engine import IllegalAction, Line, Outcome, State, bad_field, chance
 from core.town.actions import (
     Options,
     _ACTIONS,
@@ -143,7 +143,7 @@ class TownState(State):
             return "Give one tile back to the bag (your hand shrinks for good), or keep your hand"
         rack = self.racks[self.current]
         if self.hidden and any(t not in TILE_CS for t in rack):
-            return f"{player(self.current)} places a tile"
+            return Line("{0} {0:places/place} a tile", self.current)
         if self._can_place(self.current):
             if self._can_exchange(self.current):
                 return "Place a tile, or exchange three of one colour or style"
@@ -407,9 +407,10 @@ class TownState(State):
         self.cc[c] |= 1 << k
         self.cs[s] |= 1 << k
 
-    def _say(self, line: str) -> None:
+    def _say(self, template: str, *seats: int, **words: str) -> None:
+        """Log a Line (core.engine) naming `seats`; nothing is built when not logging."""
         if self.logging:
-            self.log.append(line)
+            self.log.append(Line(template, *seats, **words))
 
     def play(self, action: Any) -> None:
         ph = self.phase
@@ -419,7 +420,7 @@ class TownState(State):
             self._put(tile, i)
             if ph == SOLO_PLACE:
                 self.revealed = None
-                self._say(f"Placed the {tile_name(tile)} in {action.cell}.")
+                self._say("Placed the {tile} in {cell}.", tile=tile_name(tile), cell=action.cell)
                 if self.occ == FULL:
                     self._finish_solo()
                 else:
@@ -428,9 +429,9 @@ class TownState(State):
             seat = self.current
             rack = self.racks[seat]
             rack.remove(tile)
-            self._say(f"{player(seat)} places the {tile_name(tile)} in {action.cell}.")
+            self._say("{0} {0:places/place} the {tile} in {cell}.", seat, tile=tile_name(tile), cell=action.cell)
             if not rack:
-                self._leave(seat, "placed every tile")
+                self._leave(seat, placed_all=True)
                 self._next_turn()
                 return
             if self.bag:
@@ -446,10 +447,10 @@ class TownState(State):
             tile = self.stacks[action.stack].pop()
             if ph == SOLO_START:
                 self._put(tile, 0)
-                self._say(f"The {tile_name(tile)} from stack {action.stack + 1} starts the town in a1.")
+                self._say("The {tile} from stack {n} starts the town in a1.", tile=tile_name(tile), n=str(action.stack + 1))
                 self.phase = SOLO_CHOOSE
                 return
-            self._say(f"Stack {action.stack + 1} reveals the {tile_name(tile)}.")
+            self._say("Stack {n} reveals the {tile}.", n=str(action.stack + 1), tile=tile_name(tile))
             if tile not in TILE_CS or self._legal_mask(*TILE_CS[tile]) == 0:
                 self.revealed = tile
                 self._finish_solo()
@@ -465,11 +466,11 @@ class TownState(State):
             self.bag.extend(action.tiles)
             self.bag.sort(key=sort_key)
             self.exchanges += 1
-            self._say(f"{player(seat)} exchanges the " + ", ".join(
-                tile_name(t) for t in action.tiles) + ".")
+            self._say("{0} {0:exchanges/exchange} the {tiles}.", seat,
+                      tiles=", ".join(tile_name(t) for t in action.tiles))
             self._draw(seat, 3)
             if not self._can_place(seat) and not self._can_exchange(seat):
-                self._leave(seat, "cannot place a tile")
+                self._leave(seat)
                 self._next_turn()
             return
         if isinstance(action, GiveBack):
@@ -477,14 +478,15 @@ class TownState(State):
             self.bag.append(action.tile)
             self.bag.sort(key=sort_key)
             self.limits[seat] = len(rack)
-            self._say(f"{player(seat)} gives a tile back: their hand is now {plural(len(rack))} for good.")
+            self._say("{0} {0:gives/give} a tile back: {0:their/your} hand is now {n} for good.", seat,
+                      n=plural(len(rack)))
             self._next_turn()
             return
         if isinstance(action, Keep):
             self._next_turn()
             return
         if isinstance(action, Leave):
-            self._leave(seat, "cannot place a tile")
+            self._leave(seat)
             self._next_turn()
             return
         raise IllegalAction("That is not a TOWN 77 action.")
@@ -499,9 +501,10 @@ class TownState(State):
             rack.append(bag.pop(rng.randrange(len(bag))))
         rack.sort(key=sort_key)
 
-    def _leave(self, seat: int, why: str) -> None:
+    def _leave(self, seat: int, placed_all: bool = False) -> None:
         self.left_order.append(seat)
-        self._say(f"{player(seat)} {why} and leaves the game with {plural(len(self.racks[seat]))} in hand.")
+        why = "{0} placed every tile" if placed_all else "{0} cannot place a tile"
+        self._say(why + " and {0:leaves/leave} the game with {n} in hand.", seat, n=plural(len(self.racks[seat])))
 
     def _next_turn(self) -> None:
         """Pass the bag to the next player still in; players who can neither place
@@ -518,7 +521,7 @@ class TownState(State):
             self.phase = TURN
             if self._can_place(seat) or self._can_exchange(seat):
                 return
-            self._leave(seat, "cannot place a tile")
+            self._leave(seat)
             gone.add(seat)
         self._finish()
 
@@ -531,10 +534,11 @@ class TownState(State):
         tiles = len(self.racks[winner])
         self.outcome = Outcome(
             winners=(winner,),
-            reason=f"{player(winner)} wins with {plural(tiles)} in hand.",
+            reason=Line("{0} {0:wins/win} with {n} in hand.", winner, n=plural(tiles)),
             scores=tuple(float(len(r)) for r in self.racks),
         )
-        self._say(self.outcome.reason)
+        if self.logging:
+            self.log.append(self.outcome.reason)
 
     def _finish_solo(self) -> None:
         self.phase = OVER
@@ -545,7 +549,8 @@ class TownState(State):
         else:
             reason = f"The {tile_name(self.revealed or UNKNOWN)} fits nowhere: {n} of 49 tiles placed ({rank})."
         self.outcome = Outcome(winners=(0,) if n == NCELLS else (), reason=reason, scores=(float(n),))
-        self._say(reason)
+        if self.logging:
+            self.log.append(reason)
 
     # -- hidden information ----------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""One property for every engine (design.md, "Engine API", binding):
+"""One property for every engine (docs/architecture.md, "The engine protocol", binding):
 
     state.check(a) is None  exactly when  a in state.legal_actions()
 

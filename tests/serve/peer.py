@@ -1,11 +1,11 @@
-"""A player at a shared table as raw protocol: the tests' side of tui/serve/tables.py."""
+"""A player at a shared table as raw protocol: the tests' side of host/tables.py."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 
-from tui.serve.tables import TableHost
+from host.tables import TableHost
 
 
 class Peer:

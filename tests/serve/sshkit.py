@@ -182,7 +182,7 @@ class HostThread:
         import asyncio
         import threading
 
-        from tui.serve.ssh import HostOptions, start_host
+        from host.ssh import HostOptions, start_host
 
         self.root = root
         self.data = root / "host"
@@ -195,7 +195,7 @@ class HostThread:
         self.host.log = self.lines.append
 
     def add_key(self, name: str, key: Path) -> None:
-        from tui.serve.accounts import add_key
+        from host.accounts import add_key
 
         add_key(self.data / "authorized_keys", name, Path(str(key) + ".pub").read_text())
 
@@ -205,7 +205,7 @@ class HostThread:
     def stop(self) -> None:
         import asyncio
 
-        from tui.serve.ssh import stop_host
+        from host.ssh import stop_host
 
         asyncio.run_coroutine_threadsafe(stop_host(self.host), self.loop).result(20)
         self.loop.call_soon_threadsafe(self.loop.stop)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from sshkit import Client, HostProcess, HostThread, make_key, need_ssh, ssh_args, until
-from tui.serve.ssh import OutputGuard, Transcoder, in_words, safe_term, shown
+from host.ssh import OutputGuard, Transcoder, in_words, safe_term, shown
 
 
 @pytest.fixture(scope="module")

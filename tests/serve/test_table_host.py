@@ -8,7 +8,7 @@ import json
 import pytest
 
 from core import GAMES
-from tui.serve.tables import TableHost
+from host.tables import TableHost
 
 from peer import Peer
 
@@ -102,7 +102,7 @@ async def test_tables_survive_a_restart_of_the_host(tmp_path):
 
 
 async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(host, monkeypatch):
-    import tui.serve.tables as tables
+    import host.tables as tables
 
     monkeypatch.setattr(tables, "BOT_PAUSE_S", 0.0)
     monkeypatch.setattr(tables, "BOT_BUDGET_S", 0.05)
@@ -170,7 +170,7 @@ async def test_a_table_abandoned_by_all_its_players_is_closed_into_their_saves(t
 
 async def test_the_operator_lists_and_closes_tables_of_a_running_host(host, tmp_path):
     import saves
-    from tui.serve.tables import close_table, list_tables
+    from host.tables import close_table, list_tables
 
     alice = await Peer.connect(host, "alice")
     alice.send(op="open", game="dash", seed=3, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
@@ -189,7 +189,7 @@ async def test_the_operator_lists_and_closes_tables_of_a_running_host(host, tmp_
 
 async def test_the_operator_closes_a_table_when_no_host_runs(tmp_path):
     import saves
-    from tui.serve.tables import close_table, list_tables
+    from host.tables import close_table, list_tables
 
     h = TableHost(tmp_path)
     await h.start()
@@ -238,7 +238,7 @@ async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypa
     """A host stopped before it could close a finished table closes it on its next
     start: into the players' saves and stats, by the host (no app of theirs is there)."""
     import saves
-    import tui.serve.tables as tables
+    import host.tables as tables
 
     monkeypatch.setattr(tables, "BOT_PAUSE_S", 0.0)
     monkeypatch.setattr(tables, "BOT_BUDGET_S", 0.05)
@@ -269,3 +269,24 @@ async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypa
     assert store.load(f"town-table-{code}").over
     assert store.load_stats().games["town"].played == 1
     assert (tmp_path / "tables" / "archive" / f"table-{code}.json").exists()
+
+
+async def test_a_town_table_sends_its_log_as_lines_the_client_names(host):
+    """The log's Lines go over the wire as [template, seats, words] (msgspec encodes
+    no str subclass) and come back as Lines the client draws with its seats' names."""
+    from core.engine import Line, lines_from_wire
+
+    game = GAMES["town"]
+    alice = await Peer.connect(host, "alice")
+    alice.send(op="open", game="town", seed=4, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    bob = await Peer.connect(host, "bob")
+    bob.send(op="join", code=code)
+    await bob.get("table")
+    state = game.from_text((await alice.get("table"))["view"])  # alice's own rack
+    move = game.action_to_builtins(next(a for a in state.legal_actions() if type(a).__name__ == "Place"))
+    alice.send(op="act", code=code, cursor=0, action=move)
+    msg = await alice.get("table")
+    log = lines_from_wire(msg["log"])
+    placed = [line for line in log if isinstance(line, Line) and "places the" in line]
+    assert placed and placed[0].text(["You", "bob"]).startswith("You place the ")

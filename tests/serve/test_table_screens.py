@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core import GAMES
-from tui.serve.tables import TableHost
+from host.tables import TableHost
 
 from peer import Peer
 from tui_support import make_app, store  # noqa: F401  (the fixture)
@@ -37,7 +37,7 @@ async def bob_opens_dash(host: TableHost) -> Peer:
 
 
 async def to_tables(pilot) -> None:
-    from tui.serve.screens import TablesScreen
+    from tui.tables.screens import TablesScreen
 
     menu = pilot.app.screen.query_one("#menu")
     index = next(i for i, o in enumerate(menu.options) if o.id == "tables")
@@ -176,7 +176,7 @@ def test_a_seat_at_a_table_is_the_games_own_screen_playing_a_seat_match(game_id)
     screen is given a match whose moves go to the host."""
     import saves
     from tui.games import screen_class
-    from tui.serve.screens import table_screen
+    from tui.tables.screens import table_screen
 
     game = GAMES[game_id]
     state = game.new(2, 4242, game.Options())

@@ -240,7 +240,7 @@ def test_the_apps_end_when_the_server_is_killed(tmp_path):
 
 
 def test_a_host_that_is_not_loopback_gets_a_loud_warning(tmp_path):
-    from tui.serve.web import is_loopback
+    from host.web import is_loopback
 
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")

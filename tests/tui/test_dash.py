@@ -151,7 +151,7 @@ async def test_todays_town_solo_resumes_todays_unfinished_deal(store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.start_daily_town()
+        app.start_daily("town")
         await pilot.pause()
         assert app.screen.game_id == "town"
         assert app.screen.save.id == "town-20261129-090000-part"
@@ -329,7 +329,7 @@ async def test_no_hint_where_the_deal_is_hidden(store):
     """A shared table's screen holds only a view (the pile unknown): the solver
     cannot run on it, so the hint is not offered, and `t` does nothing; nor can
     the deal be restarted there (`r` would replay a local copy of the deal)."""
-    from tui.serve.screens import table_screen
+    from tui.tables.screens import table_screen
 
     class Client:  # the table's connection: nothing is sent in this test
         screens: dict = {}

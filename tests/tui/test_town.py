@@ -417,7 +417,7 @@ async def test_daily_solo_deal(store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.start_daily_town()
+        app.start_daily("town")
         await pilot.pause()
         screen = app.screen
         assert screen.game_id == "town" and screen.state.solo
@@ -544,3 +544,17 @@ async def test_daily_solo_deal_from_the_home_menu(store):
         await pilot.pause()
         assert app.screen.game_id == "town" and app.screen.state.solo
         assert app.screen.save.seed == daily_seed(TODAY)
+
+
+async def test_log_names_the_seats_with_verbs_for_you(store):
+    """The engine's lines name seats; the screen reads them with the seats' names,
+    the verb agreeing with "You" (core.engine.Line, no regex patch)."""
+    from tui.widgets.log import GameLog
+
+    app = two_players(store, moves=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lines = app.screen.query_one(GameLog)._lines
+        text = "\n".join(lines)
+        assert "You place the " in text and "Normal bot 2 places the " in text
+        assert "Player " not in text and "You places" not in text

@@ -25,7 +25,7 @@ from textual.worker import get_current_worker
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
-from core.engine import IllegalAction
+from core.engine import IllegalAction, Line, said
 
 
 class StatusLine(Static):
@@ -125,6 +125,10 @@ class GameScreen(Screen):
     def seat_name(self, seat: int) -> str:
         return self.save.seats[seat].name
 
+    def named(self, text: str) -> str:
+        """A log line, prompt or reason with the seats' names in (core.engine.Line)."""
+        return said(text, [seat.name for seat in self.save.seats])
+
     def is_bot(self, seat: int | None) -> bool:
         return self.match.is_bot(seat)
 
@@ -218,15 +222,16 @@ class GameScreen(Screen):
             self.say(f"Replay: move {self.replay_at} of {self.save.cursor}. "
                      f"left/right step, home/end jump, {leave}.")
         elif state.over:
-            self.say(f"Game over. {state.outcome.reason if state.outcome else ''}")
+            self.say(f"Game over. {self.named(state.outcome.reason) if state.outcome else ''}")
         elif self.is_bot(state.to_move):
             self.say(f"{self.seat_name(state.to_move)} is thinking{self.app.glyphs['ellipsis']}")
         else:
-            name = self.seat_name(state.to_move)
-            # "You: You won the draw..." would say it twice: a prompt already
-            # addressed to "You" goes without the name.
-            named = len(self.save.seats) > 1 and not (name == "You" and state.prompt.startswith("You "))
-            self.say(f"{name}: {state.prompt}" if named else state.prompt)
+            prompt = state.prompt
+            # A prompt that names its seat (a Line) says who already; others get the name.
+            if len(self.save.seats) > 1 and not (isinstance(prompt, Line) and prompt.seats):
+                self.say(f"{self.seat_name(state.to_move)}: {prompt}")
+            else:
+                self.say(self.named(prompt))
 
     # -- the move loop ------------------------------------------------------------------
 
@@ -316,7 +321,7 @@ class GameScreen(Screen):
         state = self.state
         if self.match.seated is None or state.over or state.to_move != self.match.seated:
             return
-        from tui.serve.screens import MovesScreen
+        from tui.tables.screens import MovesScreen
 
         actions = state.legal_actions()
         texts = [state.describe(a) for a in actions]
@@ -381,10 +386,9 @@ class GameScreen(Screen):
         return self.match.won()
 
     def outcome_text(self) -> str:
-        """How the game ended, in words, for the game-over dialog. Games whose engine
-        speaks of "Player 2" may put the seats' names in."""
+        """How the game ended, in words, with the seats' names, for the game-over dialog."""
         outcome = self.state.outcome
-        return outcome.reason if outcome else ""
+        return self.named(outcome.reason) if outcome else ""
 
     def result_lines(self) -> list[str]:
         """Extra lines for the game-over dialog (scores, levels). Games override."""

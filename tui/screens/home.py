@@ -22,8 +22,8 @@ CONTINUE = "Continue   "
 
 
 def _tables_available() -> bool:
-    """Whether this app runs on an SSH host with shared tables (tui/serve)."""
-    from tui.serve.client import tables_available
+    """Whether this app runs on an SSH host with shared tables (host/, tui/tables/)."""
+    from tui.tables.client import tables_available
 
     return tables_available()
 
@@ -111,9 +111,9 @@ class HomeScreen(ListScreen):
             else:
                 app.notify("No unfinished game to resume.")
         elif what == "daily":
-            app.start_daily_dash()
+            app.start_daily("dash")
         elif what == "daily-town":
-            app.start_daily_town()
+            app.start_daily("town")
         elif what == "new":
             app.open_new_game()
         elif what == "saves":
@@ -129,7 +129,7 @@ class HomeScreen(ListScreen):
 
             app.push_screen(RulesMenuScreen())
         elif what == "tables":
-            from tui.serve.screens import TablesScreen
+            from tui.tables.screens import TablesScreen
 
             app.push_screen(TablesScreen())
         elif what == "quit":

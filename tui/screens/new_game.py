@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 import saves
-from core import GAMES
+from core import GAMES, Game
 from tui.games import playable
 
 
@@ -34,9 +34,8 @@ class TickBox(Checkbox):
 KINDS = [("Person", "human"), ("Easy bot", "easy"), ("Normal bot", "normal"), ("Hard bot", "hard")]
 
 
-def option_label(game, name: str) -> str:
-    labels = getattr(game, "option_labels", {}) or {}
-    return labels.get(name) or name.replace("_", " ").capitalize()
+def option_label(game: Game, name: str) -> str:
+    return game.option_labels.get(name) or name.replace("_", " ").capitalize()
 
 
 class NewGameScreen(Screen):
@@ -85,7 +84,7 @@ class NewGameScreen(Screen):
             for field in msgspec.structs.fields(game.Options):
                 value = opts.get(field.name, field.default)
                 label = option_label(game, field.name)
-                choices = (getattr(game, "option_choices", {}) or {}).get(field.name)
+                choices = game.option_choices.get(field.name)
                 with Horizontal(classes="row"):
                     if field.type is bool:
                         yield Label("", classes="field")
@@ -163,8 +162,7 @@ class NewGameScreen(Screen):
         except msgspec.ValidationError as exc:
             error.update(f"Options: {exc}")
             return
-        check = getattr(game, "check_options", None)
-        problem = check(options) if check else None
+        problem = game.check_options(options)
         if problem:
             error.update(problem)
             return

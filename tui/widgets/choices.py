@@ -47,13 +47,6 @@ class ChoiceList(OptionList):
         else:
             self.action_first()
 
-    def select_id(self, item_id: str) -> None:
-        """Put the cursor on the item with this id."""
-        for index, option in enumerate(self.options):
-            if option.id == item_id and not option.disabled:
-                self.highlighted = index
-                return
-
     @property
     def current_id(self) -> str | None:
         option = self.highlighted_option

@@ -237,7 +237,7 @@ class DashScreen(GameScreen):
                 widget.update(f"{side}\n{arrow}\n{last}")
         self.query_one(SideChooser).set_side(self.side, enabled=self.card is not None)
         self._update_preview()
-        self.query_one(GameLog).set_lines([with_glyphs(line, glyphs) for line in view.log])
+        self.query_one(GameLog).set_lines([with_glyphs(self.named(line), glyphs) for line in view.log])
 
     def _update_preview(self) -> None:
         view = self._view

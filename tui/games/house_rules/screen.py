@@ -165,6 +165,8 @@ class HouseRulesScreen(GameScreen):
             return
         steps = self.match.steps()
         movers = steps.seats
+        if len(movers) < cursor:  # a seat at a shared table: the host keeps the moves
+            return
         start = cursor - 1
         while start > 0 and movers[start - 1] == movers[cursor - 1]:
             start -= 1

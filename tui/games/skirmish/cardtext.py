@@ -74,8 +74,7 @@ JOKERS = {
     ),
 }
 
-# Card kinds in words, for the reference table and the card panel.
-KIND_WORDS = {SOLDIER: "Soldier", ACE: "Ace", JACK: "Jack", QUEEN: "Queen", KING: "King", JOKER: "Joker"}
+# Where each kind of card goes, for the reference table and the card panel.
 WHERE = {SOLDIER: "front ranks", ACE: "rear ranks", KING: "rear ranks", JOKER: "rear ranks or as copied",
          JACK: "acts at once", QUEEN: "acts at once"}
 

@@ -89,9 +89,6 @@ class SkirmishScreen(WordsMixin, GameScreen):
         self._auto = False  # a pass made for the person (nothing could answer)
         self._before: Any = None  # the position before the action being played
 
-    def hides_hands(self) -> bool:
-        return True
-
     # -- layout ------------------------------------------------------------------------
 
     def compose_game(self) -> ComposeResult:
@@ -254,7 +251,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
         if self.replay:
             # Stepping forward marks what the step did; stepping back marks nothing.
             log.new_from = self._log_len if len(view.log) > self._log_len else len(view.log)
-        log.set_lines(view.log)
+        log.set_lines([self.named(line) for line in view.log])
         self._log_len = len(view.log)
         self._draw_field()
         if (fresh or self.focused is None or not self.focused.display) and not self.replay:

@@ -5,33 +5,19 @@ from __future__ import annotations
 
 from core.skirmish import actions as A
 from core.skirmish.cards import KIND, RANK_WORDS, SOLDIER, SUIT_NAMES, WORDS
-from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, RESOLVE, RESPONSE
+from core.skirmish.phases import ATTACK, BLOCK, DECISIONS, DEPLOY, END, RESOLVE, RESPONSE
+from core.skirmish.phases import Decision as D
 from tui.games.skirmish.field import card_label, unit_label
 
-FIELD_KINDS = {"ad", "jc", "jh", "js", "qc1", "qc2", "sp2", "as2", "excess", "rage", "wiz"}
+# The decisions answered by choosing on the field (else from a list of choices).
+FIELD_KINDS = frozenset({D.AD, D.JC, D.JH, D.JS, D.QC1, D.QC2, D.SP2, D.AS2, D.EXCESS, D.RAGE, D.WIZ})
 PHASE_STEPS = (("ready", None), ("draw", None), ("deploy", DEPLOY), ("response", RESPONSE),
                ("combat", ATTACK), ("blocks", BLOCK), ("resolution", RESOLVE), ("end", END))
 DONE_WORDS = {"deploy": "End deploy", "response": "Pass", "attack": "Attacks done",
               "block": "Blocks done", "second": "No 2nd target"}
-CHOICE_TITLES = {
-    "start": "Who starts?", "variant": "The Joker's variant:", "copyrank": "The rank it copies:",
-    "copysuit": "The house it copies:", "guard": "The Ace of Hearts:", "qh": "Resurrect (Queen of Hearts):",
-    "qskeep": "Keep one (Queen of Spades):", "qsorder": "Put back, next under the top:",
-    "wiz": "Send away (Insane Wizard):", "sp2": "Second target:", "as2": "Second unit to poison:",
-    "excess": "Excess damage goes to:", "rage": "Last strike goes to:", "ad": "Strike (Ace of Diamonds):",
-    "jc": "Double damage (Jack of Clubs):", "jh": "No damage (Jack of Hearts):",
-    "js": "Take a unit (Jack of Spades):", "qc1": "First unit (Queen of Clubs):",
-    "qc2": "Second unit (Queen of Clubs):",
-}
+CHOICE_TITLES = {d: d.heading for d in D}  # by kind (a Decision equals its text)
 ASKS = {DEPLOY: "deploy", RESPONSE: "respond?", ATTACK: "attack", BLOCK: "block"}
-PENDING_ASKS = {
-    "start": "who starts?", "variant": "Joker variant", "copyrank": "copy a rank", "copysuit": "copy a house",
-    "guard": "keep the guard?", "qh": "resurrect", "qskeep": "keep a card", "qsorder": "order the deck",
-    "wiz": "send units away", "sp2": "second target", "as2": "second poison", "excess": "excess damage",
-    "rage": "last strike", "ad": "strike a unit", "jc": "double damage", "jh": "protect a unit",
-    "js": "take a unit", "qc1": "remove a unit", "qc2": "remove a unit",
-}
-PICK_VERBS = {"qh": "Resurrect", "qskeep": "Keep", "qsorder": "Put back", "wiz": "Send away"}
+PICK_VERBS = {D.QH: "Resurrect", D.QSKEEP: "Keep", D.QSORDER: "Put back", D.WIZ: "Send away"}
 
 
 class WordsMixin:
@@ -74,7 +60,7 @@ class WordsMixin:
         who = "You" if who == "You" else self.short_name(view.to_move, 8)
         kind = self.pending_kind()
         if kind is not None:
-            what = PENDING_ASKS.get(kind, "choose")
+            what = DECISIONS[kind].ask if kind in DECISIONS else "choose"
         else:
             what = ASKS.get(view.phase, "decide")
         return f"{who}: {what}"
@@ -104,7 +90,7 @@ class WordsMixin:
             verb = PICK_VERBS.get(self.pending_kind() or "", "Choose")
             return f"{verb} {card_label(a.card, glyphs)} ({WORDS[a.card].removeprefix('the ')})"
         if isinstance(a, A.Done) and view.pending:
-            return "No second target" if view.pending[-1][0] in ("sp2", "as2") else "Done"
+            return "No second target" if view.pending[-1][0] in (D.SP2, D.AS2) else "Done"
         me = self.me
 
         def unit(seat: int, pos: int) -> str:

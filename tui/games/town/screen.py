@@ -14,7 +14,6 @@ placed; t shows the strong strategy's choice.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from typing import Any
 
@@ -26,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, cell_at, rowcol, tile_name
-from core.town.words import LEVELS, level_for
+from core.town.words import LEVELS, level_for, plural
 from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN
 from core.town.tiles import SIZE, TILE_CS
 from tui.games.base import GameScreen
@@ -38,18 +37,10 @@ from tui.widgets.log import GameLog
 CELL_W, CELL_H = 5, 2
 DIM = Style(dim=True)
 STACK_PHASES = (SOLO_START, SOLO_CHOOSE)
-_PLAYER = re.compile(r"\bPlayer ([1-5])\b")
-# The engine's log speaks of "Player 2"; with a seat named "You" the verbs follow.
-_YOU_FIXES = ((" places ", " place "), (" exchanges ", " exchange "), (" gives ", " give "),
-              (" wins ", " win "), (" and leaves ", " and leave "), ("their hand", "your hand"))
 
 
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def plural(n: int, word: str = "tile") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class TownScreen(GameScreen):
@@ -200,7 +191,7 @@ class TownScreen(GameScreen):
         log = self.query_one(GameLog)
         width = max(20, (log.size.width or 41) - 1)
         lines = []
-        for line in self._named_log(view.log[-40:]):
+        for line in map(self.named, view.log[-40:]):
             lines += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
         log.set_lines(lines)
         if fresh:
@@ -363,22 +354,6 @@ class TownScreen(GameScreen):
         dot = self.app.glyphs["dot"]
         return CellPaint((((f"  {dot}  ", DIM),), ((" " * CELL_W, None),)), base)
 
-    def _named_log(self, lines: list[str]) -> list[str]:
-        names = [s.name for s in self.save.seats]
-
-        def name(m: re.Match) -> str:
-            i = int(m.group(1)) - 1
-            return names[i] if i < len(names) else m.group(0)
-
-        out = []
-        for line in lines:
-            line = _PLAYER.sub(name, line)
-            if line.startswith("You "):
-                for a, b in _YOU_FIXES:
-                    line = line.replace(a, b)
-            out.append(line)
-        return out
-
     # -- the cell under the cursor -----------------------------------------------------
 
     def _cursor_moved(self, cell: tuple[int, int]) -> None:
@@ -450,9 +425,6 @@ class TownScreen(GameScreen):
 
     def say_game_prompt(self) -> None:
         st = self.state
-        if st.over and not self.replay and st.outcome:
-            self.say("Game over. " + self._named_log([st.outcome.reason])[0])
-            return
         if not self.my_turn():
             super().say_game_prompt()
             return
@@ -693,10 +665,6 @@ class TownScreen(GameScreen):
             except Exception:  # the stats are a nicety here: never block the end
                 self._best_before = None
         super().finish()
-
-    def outcome_text(self) -> str:
-        outcome = self.state.outcome
-        return self._named_log([outcome.reason])[0] if outcome else ""
 
     def result_lines(self) -> list[str]:
         st = self.state

@@ -5,5 +5,8 @@ The SSH host runs one asyncio process. Each connection with a terminal gets its 
 child process, the ordinary `houses` app on a pseudo-terminal, with HOUSES_HOME set to
 that player's folder: players' files stay apart, and one app crashing takes nobody
 else with it. Tables live in the host process; the child apps reach them over a
-local socket (tui/serve/tables.py).
+local socket (host/tables.py), in the messages of host/protocol.py.
+
+This package never imports Textual: the host process stays small, and the apps it
+starts are separate processes. The apps' side of the tables is tui/tables/.
 """

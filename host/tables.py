@@ -1,21 +1,9 @@
 """Shared tables on an SSH host: the host process holds each table's state and applies
 the actions; the players' apps send actions and receive `view(seat)`.
 
-The apps talk to the host over a local socket (0600, in the host's 0700 folder), one
-JSON object a line. An app says who it is with the token the host put in its
-environment (HOUSES_TABLE_TOKEN), so a player speaks only for themself.
-
-    app -> host   {"op": "hello", "token": T}
-                  {"op": "list"}
-                  {"op": "open", "game": G, "seats": [{"kind": "human"|"bot", "level": L}], "seed": S, "options": {}}
-                  {"op": "join", "code": C}
-                  {"op": "act", "code": C, "cursor": N, "action": {...}}
-                  {"op": "leave", "code": C}
-    host -> app   {"op": "welcome", "name": N}
-                  {"op": "tables", "tables": [...]}
-                  {"op": "table", "code": C, "seat": S, "view": TEXT, "log": [...], "cursor": N, "last": {...},
-                   "seats": [...], "away": [...], "save": {...} once over}
-                  {"op": "error", "message": M, "code": C}
+The apps talk to the host over a local socket (0600, in the host's 0700 folder), in
+the messages of host/protocol.py. An app says who it is (Hello) with the token the
+host put in its environment (HOUSES_TABLE_TOKEN), so a player speaks only for themself.
 
 Each table is a save file under tables/saves/ (`table-CODE.json`), written after every
 action, so a host that restarts finds its tables as they were. A table is closed when
@@ -31,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import secrets
 import shutil
@@ -44,10 +31,12 @@ import msgspec
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
+from core.engine import lines_to_wire
+from host import protocol as p
+from host.protocol import MAX_LINE, encode, read_messages
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
-MAX_LINE = 1 << 20
 TABLE_TIMEOUT_S = 7 * 86400  # all players away this long: the table is closed
 OPERATOR = "operator"        # the name the operator's token speaks for
 
@@ -58,26 +47,6 @@ def player_won(save: saves.SaveFile, seat: int | None, state: Any = None) -> boo
     return saves.Match(save, state).won([seat])  # the one rule of who won, as a local game counts it
 
 
-async def read_messages(reader: asyncio.StreamReader):
-    """Each JSON line the other side sends, decoded (None for a line that is not
-    JSON), until it closes the connection. Both the host and the apps read this way."""
-    while True:
-        try:
-            line = await reader.readline()
-        except (ValueError, ConnectionError):
-            return
-        if not line:
-            return
-        try:
-            yield json.loads(line)
-        except ValueError:
-            yield None
-
-
-def encode(msg: dict) -> bytes:
-    return msgspec.json.encode(msg) + b"\n"
-
-
 class Member:
     """One app connected to the table host."""
 
@@ -85,7 +54,7 @@ class Member:
         self.name = name
         self.writer = writer
 
-    def send(self, msg: dict) -> None:
+    def send(self, msg: p.Message) -> None:
         if self.writer.is_closing():
             return
         # A slow app never holds the host: past a limit, it is dropped (it reconnects).
@@ -260,21 +229,21 @@ class TableHost:
             if over and s.name in online:  # their app keeps it and counts it
                 for member in self.members:
                     if member.name == s.name:
-                        member.send({"op": "finished", "save": copy})
+                        member.send(p.Finished(save=copy))
             else:
                 self.hand_over(s.name, copy, table.state if over else None)
         for group in table.members.values():
             for member in group:
                 if not over:
-                    member.send({"op": "error", "code": table.code, "message":
-                                 f"The host closed table {table.code}: it is in your saved games."})
+                    member.send(p.Error(f"The host closed table {table.code}: it is in your saved games.",
+                                        code=table.code))
         table.members.clear()
         self.archive(table)
         self.log(f"table {table.code} closed: {why}")
 
     def hand_over(self, name: str, copy: dict, state: Any) -> None:
         """A table into a player's own folder, as the host (their app is not there)."""
-        from tui.serve.accounts import player_home, valid_name
+        from host.accounts import player_home, valid_name
 
         if not valid_name(name):
             return
@@ -321,24 +290,25 @@ class TableHost:
         member: Member | None = None
         try:
             async for msg in read_messages(reader):
-                if not isinstance(msg, dict) or "op" not in msg:
-                    break  # not our protocol: hang up
-                op = msg["op"]
-                if member is None:
-                    name = self.tokens.get(str(msg.get("token"))) if op == "hello" else None
+                if member is None:  # the first word must be a player's Hello
+                    name = self.tokens.get(msg.token) if isinstance(msg, p.Hello) else None
                     if name is None:
-                        writer.write(encode({"op": "error", "message": "Not a player of this host."}))
+                        writer.write(encode(p.Error("Not a player of this host.")))
                         break
                     member = Member(name, writer)
-                    member.send({"op": "welcome", "name": name})
+                    member.send(p.Welcome(name))
                     if name != OPERATOR:  # the operator is no player: never "online"
                         self.members.add(member)
                     continue
+                if isinstance(msg, p.Refused):  # refused in words; a stream past repair ends
+                    member.send(p.Error(f"The host refused a message: {msg.reason}."))
+                    if msg.fatal:
+                        break
+                    continue
                 try:
-                    self.dispatch(member, op, msg)
+                    self.dispatch(member, msg)
                 except Exception as exc:  # one bad request never takes the host down
-                    member.send({"op": "error", "message": f"The host could not do that: {exc}",
-                                 "code": msg.get("code")})
+                    member.send(p.Error(f"The host could not do that: {exc}", code=getattr(msg, "code", None)))
         finally:
             if member is not None:
                 self.members.discard(member)
@@ -350,42 +320,42 @@ class TableHost:
                             self.broadcast(table)
             writer.close()
 
-    def dispatch(self, member: Member, op: str, msg: dict) -> None:
+    def dispatch(self, member: Member, msg: p.Message) -> None:
         if member.name == OPERATOR:
-            self.operator(member, op, msg)
-        elif op == "list":
-            member.send({"op": "tables", "tables": self.listing(member.name)})
-        elif op == "open":
+            self.operator(member, msg)
+        elif isinstance(msg, p.ListTables):
+            member.send(p.Tables(self.listing(member.name)))
+        elif isinstance(msg, p.OpenTable):
             self.open_table(member, msg)
-        elif op == "join":
-            self.join(member, str(msg.get("code", "")).upper().strip())
-        elif op == "act":
+        elif isinstance(msg, p.Join):
+            self.join(member, msg.code.upper().strip())
+        elif isinstance(msg, p.Act):
             self.act(member, msg)
-        elif op == "leave":
-            table = self.tables.get(str(msg.get("code", "")))
+        elif isinstance(msg, p.Leave):
+            table = self.tables.get(msg.code)
             if table is not None:
                 for group in table.members.values():
                     group.discard(member)
                 table.last_active = time.time()
                 self.broadcast(table)
         else:
-            member.send({"op": "error", "message": f"Unknown request {op!r}."})
+            member.send(p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
 
-    def operator(self, member: Member, op: str, msg: dict) -> None:
+    def operator(self, member: Member, msg: p.Message) -> None:
         """The operator's requests (`houses serve tables`, `houses serve close`)."""
-        if op == "list":
-            member.send({"op": "tables", "tables": [table_info(t.save, t.state, t.last_active, t.present())
-                                                    for t in self.tables.values()]})
-        elif op == "close":
-            code = str(msg.get("code", "")).upper().strip()
+        if isinstance(msg, p.ListTables):
+            member.send(p.Tables([table_info(t.save, t.state, t.last_active, t.present())
+                                  for t in self.tables.values()]))
+        elif isinstance(msg, p.Close):
+            code = msg.code.upper().strip()
             table = self.tables.get(code)
             if table is None:
-                member.send({"op": "error", "message": f"There is no open table {code}.", "code": code})
+                member.send(p.Error(f"There is no open table {code}.", code=code))
                 return
             self.close(table, "closed by the operator")
-            member.send({"op": "closed", "code": code})
+            member.send(p.Closed(code))
         else:
-            member.send({"op": "error", "message": f"Unknown request {op!r}."})
+            member.send(p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
 
     def listing(self, name: str) -> list[dict]:
         rows = [t.summary(name) for t in self.tables.values()
@@ -395,16 +365,16 @@ class TableHost:
 
     # -- tables ----------------------------------------------------------------------
 
-    def open_table(self, member: Member, msg: dict) -> None:
-        game = GAMES[msg["game"]]
-        kinds = msg["seats"]
-        if getattr(game, "cooperative", False) and any(k.get("kind") == "bot" for k in kinds):
+    def open_table(self, member: Member, msg: p.OpenTable) -> None:
+        game = GAMES[msg.game]
+        kinds = msg.seats
+        if game.cooperative and any(k.kind == "bot" for k in kinds):
             raise ValueError(f"{game.title} has no computer players")
         seats = []
         opener_seated = False
         for i, seat in enumerate(kinds):
-            if seat.get("kind") == "bot":
-                level = seat.get("level") or "normal"
+            if seat.kind == "bot":
+                level = seat.level or "normal"
                 seats.append(saves.Seat(name=f"{level.title()} bot {i + 1}", kind="bot", level=level))
             elif not opener_seated:
                 seats.append(saves.Seat(name=member.name, kind="human"))
@@ -413,8 +383,8 @@ class TableHost:
                 seats.append(saves.Seat(name="", kind="human"))
         if not opener_seated:
             raise ValueError("a table needs at least one seat for a person")
-        options = msgspec.convert(msg.get("options") or {}, game.Options)
-        seed = int(msg.get("seed") or secrets.randbelow(10**9 - 1) + 1)
+        options = msgspec.convert(msg.options, game.Options)
+        seed = msg.seed or secrets.randbelow(10**9 - 1) + 1
         save = saves.new_save(game.id, seats, game.options_to_builtins(options), seed)
         code = self.new_code()
         save.id = f"table-{code}"
@@ -430,16 +400,16 @@ class TableHost:
     def join(self, member: Member, code: str) -> None:
         table = self.tables.get(code)
         if table is None:
-            member.send({"op": "error", "message": f"There is no table {code}.", "code": code})
+            member.send(p.Error(f"There is no table {code}.", code=code))
             return
         seat = table.seat_of(member.name)
         if seat is None:
             if table.state.over:
-                member.send({"op": "error", "message": f"Table {code} has finished.", "code": code})
+                member.send(p.Error(f"Table {code} has finished.", code=code))
                 return
             seat = table.free_seat()
             if seat is None:
-                member.send({"op": "error", "message": f"Table {code} is full.", "code": code})
+                member.send(p.Error(f"Table {code} is full.", code=code))
                 return
             table.save.seats[seat].name = member.name
             self.write(table)
@@ -447,31 +417,31 @@ class TableHost:
         table.last_active = time.time()
         self.broadcast(table)
 
-    def act(self, member: Member, msg: dict) -> None:
-        code = str(msg.get("code", ""))
+    def act(self, member: Member, msg: p.Act) -> None:
+        code = msg.code
         table = self.tables.get(code)
         if table is None:
-            member.send({"op": "error", "message": f"There is no table {code}.", "code": code})
+            member.send(p.Error(f"There is no table {code}.", code=code))
             return
         seat = table.seat_of(member.name)
         state = table.state
         if seat is None or member not in table.members.get(seat, set()):
-            member.send({"op": "error", "message": "You have no seat at this table.", "code": code})
+            member.send(p.Error("You have no seat at this table.", code=code))
             return
         if state.over or state.to_move != seat:
-            member.send({"op": "error", "message": "It is not your turn.", "code": code})
+            member.send(p.Error("It is not your turn.", code=code))
             return
-        if msg.get("cursor") is not None and msg["cursor"] != table.save.cursor:
-            member.send({"op": "error", "message": "The position changed: look again.", "code": code})
+        if msg.cursor is not None and msg.cursor != table.save.cursor:
+            member.send(p.Error("The position changed: look again.", code=code))
             return
         try:
-            action = table.game.action_from_builtins(msg["action"])
+            action = table.game.action_from_builtins(msg.action)
         except (msgspec.ValidationError, KeyError, TypeError) as exc:
-            member.send({"op": "error", "message": f"Not a move of this game: {exc}", "code": code})
+            member.send(p.Error(f"Not a move of this game: {exc}", code=code))
             return
         reason = table.match.check(action, seat)
         if reason is not None:
-            member.send({"op": "error", "message": reason, "code": code})
+            member.send(p.Error(reason, code=code))
             return
         self.play(table, action)
 
@@ -515,18 +485,14 @@ class TableHost:
 
     # -- what each player is told ----------------------------------------------------------
 
-    def table_message(self, table: Table, seat: int) -> dict:
+    def table_message(self, table: Table, seat: int) -> p.Table:
         view = table.state.view(seat)
-        msg = {
-            "op": "table", "code": table.code, "game": table.save.game, "seat": seat,
-            "seed": table.save.seed, "options": table.save.options,
-            "view": view.to_text(), "log": list(view.log), "cursor": table.save.cursor,
-            "last": table.last, "seats": table.seats_info(), "away": table.away(),
-            "id": table.save.id, "created": table.save.created,
-        }
-        if table.state.over:
-            msg["save"] = self.player_copy(table, seat)
-        return msg
+        return p.Table(
+            code=table.code, game=table.save.game, seat=seat, seed=table.save.seed, options=table.save.options,
+            view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor, last=table.last,
+            seats=table.seats_info(), away=table.away(), id=table.save.id, created=table.save.created,
+            save=self.player_copy(table, seat) if table.state.over else None,
+        )
 
     def player_copy(self, table: Table, seat: int) -> dict:
         """The finished table as a save in a player's own folder."""
@@ -555,7 +521,7 @@ def table_info(save: saves.SaveFile, state: Any, last_active: float, present: bo
 
 # -- the operator's commands ------------------------------------------------------------
 
-def ask_running_host(data_dir: Path, request: dict, timeout: float = 10.0) -> dict | None:
+def ask_running_host(data_dir: Path, request: p.Message, timeout: float = 10.0) -> p.Message | None:
     """Send one operator request to the host running on `data_dir`; its answer, or
     None when no host runs there."""
     import socket
@@ -568,19 +534,19 @@ def ask_running_host(data_dir: Path, request: dict, timeout: float = 10.0) -> di
     except OSError:
         return None
     with sock, sock.makefile("rb") as replies:
-        sock.sendall(encode({"op": "hello", "token": token}) + encode(request))
+        sock.sendall(encode(p.Hello(token)) + encode(request))
         for line in replies:
-            msg = json.loads(line)
-            if msg.get("op") != "welcome":
+            msg = p.decode(line)
+            if not isinstance(msg, p.Welcome):
                 return msg
     return None
 
 
 def list_tables(data_dir: Path) -> list[dict]:
     """The open tables, from the running host or else from its folder."""
-    answer = ask_running_host(data_dir, {"op": "list"})
-    if answer is not None and answer.get("op") == "tables":
-        return answer["tables"]
+    answer = ask_running_host(data_dir, p.ListTables())
+    if isinstance(answer, p.Tables):
+        return answer.tables
     host = TableHost(data_dir)
     host.load()
     return [table_info(t.save, t.state, t.last_active, False) for t in host.tables.values()]
@@ -589,10 +555,10 @@ def list_tables(data_dir: Path) -> list[dict]:
 def close_table(data_dir: Path, code: str) -> str:
     """Close one table for the operator: what happened, in words (ValueError if none)."""
     code = code.upper().strip()
-    answer = ask_running_host(data_dir, {"op": "close", "code": code})
+    answer = ask_running_host(data_dir, p.Close(code))
     if answer is not None:
-        if answer.get("op") != "closed":
-            raise ValueError(answer.get("message", "the host refused"))
+        if not isinstance(answer, p.Closed):
+            raise ValueError(getattr(answer, "message", None) or getattr(answer, "reason", "the host refused"))
         return f"Table {code} closed: it is in each player's saved games."
     host = TableHost(data_dir)
     host.log = lambda text: None

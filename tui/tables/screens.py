@@ -4,6 +4,7 @@ back as the seat's view)."""
 
 from __future__ import annotations
 
+import os
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,7 +17,26 @@ from textual.widgets.option_list import Option
 import saves
 from saves.match import seat_label
 from tui.screens.new_game import NewGameScreen
-from tui.serve.client import get_client
+from tui.tables.client import TableClient, tables_available
+
+
+def get_client(app) -> TableClient | None:
+    """This app's connection to the host's tables (made once), or None off a host."""
+    if not tables_available():
+        return None
+    client = getattr(app, "_table_client", None)
+    if client is None:
+        client = TableClient(app, os.environ["HOUSES_TABLES"], os.environ["HOUSES_TABLE_TOKEN"],
+                             show_tables=lambda rows: show_tables(app, rows), seat_screen=table_screen)
+        app._table_client = client
+    return client
+
+
+def show_tables(app, rows: list[dict]) -> None:
+    """The host's list of tables, on each tables screen of the app."""
+    for screen in app.screen_stack:
+        if isinstance(screen, TablesScreen):
+            screen.show_tables(rows)
 
 
 def table_row(row: dict) -> str:

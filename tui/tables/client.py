@@ -1,8 +1,10 @@
 """The app's side of the shared tables: a connection to the host's table socket.
 
 It exists only in an app started by an SSH host (HOUSES_TABLES and HOUSES_TABLE_TOKEN
-in its environment). It runs in the app's own event loop: the host's messages go
-straight to the screens that show them.
+in its environment). It runs in the app's own event loop: the host's messages (the
+Structs of host/protocol.py) go straight to the screens that show them. It knows the
+screens only as the two callables it is given (tui/tables/screens.py makes it), so
+the screens import the client and never the other way round.
 """
 
 from __future__ import annotations
@@ -10,35 +12,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
 import saves
 from core import GAMES
-
-MAX_LINE = 1 << 20
+from host import protocol as p
 
 
 def tables_available() -> bool:
     return bool(os.environ.get("HOUSES_TABLES") and os.environ.get("HOUSES_TABLE_TOKEN"))
 
 
-def get_client(app) -> TableClient | None:
-    if not tables_available():
-        return None
-    client = getattr(app, "_table_client", None)
-    if client is None:
-        client = TableClient(app, os.environ["HOUSES_TABLES"], os.environ["HOUSES_TABLE_TOKEN"])
-        app._table_client = client
-    return client
-
-
 class TableClient:
-    def __init__(self, app, path: str, token: str) -> None:
+    def __init__(self, app, path: str, token: str, *,
+                 show_tables: Callable[[list[dict]], None], seat_screen: Callable[[TableClient, dict], Any]) -> None:
         self.app = app
         self.path = path
         self.token = token
+        self.show_tables = show_tables  # the list of tables, to every tables screen shown
+        self.seat_screen = seat_screen  # the game screen seated at a table, from its first message
         self.writer: asyncio.StreamWriter | None = None
         self.task: asyncio.Task | None = None
         self.name: str | None = None
@@ -55,28 +49,30 @@ class TableClient:
         if self.connected:
             return True
         try:
-            reader, writer = await asyncio.open_unix_connection(self.path, limit=MAX_LINE)
+            reader, writer = await asyncio.open_unix_connection(self.path, limit=p.MAX_LINE)
         except OSError as exc:
             self.app.notify(f"The host's tables are not reachable: {exc}", severity="error")
             return False
         self.writer = writer
-        self.send({"op": "hello", "token": self.token})
+        self.send(p.Hello(self.token))
         self.task = asyncio.get_running_loop().create_task(self._read(reader))
         return True
 
-    def send(self, msg: dict) -> bool:
+    def send(self, msg: p.Message) -> bool:
         if not self.connected:
             self.app.notify("Not connected to the host's tables.", severity="error")
             return False
-        self.writer.write(msgspec.json.encode(msg) + b"\n")
+        self.writer.write(p.encode(msg))
         return True
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
-        from tui.serve.tables import read_messages
-
         try:
-            async for msg in read_messages(reader):
-                if not isinstance(msg, dict):
+            async for msg in p.read_messages(reader):
+                if isinstance(msg, p.Refused):  # a host of another version: say so, read on
+                    self.app.notify(f"The host said something this app does not understand: {msg.reason}",
+                                    severity="warning")
+                    if msg.fatal:
+                        break
                     continue
                 try:
                     self.dispatch(msg)
@@ -89,42 +85,36 @@ class TableClient:
 
     # -- messages from the host --------------------------------------------------------
 
-    def dispatch(self, msg: dict) -> None:
-        op = msg.get("op")
-        if op == "welcome":
-            self.name = msg.get("name")
-        elif op == "tables":
-            from tui.serve.screens import TablesScreen
-
-            for screen in self.app.screen_stack:
-                if isinstance(screen, TablesScreen):
-                    screen.show_tables(msg["tables"])
-        elif op == "table":
+    def dispatch(self, msg: p.Message) -> None:
+        if isinstance(msg, p.Welcome):
+            self.name = msg.name
+        elif isinstance(msg, p.Tables):
+            self.show_tables(msg.tables)
+        elif isinstance(msg, p.Table):
             self.on_table(msg)
-        elif op == "finished":
-            self.keep(msg["save"])
-        elif op == "error":
-            screen = self.screens.get(msg.get("code") or "")
+        elif isinstance(msg, p.Finished):
+            self.keep(msg.save)
+        elif isinstance(msg, p.Error):
+            screen = self.screens.get(msg.code or "")
             if screen is not None and screen.is_attached:
-                screen.say(msg["message"], error=True)
+                screen.say(msg.message, error=True)
                 self.app.bell()
             else:
-                self.app.notify(msg["message"], severity="error")
+                self.app.notify(msg.message, severity="error")
 
-    def on_table(self, msg: dict) -> None:
-        code = msg["code"]
-        if "save" in msg:
-            self.keep(msg["save"])
+    def on_table(self, msg: p.Table) -> None:
+        code = msg.code
+        if msg.save is not None:
+            self.keep(msg.save)
+        news = msgspec.to_builtins(msg)  # the seat match reads the table as plain data
         screen = self.screens.get(code)
         if screen is not None and screen.is_attached:
-            screen.show_news(screen.match.update(msg))
+            screen.show_news(screen.match.update(news))
             return
         if code in self.wanted or self.opening:
             self.wanted.discard(code)
             self.opening = False
-            from tui.serve.screens import table_screen
-
-            screen = table_screen(self, msg)
+            screen = self.seat_screen(self, news)
             self.screens[code] = screen
             self.app.go_home()
             self.app.push_screen(screen)
@@ -145,7 +135,7 @@ class TableClient:
             return
 
         def write() -> None:
-            from tui.serve.tables import player_won
+            from host.tables import player_won
 
             try:
                 store.write(save)
@@ -158,23 +148,23 @@ class TableClient:
     # -- requests ----------------------------------------------------------------------------
 
     def list_tables(self) -> None:
-        self.send({"op": "list"})
+        self.send(p.ListTables())
 
     def open_table(self, game_id: str, seats: list[saves.Seat], seed: int, options: Any) -> None:
         game = GAMES[game_id]
         self.opening = True
-        self.send({"op": "open", "game": game_id, "seed": seed, "options": game.options_to_builtins(options),
-                   "seats": [{"kind": s.kind, "level": s.level} for s in seats]})
+        self.send(p.OpenTable(game=game_id, seed=seed, options=game.options_to_builtins(options),
+                              seats=[p.SeatRequest(kind=s.kind, level=s.level) for s in seats]))
 
     def join(self, code: str) -> None:
         code = code.strip().upper()
         self.wanted.add(code)
-        self.send({"op": "join", "code": code})
+        self.send(p.Join(code))
 
     def act(self, code: str, cursor: int, action: Any, game_id: str) -> None:
-        self.send({"op": "act", "code": code, "cursor": cursor, "action": GAMES[game_id].action_to_builtins(action)})
+        self.send(p.Act(code=code, cursor=cursor, action=GAMES[game_id].action_to_builtins(action)))
 
     def leave(self, code: str) -> None:
         self.screens.pop(code, None)
         if self.connected:
-            self.send({"op": "leave", "code": code})
+            self.send(p.Leave(code))

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import asyncssh
 
-from tui.serve.accounts import KeyRing, default_data_dir, host_key, player_home, valid_name
+from host.accounts import KeyRing, default_data_dir, host_key, player_home, valid_name
 
 HIGH_WATER = 256 * 1024  # bytes queued for a client before its app is paused
 READ_CHUNK = 65536
@@ -213,7 +213,7 @@ class Host:
         self.keyring = KeyRing(opts.keys_file)
         self.sessions: set[AppSession] = set()
         self.connections: set[HostServer] = set()  # authenticated, whatever they have open
-        self.tables = None  # tui.serve.tables.TableHost when tables are on
+        self.tables = None  # host.tables.TableHost when tables are on
         self.server: asyncssh.SSHAcceptor | None = None
 
     def log(self, text: str) -> None:
@@ -609,7 +609,7 @@ async def start_host(opts: HostOptions) -> Host:
         server_version=SERVER_VERSION,
     )
     if opts.tables:  # after the port is ours: a second host on the same folder stops above
-        from tui.serve.tables import TableHost
+        from host.tables import TableHost
 
         host.tables = TableHost(opts.data, opts.table_timeout)
         await host.tables.start()

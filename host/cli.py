@@ -80,11 +80,11 @@ def add_serve_parser(sub) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from tui.serve.accounts import default_data_dir
+    from host.accounts import default_data_dir
 
     data = (args.data if getattr(args, "data", None) else default_data_dir()).expanduser().resolve()
     if args.serve_kind == "ssh":
-        from tui.serve.ssh import HostOptions, run
+        from host.ssh import HostOptions, run
 
         opts = HostOptions(host=args.host, port=args.port, data=data, keys=args.keys, open=args.open,
                            max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
@@ -92,12 +92,12 @@ def run_serve(args: argparse.Namespace) -> int:
                            table_timeout=args.table_timeout)
         return run(opts)
     if args.serve_kind == "web":
-        from tui.serve.web import run_web
+        from host.web import run_web
 
         return run_web(args.host, args.port, args.public_url, token=args.token,
                        max_sessions=args.max_sessions, idle_timeout=args.idle_timeout)
     if args.serve_kind == "add-key":
-        from tui.serve.accounts import add_key
+        from host.accounts import add_key
 
         text = sys.stdin.read() if str(args.key_file) == "-" else args.key_file.read_text()
         keys = args.keys or data / "authorized_keys"
@@ -111,7 +111,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.serve_kind == "tables":
         return print_tables(data)
     if args.serve_kind == "close":
-        from tui.serve.tables import close_table
+        from host.tables import close_table
 
         try:
             print(close_table(data, args.code))
@@ -126,7 +126,7 @@ def print_tables(data: Path) -> int:
     import time
 
     from core import GAMES
-    from tui.serve.tables import list_tables
+    from host.tables import list_tables
 
     rows = list_tables(data)
     if not rows:

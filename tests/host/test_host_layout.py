@@ -1,0 +1,113 @@
+"""The host as its own layer (issue 14): host/ never imports Textual, `houses serve`
+does not load it in the host process, and neither host/ nor the app's side of the
+tables (tui/tables/) has an import cycle or a file over 700 lines. Imports are read
+with ast, those inside functions too (a lazy import still ties two modules)."""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = [ROOT / "host", ROOT / "tui" / "tables"]
+MAX_LINES = 700
+UI = ("textual", "rich")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module `path` imports, by absolute name (`from a import b` counts a.b too)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names)
+    return found
+
+
+def files() -> list[Path]:
+    return [p for pkg in PACKAGES for p in pkg.rglob("*.py")]
+
+
+def import_graph(paths: list[Path]) -> dict[str, set[str]]:
+    names = {module_name(p) for p in paths}
+    return {module_name(p): {m for m in imports_of(p) if m in names and m != module_name(p)} for p in paths}
+
+
+def cycle_in(graph: dict[str, set[str]]) -> list[str] | None:
+    try:
+        tuple(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as exc:
+        return exc.args[1]
+    return None
+
+
+def test_the_cycle_check_sees_a_cycle():
+    assert cycle_in({"a": {"b"}, "b": {"a"}}) is not None
+    assert cycle_in({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycle_in_host_or_the_tables_client_and_screens():
+    graph = import_graph(files())
+    assert "tui.tables.client" in graph["tui.tables.screens"]  # the screens use the client...
+    assert cycle_in(graph) is None  # ...and nothing leads back
+
+
+def test_no_file_over_700_lines_in_host_or_tui_tables():
+    long = {str(p.relative_to(ROOT)): n for p in files() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert not long, f"files over {MAX_LINES} lines: {long}"
+
+
+def test_host_source_never_imports_textual_or_the_app():
+    """tui.glyphs (plain Python: is this locale UTF-8?) is the one piece of tui the
+    web server reads; the rest of tui is the app, which the host only starts as a
+    child process."""
+    offenders = [f"{p.relative_to(ROOT)}: {m}" for p in (ROOT / "host").rglob("*.py") for m in imports_of(p)
+                 if m.split(".")[0] in UI or (m.split(".")[0] == "tui" and m.split(".")[:2] not in (["tui"], ["tui", "glyphs"]))]
+    assert offenders == []
+
+
+def loaded_ui(code: str) -> list[str]:
+    check = "\nimport sys\nprint('UI:' + ','.join(sorted(m for m in sys.modules if m.split('.')[0] in %r)))\n" % (UI,)
+    out = subprocess.run([sys.executable, "-c", code + check], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode == 0 and out.stdout.strip().splitlines()[-1].startswith("UI:"), out.stderr
+    return [m for m in out.stdout.strip().splitlines()[-1].removeprefix("UI:").split(",") if m]
+
+
+def test_importing_every_host_module_loads_no_textual():
+    names = sorted(module_name(p) for p in (ROOT / "host").rglob("*.py"))
+    assert "host.ssh" in names and "host.web" in names and "host.protocol" in names
+    assert loaded_ui("import " + ", ".join(names)) == []
+
+
+@pytest.mark.parametrize("kind", ["ssh", "web"])
+def test_houses_serve_loads_no_textual_in_the_host_process(kind, tmp_path):
+    """`houses serve ssh|web` up to the moment the server would start."""
+    module, runner = {"ssh": ("host.ssh", "run"), "web": ("host.web", "run_web")}[kind]
+    code = (f"import {module}, tui.cli\n"
+            f"{module}.{runner} = lambda *a, **k: 0\n"
+            f"assert tui.cli.main(['serve', {kind!r}]) == 0\n")
+    assert loaded_ui(f"import os; os.environ['HOUSES_HOME'] = {str(tmp_path)!r}\n" + code) == []
+
+
+def test_houses_serve_tables_lists_without_textual(tmp_path):
+    code = (f"import os; os.environ['HOUSES_HOME'] = {str(tmp_path)!r}\n"
+            "import tui.cli\nassert tui.cli.main(['serve', 'tables']) == 0\n")
+    assert loaded_ui(code) == []
