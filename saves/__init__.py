@@ -12,8 +12,8 @@ writes every file atomically. Imports core (late), never textual.
     match = LocalMatch(save, state, write=store.write)   # or drive a game: saves.match
 """
 
-from saves.game import app_version, new_id, new_save, record, replay
-from saves.match import BotTurn, LocalMatch, Match, News, Next, Played, Result, SeatMatch, Step, Steps, TableMatch
+from saves.game import app_version, new_id, new_save, record
+from saves.match import BotTurn, LocalMatch, Match, News, Next, Played, Result, SeatMatch, Step, Steps, TableMatch, replay
 from saves.model import (
     FORMAT,
     GameStats,

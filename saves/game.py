@@ -152,21 +152,6 @@ def decode_actions(save: SaveFile, where: str | None = None) -> list[Any]:
     return out
 
 
-def replay(save: SaveFile, upto: int | None = None, *, where: str | None = None) -> Any:
-    """The position of `save` at its cursor: `new(...)`, then `apply` each action.
-
-    The actions kept for redo after the cursor are replayed too, so a save whose
-    redo would fail is refused when it is opened, never later. With `upto`, the
-    position after that many actions, and nothing after it is checked (replay
-    steps through a checked save). SaveError names the move and why it fails;
-    `where` names the save in that message (default: its file name). The one
-    replay of the game (saves.match.Steps) does the work."""
-    from saves.match import Steps
-
-    _, state = Steps.replay(save, upto, where=where, keep=upto)
-    return state
-
-
 def _apply_one(state: Any, action: Any, data: Any, i: int, where: str) -> None:
     """Apply move `i` (0-based) of a save; SaveError naming it if it cannot be made."""
     from core.engine import IllegalAction
@@ -192,9 +177,3 @@ def _what(state: Any, action: Any, data: Any) -> str:
         return state.describe(action)
     except Exception:  # a describe that cannot cope with an illegal action
         return str(data)
-
-
-def check_moves(save: SaveFile, where: str | None = None) -> None:
-    """Replay every action of the save, the ones kept for redo after the cursor
-    too. SaveError naming the move otherwise."""
-    replay(save, where=where)

@@ -557,3 +557,24 @@ class SeatMatch(Match):
 def seat_label(seat: dict, i: int) -> str:
     """A seat's name as the table shows it (an empty one is an open seat)."""
     return seat["name"] or f"open seat {i + 1}"
+
+
+# -- a save's position, checked --------------------------------------------------------
+
+def replay(save: SaveFile, upto: int | None = None, *, where: str | None = None) -> Any:
+    """The position of `save` at its cursor: `new(...)`, then `apply` each action.
+
+    The actions kept for redo after the cursor are replayed too, so a save whose
+    redo would fail is refused when it is opened, never later. With `upto`, the
+    position after that many actions, and nothing after it is checked (replay
+    steps through a checked save). SaveError names the move and why it fails;
+    `where` names the save in that message (default: its file name). The one
+    replay of the game (Steps) does the work."""
+    _, state = Steps.replay(save, upto, where=where, keep=upto)
+    return state
+
+
+def check_moves(save: SaveFile, where: str | None = None) -> None:
+    """Replay every action of the save, the ones kept for redo after the cursor
+    too. SaveError naming the move otherwise."""
+    replay(save, where=where)

@@ -23,7 +23,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from saves.game import _game, check_moves, decode_actions, file_name, now_iso
+from saves.game import _game, decode_actions, file_name, now_iso
+from saves.match import check_moves
 from saves.model import FORMAT, GameStats, Recorded, SaveError, SaveFile, Settings, Stats
 
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -329,7 +330,7 @@ class Store:
 
     def open(self, save_id: str) -> tuple[SaveFile, Any]:
         """Load a save and replay it: (save, position at its cursor)."""
-        from saves.game import replay
+        from saves.match import replay
 
         save = self.load(save_id)
         return save, replay(save)

@@ -12,6 +12,8 @@ from rich.style import Style
 from rich.text import Text
 
 from core.house_rules import CARD_BY_ID, Pawn
+from core.house_rules.board import BASE_CELL_COLOUR, CELL_NAMES
+from tui.widgets.board import CellPaint
 
 WHITE, BLACK = 0, 1
 COLOUR_LETTER = ("W", "B")
@@ -77,3 +79,44 @@ def card_label(card_id: str) -> str:
     """"W4 Sprint": the colour letter and number printed on the card, and its name."""
     card = CARD_BY_ID[card_id]
     return f"{COLOUR_LETTER[card.colour]}{card.number} {card.name}"
+
+
+KIND = {1: "line", 2: ("square", "triangle"), 3: ("cube", "tetrahedron"), 4: ("tesseract", "hypertetrahedron")}
+
+
+def kind_name(colour: int, base: int) -> str:
+    """The pawn's kind in words: line, square (White) or triangle (Black), and so on."""
+    k = KIND[base]
+    return k if isinstance(k, str) else k[colour]
+
+
+def paint_cell(view, i: int, w: int, h: int, glyphs, big: bool) -> CellPaint:
+    """Board cell `i` (a cell index) drawn `w` by `h`: its pawn (token and kind, in
+    full on a `big` board when it fits) and, in the bottom-left corner, its colour
+    told without colour."""
+    blank = ((" " * w, None),)
+    name = CELL_NAMES[i]
+    marked = name in view.markers
+    colour = BASE_CELL_COLOUR[i] ^ (1 if marked else 0)
+    base = "black-cell" if colour == 1 else "white-cell"
+    ascii = glyphs.ascii
+    pawn = view.pawn_at(i)
+    # The bottom-left corner tells the cell's colour without colour: a change
+    # marker, or a dot on a black cell.
+    if marked:
+        mark_run = (MARKER[ascii], MARKER_STYLE)
+    elif colour == 1:
+        mark_run = (glyphs["dot"], Style(dim=True))
+    else:
+        mark_run = (" ", None)
+    top = (blank,) * (h - 2)  # a tall cell: room above the pawn
+    if pawn is None:
+        return CellPaint((*top, blank, (mark_run, (" " * (w - 1), None))), base)
+    token = pawn_token(pawn, ascii)
+    chip = (" " + token).ljust(4) if ascii else token.ljust(4)
+    left = (w - 4) // 2
+    line1 = ((" " * left, None), (chip, CHIP[pawn.colour]), (" " * (w - 4 - left), None))
+    full = kind_name(pawn.colour, pawn.base)
+    short = full if big and len(full) < w else SHORT[pawn.colour][pawn.base]
+    line2 = (mark_run, (f"{short:^{w - 1}}"[: w - 1], Style(dim=True)))
+    return CellPaint((*top, line1, line2), base)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,20 +27,19 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core.house_rules import CARD_BY_ID, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
-from core.house_rules.board import BASE_CELL_COLOUR, CELL_INDEX, CELL_NAMES, DIAG, FAR_ROW, FILES, ORTH, SPRINT
+from core.house_rules.board import CELL_INDEX, CELL_NAMES, FILES
 from tui.games.base import GameScreen
+from tui.games.house_rules.info import InfoPanel, card_info, cell_info, choice_info, move_targets, reach
 from tui.games.house_rules.pieces import (
     CHIP,
     COLOUR_LETTER,
     COLOUR_WORD,
     MARKER,
-    MARKER_STYLE,
     SHAPES,
-    SHORT,
     card_label,
+    kind_name,
     lost_text,
-    pawn_token,
-    pawn_words,
+    paint_cell,
 )
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
@@ -52,12 +50,6 @@ CELL_W, CELL_H = 6, 2
 BIG_W, BIG_H = 10, 3
 BIG_AT = (110, 34)
 ROWS, COLS = 6, 7
-KIND = {1: "line", 2: ("square", "triangle"), 3: ("cube", "tetrahedron"), 4: ("tesseract", "hypertetrahedron")}
-
-
-def kind_name(colour: int, base: int) -> str:
-    k = KIND[base]
-    return k if isinstance(k, str) else k[colour]
 
 
 class HouseRulesScreen(GameScreen):
@@ -87,8 +79,6 @@ class HouseRulesScreen(GameScreen):
         self._recent_seat: int | None = None
         self._recent_cursor = -1
         self._ui_key: tuple | None = None
-        self._info_text: Any = None
-        self._info_lines = 0
         self._phase_seen: tuple | None = None
 
     def hides_hands(self) -> bool:
@@ -124,7 +114,7 @@ class HouseRulesScreen(GameScreen):
                 board = BoardGrid(ROWS, COLS, self.paint, cell_width=CELL_W, cell_height=CELL_H,
                                   row_labels=ranks, col_labels=files, ascii=ascii, id="board")
                 yield board
-                yield Static("", id="hr-info", markup=False)
+                yield InfoPanel("", id="hr-info", markup=False)
                 yield GameLog(id="log")
             with Vertical(id="hr-right"):
                 yield Static("", id="hr-players", markup=False)
@@ -362,69 +352,12 @@ class HouseRulesScreen(GameScreen):
 
     # -- the board -------------------------------------------------------------------
 
-    def _cell_word(self, i: int) -> str:
-        """"white" or "black": the printed colour, turned by a change marker."""
-        marked = CELL_NAMES[i] in self._view.markers
-        return ("white", "black")[BASE_CELL_COLOUR[i] ^ (1 if marked else 0)]
-
     def paint(self, row: int, col: int) -> CellPaint:
-        view = self._view
         board = self.query_one(BoardGrid)
-        w, h = board.cell_w, board.cell_h
-        blank = ((" " * w, None),)
-        if view is None:
-            return CellPaint((blank,) * h)
-        i = self.index_of((row, col))
-        name = CELL_NAMES[i]
-        marked = name in view.markers
-        colour = BASE_CELL_COLOUR[i] ^ (1 if marked else 0)
-        base = "black-cell" if colour == 1 else "white-cell"
-        ascii = self.app.glyphs.ascii
-        pawn = view.pawn_at(i)
-        # The bottom-left corner tells the cell's colour without colour: a change
-        # marker, or a dot on a black cell.
-        if marked:
-            mark_run = (MARKER[ascii], MARKER_STYLE)
-        elif colour == 1:
-            mark_run = (self.app.glyphs["dot"], Style(dim=True))
-        else:
-            mark_run = (" ", None)
-        top = (blank,) * (h - 2)  # a tall cell: room above the pawn
-        if pawn is None:
-            return CellPaint((*top, blank, (mark_run, (" " * (w - 1), None))), base)
-        token = pawn_token(pawn, ascii)
-        chip = (" " + token).ljust(4) if ascii else token.ljust(4)
-        left = (w - 4) // 2
-        line1 = ((" " * left, None), (chip, CHIP[pawn.colour]), (" " * (w - 4 - left), None))
-        full = kind_name(pawn.colour, pawn.base)
-        short = full if w >= BIG_W and len(full) < w else SHORT[pawn.colour][pawn.base]
-        line2 = (mark_run, (f"{short:^{w - 1}}"[: w - 1], Style(dim=True)))
-        return CellPaint((*top, line1, line2), base)
-
-    def _targets(self) -> dict[int, str]:
-        """Cells the chosen pawn may go to (or swap with), by cell index."""
-        view = self._view
-        out: dict[int, str] = {}
-        if self.sel is None:
-            return out
-        src = CELL_NAMES[self.sel]
-        for a in self._legal:
-            if type(a) is Move and a.src == src:
-                out[CELL_INDEX[a.dst]] = "move"
-            elif type(a) is Swap and src in (a.a, a.b):
-                out[CELL_INDEX[a.b if a.a == src else a.a]] = "swap"
-        return out
-
-    def _reach(self, i: int) -> list[int]:
-        """Cells the pawn on i could reach with the cards in force, ignoring who is there."""
-        view = self._view
-        inf = view.cards_in_force
-        cells = list(ORTH[i])
-        if "diagonal-step" in inf:
-            cells += DIAG[i]
-        if "sprint" in inf:
-            cells += [d for m, d in SPRINT[i] if view.pawn_at(m) is None]
-        return cells
+        if self._view is None:
+            return CellPaint((((" " * board.cell_w, None),),) * board.cell_h)
+        return paint_cell(self._view, self.index_of((row, col)), board.cell_w, board.cell_h, self.app.glyphs,
+                          board.cell_w >= BIG_W)
 
     def _update_marks(self) -> None:
         view = self._view
@@ -437,8 +370,8 @@ class HouseRulesScreen(GameScreen):
             phase = view.phase
             if phase == "before" and self.sel is not None:
                 mover = view.pawn_at(self.sel)
-                targets = self._targets()
-                for j in self._reach(self.sel):
+                targets = move_targets(self._legal, self.sel)
+                for j in reach(view, self.sel):
                     other = view.pawn_at(j)
                     if other is not None and mover is not None and other.colour != mover.colour and j not in targets:
                         marks[self.cell_of(j)] = "bad"
@@ -474,117 +407,16 @@ class HouseRulesScreen(GameScreen):
 
     # -- the information panel under the board ----------------------------------------
 
-    def _set_info(self, text: Any) -> None:
-        if str(text) != str(self._info_text):
-            self._info_text = text
-            panel = self.query_one("#hr-info", Static)
-            # The panel grows with a long note: a layout pass only when its height may
-            # change (the cursor moves often; most notes keep the height).
-            width = max(1, panel.content_size.width or 43)
-            lines = sum(max(1, -(-len(line) // width)) for line in str(text).split("\n"))
-            panel.update(text, layout=lines != self._info_lines)
-            self._info_lines = lines
-
     def _describe(self) -> None:
-        focused = self.focused
+        focused, info = self.focused, self.query_one(InfoPanel)
         if isinstance(focused, ChoiceList) and focused.id == "hr-cards":
-            self._describe_card(focused.current_id)
+            cid = focused.current_id
+            info.show(card_info(self._view, cid, self._my_turn()))
         elif isinstance(focused, ChoiceList) and focused.id == "hr-choices":
-            self._describe_choice(focused.current_id)
+            info.show(choice_info(self._view, focused.current_id))
         else:
-            self._describe_cell()
-
-    def _describe_card(self, cid: str | None) -> None:
-        view = self._view
-        if cid is None or cid not in CARD_BY_ID:
-            self._set_info("")
-            return
-        card = CARD_BY_ID[cid]
-        if cid in view.cards_in_force:
-            where = "in force for both players"
-        elif cid in view.hands[0]:
-            where = "in White's hand"
-        elif cid in view.hands[1]:
-            where = "in Black's hand"
-        else:
-            where = "out of the game"
-        text = Text.assemble((card_label(cid), "bold"), f", {where}\n\n")
-        text.append(card.text)
-        if self._my_turn() and view.check(PlayCard(cid)) is None:
-            text.append("\n\nEnter, then enter again, plays it now.", style="dim")
-        self._set_info(text)
-
-    def _describe_choice(self, item: str | None) -> None:
-        view = self._view
-        if item == "bonus":
-            self._set_info("Take +1 for good: the pawn keeps its kind and gains one point of value.")
-        elif item and item.startswith("revive-"):
-            base = int(item.split("-")[1])
-            self._set_info(f"Bring back a captured {kind_name(view.to_move, base)} (value {base}), without "
-                           "upgrade, on a highlighted cell of your home row.")
-        else:
-            self._set_info(view.prompt)
-
-    def _describe_cell(self) -> None:
-        view = self._view
-        board = self.query_one(BoardGrid)
-        i = self.index_of(board.cursor)
-        name = CELL_NAMES[i]
-        pawn = view.pawn_at(i)
-        marked = name in view.markers
-        cell = f"{self._cell_word(i)} cell" + (" (change marker)" if marked else "")
-        if view.cell_colour(name) is None:
-            cell += " (Colour Blind)"
-        lines = [f"{name}: " + (pawn_words(pawn) if pawn else "empty") + f"; {cell}"]
-        if self._my_turn():
-            lines.extend(self._cell_hint(i, pawn))
-        self._set_info("\n".join(lines))
-
-    def _cell_hint(self, i: int, pawn) -> list[str]:
-        view = self._view
-        name = CELL_NAMES[i]
-        phase = view.phase
-        if phase == "after":
-            if PlaceMarker(name) in self._legal:
-                flip = "white" if self._cell_word(i) == "black" else "black"
-                return [f"Enter twice: a change marker here (it turns {flip})."]
-            return ["You have moved: play a card (tab) or end the turn (e)."]
-        if phase == "upgrade":
-            if self.revive_base is None:
-                return ["Choose in the list on the right: +1 or which pawn comes back."]
-            action = Revive(self.revive_base, name)
-            reason = view.check(action)
-            return [f"Enter: {view.describe(action)}." if reason is None else reason]
-        if self.sel is None:
-            cards = " Tab: the cards." if any(type(a) is PlayCard for a in self._legal) else ""
-            if pawn is not None and pawn.colour == view.to_move:
-                moves = view.moves_from(name)
-                return [f"Enter chooses it: {len(moves)} legal move{'s' if len(moves) != 1 else ''}.{cards}"]
-            return [f"Choose one of your pawns.{cards}"]
-        src = CELL_NAMES[self.sel]
-        if i == self.sel:
-            return ["Chosen. Move to a marked cell, or escape."]
-        mover = view.pawn_at(self.sel)
-        targets = self._targets()
-        if targets.get(i) == "swap":
-            return [f"Enter: {view.describe(Swap(src, name))}."]
-        action = Move(src, name)
-        reason = view.check(action)
-        if pawn is not None and mover is not None and pawn.colour != mover.colour and i in self._reach(self.sel):
-            sa, sd, text = view.capture_preview(src, name)
-            if reason is None:
-                return [f"{sa} vs {sd}, captures: {text}."]
-            if "fortress" in view.cards_in_force and "Fortress" in reason:
-                return [f"{sa} vs {sd}, but {reason[0].lower()}{reason[1:]}"]
-            if sa >= sd and "stalwart" in view.cards_in_force:
-                return [f"{sa} vs {sd}, no capture (Stalwart: a tie favours the defender): {text}."]
-            return [f"{sa} vs {sd}, no capture: {text}."]
-        if reason is None:
-            far = i in FAR_ROW[mover.colour] and mover.upgrade == "" if mover else False
-            return [f"Enter: {view.describe(action)}." + (" It reaches the far row." if far else "")]
-        if pawn is not None and pawn.colour == view.to_move:
-            return ["Enter chooses this pawn instead."]
-        return [reason]
+            i = self.index_of(self.query_one(BoardGrid).cursor)
+            info.show(cell_info(self._view, i, self._my_turn(), self._legal, self.sel, self.revive_base))
 
     # -- following the turn ------------------------------------------------------------
 
@@ -684,7 +516,7 @@ class HouseRulesScreen(GameScreen):
             self._choose_pawn(i, pawn)
             return
         src = CELL_NAMES[self.sel]
-        targets = self._targets()
+        targets = move_targets(self._legal, self.sel)
         if targets.get(i) == "swap":
             self._submit(Swap(src, name))
             return
