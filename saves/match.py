@@ -189,13 +189,16 @@ class Result:
 
 @dataclass(frozen=True)
 class BotTurn:
-    """What a bot is asked: its seat, level and view, and the token its answer must
-    come back with (`Match.fresh`)."""
+    """What a bot is asked: its seat, level and view, the token its answer must come
+    back with (`Match.fresh`), and the seed of its own dice: one per position of the
+    game (the save's seed and the cursor), so a bot asked twice the same question
+    (a test, a replay, an undo) draws the same numbers."""
 
     seat: int
     level: str
     view: Any
     token: int
+    seed: int
 
 
 # -- the match ------------------------------------------------------------------------------
@@ -281,7 +284,8 @@ class Match:
         seat = self.state.to_move
         if self.state.over or not self.is_bot(seat):
             return None
-        return BotTurn(seat, self.save.seats[seat].level or "normal", self.state.view(seat), self.token)
+        return BotTurn(seat, self.save.seats[seat].level or "normal", self.state.view(seat), self.token,
+                       seed=self.save.seed * 1_000_003 + self.save.cursor)
 
     def fresh(self, token: int) -> bool:
         """Whether a bot's answer asked with `token` still fits: the position has not

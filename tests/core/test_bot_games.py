@@ -5,13 +5,10 @@ fixed-seed games recorded in tests/core/golden/bot_games.json before it
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: bot_games is beside us
-from bot_games import GOLDEN, play  # noqa: E402
+from bot_games import GOLDEN, play
 
 # A few seconds in all (the HOUSE RULES hard bot is the slow one: left to the script).
 CHEAP = [("house-rules", ("easy", "normal"), 1), ("town", ("hard", "easy"), 1),

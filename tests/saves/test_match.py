@@ -69,6 +69,21 @@ def test_a_bot_answer_is_applied_only_to_the_position_it_was_asked_about(games, 
     assert match.fresh(match.bot_turn().token)
 
 
+def test_a_bot_is_seeded_by_the_position_so_the_same_question_gets_the_same_dice(games, toy):
+    match = _match(toy, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=3)
+    match.play(toy.Add(1))
+    first = match.bot_turn()
+    match.go_to(0)  # an undo, and the same move again: the same position
+    match.play(toy.Add(1))
+    assert match.bot_turn().seed == first.seed
+    match.play(toy.Add(2))
+    match.play(toy.Add(1))  # the bot's next turn: another position, other dice
+    assert match.bot_turn().seed != first.seed
+    other = _match(toy, [Seat("Ann"), Seat("Bot", "bot", "easy")], seed=4)  # another deal
+    other.play(toy.Add(1))
+    assert other.bot_turn().seed != first.seed
+
+
 def test_undo_and_redo_targets_skip_the_bots_moves(games, toy):
     match = _match(toy, [Seat("Ann"), Seat("Bot", "bot")])
     for n in (1, 2, 3, 1):  # Ann, bot, Ann, bot

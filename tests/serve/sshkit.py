@@ -21,6 +21,16 @@ KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "
         "tab": "\t", "escape": "\x1b", "ctrl+q": "\x11", "ctrl+s": "\x13", "space": " ", "home": "\x1b[H", "end": "\x1b[F"}
 
 
+# Synchronized output (DEC mode 2026): Textual asks whether the terminal has it and, when
+# told yes, brackets every frame in these two sequences. The client answers yes and shows
+# whole frames only, as such a terminal does: a frame reaches the pty in several reads,
+# and a test that read between two of them saw half a screen (on a busy machine).
+SYNC_QUERY = b"\x1b[?2026$p"
+SYNC_ANSWER = "\x1b[?2026;2$y"  # mode 2026 is known and off: Textual turns it on per frame
+SYNC_START = b"\x1b[?2026h"
+SYNC_END = b"\x1b[?2026l"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -108,6 +118,8 @@ class Client:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
+        self.pending = bytearray()  # the start of a frame whose end has not come yet
+        self.synced = False  # whether the app brackets its frames (after our answer)
 
     def pump(self, seconds: float = 0.1) -> None:
         try:
@@ -115,9 +127,29 @@ class Client:
         except pexpect.TIMEOUT:
             return
         except pexpect.EOF:
+            self.stream.feed(bytes(self.pending))  # the app is gone: show what it wrote
+            self.pending.clear()
             return
         self.raw += data
-        self.stream.feed(data)
+        if not self.synced and SYNC_QUERY in self.raw:
+            self.synced = True
+            self.child.send(SYNC_ANSWER)
+        self.pending += data
+        self.stream.feed(self._whole_frames())
+
+    def _whole_frames(self) -> bytes:
+        """What may be shown now: everything up to the start of an unfinished frame
+        (and a frame's start split between two reads is held back too)."""
+        buf = self.pending
+        start, end = buf.rfind(SYNC_START), buf.rfind(SYNC_END)
+        cut = start if start > end else len(buf)
+        for n in range(len(SYNC_START) - 1, 0, -1):
+            if buf[:cut].endswith(SYNC_START[:n]):
+                cut -= n
+                break
+        ready = bytes(buf[:cut])
+        del buf[:cut]
+        return ready
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -128,7 +160,7 @@ class Client:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             self.pump(0.1)
-            if all(n in self.text() for n in needles):
+            if all(n in self.text() for n in needles) and self.whole_frame():
                 return self.text()
             if not self.child.isalive():
                 self.pump(0.1)
@@ -136,6 +168,16 @@ class Client:
                     return self.text()
                 break
         raise AssertionError(f"{needles!r} not on screen after {timeout}s:\n{self.text()}")
+
+    def whole_frame(self) -> bool:
+        """Whether the screen shows a whole frame. The first frames come before the app
+        has our answer, unbracketed: for those, a moment without output stands for the
+        frame's end."""
+        if SYNC_START in self.raw:
+            return True
+        size = len(self.raw)
+        self.pump(0.1)
+        return len(self.raw) == size
 
     def settle(self, seconds: float = 0.5) -> str:
         deadline = time.monotonic() + seconds

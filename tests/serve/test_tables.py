@@ -37,7 +37,9 @@ def status(c: Client) -> str:
 
 
 def to_tables(c: Client) -> None:
-    c.wait_for("H O U S E S")
+    # A frame can reach the pty in several reads: wait for the whole menu, not just the
+    # banner, before counting its rows (on a busy machine the banner came alone).
+    c.wait_for("H O U S E S", "Tables:", "Statistics", "Quit")
     rows = c.text().splitlines()
     menu = [r for r in rows if "│" in r and r.strip("│ ╭╮╰╯─")]
     index = next(i for i, r in enumerate(menu) if "Tables:" in r)
@@ -97,7 +99,7 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     assert re.search(r"Seat 2\s+Person", screen), screen
     assert re.search(r"Cards\s+none", screen), screen  # no cards: a short game
     alice.press("ctrl+s")
-    alice.wait_for("Table ")
+    until(lambda: alice.pump(0.1) or CODE.search(alice.text()), timeout=20, what="the table's code on screen")
     code = CODE.search(alice.text()).group(1)
 
     to_tables(bob)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import saves
 from core import GAMES
-from tui_support import make_app
+from tui_support import make_app, status, wait_for
 
 SIZE = (80, 24)
 SEED = 4242
@@ -16,29 +16,17 @@ def dash_app(store, seed: int = SEED, options=None, **kwargs):
     return make_app(store, start=("new", "dash", you, seed, options), **kwargs)
 
 
-def status_text(app) -> str:
-    return str(app.screen.query_one("#status").render())
-
-
-async def wait_for_hint(pilot) -> None:
-    for _ in range(200):
-        await pilot.pause(0.05)
-        if not pilot.app.screen._thinking:
-            break
-    await pilot.pause()
-
-
 async def test_hint_key_shows_a_hint_and_picks_its_card_and_side(store):
     app = dash_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         await pilot.press("t")
-        await wait_for_hint(pilot)
+        await wait_for(pilot, lambda: not pilot.app.screen._thinking)
         assert app.screen is screen  # no crash, still in the game
-        status = status_text(app)
-        assert status.startswith("Hint"), status
-        assert "Press enter to play it" in status
+        line = status(app)
+        assert line.startswith("Hint"), line
+        assert "Press enter to play it" in line
         assert screen.card in screen.state.hands[0]
         assert screen.side in "NESW"
         await pilot.press("enter")  # playing the hinted move by keys
@@ -366,6 +354,6 @@ async def test_a_team_game_names_the_player_to_move_once(store):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         who = f"Player {app.screen.state.to_move + 1}"
-        status = status_text(app)
-        assert status.startswith(f"{who}: Play a card"), status
-        assert status.count("Player") == 1, status
+        line = status(app)
+        assert line.startswith(f"{who}: Play a card"), line
+        assert line.count("Player") == 1, line

@@ -9,7 +9,7 @@ import pytest
 
 import saves
 from core import GAMES
-from tui_support import dash_save, make_app, put_save
+from tui_support import dash_save, make_app, put_save, wait_for
 
 SIZE = (80, 24)
 
@@ -193,12 +193,27 @@ async def test_theme_choice_is_remembered(store):
 
 
 async def test_command_palette_offers_the_app_commands(store):
+    from textual.command import CommandList, CommandPalette
+
+    from tui.screens.stats import StatsScreen
+
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        titles = [c.title for c in app.get_system_commands(app.screen)]
-    for title in ("New game", "Continue", "Saves", "Statistics", "Daily Dash", "Home"):
-        assert title in titles
+        await pilot.press("ctrl+p")  # the palette as a player opens it, listing its commands
+        titles = ("New game", "Continue", "Saves", "Statistics", "Daily Dash", "Home")
+
+        def listed() -> str:
+            if not isinstance(app.screen, CommandPalette):
+                return ""
+            commands = app.screen.query_one(CommandList)
+            return "\n".join(str(commands.get_option_at_index(i).prompt) for i in range(commands.option_count))
+
+        await wait_for(pilot, lambda: all(title in listed() for title in titles), timeout=10)
+        await pilot.press(*"statis")
+        await wait_for(pilot, lambda: listed().startswith("Statistics"), timeout=10)
+        await pilot.press("enter")  # the command runs
+        await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen), timeout=10)
 
 
 async def test_daily_deal_is_one_key_from_home_and_the_same_for_the_day(store):
@@ -266,3 +281,24 @@ async def test_a_bad_move_ahead_of_the_cursor_is_refused_not_a_crash_on_redo(sto
         assert getattr(app.screen, "game_id", None) is None
         assert any("move 3" in n.message for n in app._notifications)
     assert path.read_bytes() == before
+
+
+async def test_bots_make_the_same_moves_from_the_same_save(store):
+    """A bot's dice are seeded by the position (saves.match.BotTurn.seed): the same
+    save opened twice gets the same opening from an easy bot (whose choices are
+    random), on each of a few deals."""
+    from tui_support import game_save, resume_app
+
+    def first_move(seed: int, run: int):
+        return game_save("house-rules", ["easy", "human"], seed, [], f"bot-first-{seed}-{run}")
+
+    openings = {}
+    for seed in (11, 12, 13):
+        for run in range(2):
+            app = resume_app(store, first_move(seed, run))
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                await wait_for(pilot, lambda: screen.state.to_move == 1 and screen._bot_token is None)
+                openings.setdefault(seed, []).append(list(screen.save.actions))
+    assert all(first and first == again for first, again in openings.values()), openings

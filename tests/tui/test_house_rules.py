@@ -8,7 +8,6 @@ any picture. Seat 0 (White) is the person, seat 1 (Black) the easy bot.
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -16,7 +15,7 @@ import saves
 from core import GAMES
 from core.house_rules import EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX
-from tui_support import make_app, put_save, resume_app
+from tui_support import make_app, put_save, resume_app, status, wait_for
 
 SIZE = (80, 24)
 BIG = (120, 40)
@@ -82,10 +81,6 @@ def resumed(store, tokens: list[str], save_id: str = "house-rules-20261129-10000
 
 def new_app(store, seed: int = 7, **kwargs):
     return make_app(store, start=("new", "house-rules", list(SEATS), seed, GAME.Options()), **kwargs)
-
-
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
 
 
 def info(app) -> str:
@@ -161,14 +156,13 @@ def seeded_bots(monkeypatch):
 
 async def settle(pilot, screen, limit: float = 20.0) -> None:
     """Wait until a person is to decide (a bot's reply may be on its way) or the game is over."""
-    deadline = time.monotonic() + limit
-    while True:
-        await pilot.pause()
+    await pilot.pause()
+
+    def a_person_decides() -> bool:
         state = screen.state
-        if state.over or (not screen.is_bot(state.to_move) and screen._bot_token is None):
-            return
-        assert time.monotonic() < deadline, "the bot did not answer"
-        await pilot.pause(0.02)
+        return state.over or (not screen.is_bot(state.to_move) and screen._bot_token is None)
+
+    await wait_for(pilot, a_person_decides, limit)
 
 
 async def focus(pilot, screen, widget_id: str) -> None:

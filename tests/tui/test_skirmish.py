@@ -18,7 +18,7 @@ from core import GAMES
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from core.skirmish.units import EXH, FL, GUARD
-from tui_support import game_save, make_app, put_save, resume_app
+from tui_support import game_save, make_app, put_save, resume_app, status, wait_for
 
 SIZE = (80, 24)
 BIG = (120, 40)
@@ -250,19 +250,6 @@ def test_every_card_has_a_text():
 
 
 # -- flows by keys -----------------------------------------------------------------------
-
-
-async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
-    """Let the app run (bots think in threads) until `condition()` holds."""
-    waited = 0.0
-    while not condition():
-        assert waited < timeout, "timed out"
-        await pilot.pause(0.02)
-        waited += 0.02
-
-
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
 
 
 def new_game(store, kinds: list[str], seed: int, **kwargs):

@@ -15,7 +15,7 @@ from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place
 from core.town.solo import solo_hint
 from core.town.words import level_for
 from core.town.state import GIVEBACK, TURN
-from tui_support import game_save, make_app, put_save, resume_app
+from tui_support import game_save, make_app, put_save, resume_app, status, wait_for
 
 SIZE = (80, 24)
 GAME = GAMES["town"]
@@ -178,19 +178,6 @@ def test_town_ascii(snap_compare, store):
 
 
 # -- flows by keys -----------------------------------------------------------------------
-
-
-async def wait_for(pilot, condition, timeout: float = 20.0) -> None:
-    """Let the app run (bots think in threads) until `condition()` holds."""
-    waited = 0.0
-    while not condition():
-        assert waited < timeout, "timed out"
-        await pilot.pause(0.05)
-        waited += 0.05
-
-
-def status(app) -> str:
-    return str(app.screen.query_one("#status").render())
 
 
 async def place_first_fit_by_keys(pilot) -> Place:

@@ -5,6 +5,8 @@ is re-exported by conftest.py."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import random
 import time
@@ -28,6 +30,32 @@ STAMP = "2026-11-29T10:00:00.000000Z"
 def store(tmp_path, monkeypatch):
     monkeypatch.setenv("HOUSES_HOME", str(tmp_path))
     return saves.Store(tmp_path)
+
+
+async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
+    """Let the app run until `condition()` holds. Bots and hints think in worker
+    threads: wait for the app's workers and the messages they post, not a clock."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        left = deadline - time.monotonic()
+        assert left > 0, f"timed out after {timeout}s"
+        if pilot.app.workers:
+            await asyncio.wait_for(asyncio.gather(*map(_finished, pilot.app.workers)), left)
+        await pilot.pause()
+        if not condition():
+            await asyncio.sleep(0.01)  # a timer (a bot's delay), not a worker: let it come
+
+
+async def _finished(worker) -> None:
+    """Until `worker` ends, whichever way: a cancelled bot (undo, a newer question) is
+    no failure, and one that fails, fails the app's test on its own."""
+    with contextlib.suppress(Exception):
+        await worker.wait()
+
+
+def status(app) -> str:
+    """The status line of the screen on top."""
+    return str(app.screen.query_one("#status").render())
 
 
 def make_app(store, **kwargs):

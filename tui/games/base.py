@@ -345,15 +345,15 @@ class GameScreen(Screen):
             return
         self._bot_token = turn.token
         self.say_prompt()
-        self._think(turn.view, turn.level, turn.token)
+        self._think(turn.view, turn.level, turn.token, turn.seed)
 
     @work(thread=True, exclusive=True, group="bot")
-    def _think(self, view: Any, level: str, token: int) -> None:
+    def _think(self, view: Any, level: str, token: int, seed: int) -> None:
         from core.ai import bot
 
         worker = get_current_worker()
         started = time.perf_counter()
-        self._bot = thinker = bot(self.game.id, level)
+        self._bot = thinker = bot(self.game.id, level, seed)
         action = thinker.choose(view, BOT_BUDGET_S)
         self._bot = None
         # A short pause so a person can follow a bot's move, never a frozen screen.

@@ -183,7 +183,6 @@ def test_ruling_hidden_hands_view_hides_other_hands():
 
 def test_determinize_fills_only_the_unknown_consistently():
     s = GAME.new(3, 8, Options(hidden_hands=True))
-    rng = random.Random(1)
     for _ in range(3):
         s.apply(s.legal_actions()[0]) if not s.over else None
     v = s.view(s.to_move if s.to_move is not None else 0)
@@ -196,7 +195,6 @@ def test_determinize_fills_only_the_unknown_consistently():
     assert d.legal_actions() == s.legal_actions() or s.over
     assert v.determinize(random.Random(4)).to_text() == d.to_text()
     assert UNKNOWN not in d.to_text()
-    assert rng is not None
 
 
 def test_clone_is_independent():

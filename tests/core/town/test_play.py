@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 
 import msgspec
 
-sys.path.insert(0, os.path.dirname(__file__))
-from town_helpers import latin_ok, tiles_accounted  # noqa: E402
+from town_helpers import latin_ok, tiles_accounted
 
-from core.engine import IllegalAction  # noqa: E402
-from core.town import GAME, Exchange, GiveBack, Place  # noqa: E402
-from core.town.tiles import CELLS, TILE_CS, TILES  # noqa: E402
+from core.engine import IllegalAction
+from core.town import GAME, Exchange, GiveBack, Place
+from core.town.tiles import CELLS, TILE_CS, TILES
 
 ALL = sorted(TILES)
 
@@ -98,12 +95,8 @@ def assert_view_hides(st, v, seat):
 
 def test_random_play_1000_games_with_invariants():
     rng = random.Random(2024)
-    counts = {}
-    for seed in range(1000):
-        seats = 1 + seed % 5
-        st, _ = random_game(seats, seed, rng)
-        counts[seats] = counts.get(seats, 0) + 1
-    assert counts == {1: 200, 2: 200, 3: 200, 4: 200, 5: 200}
+    for seed in range(1000):  # 200 games of each size, 1 to 5 seats; random_game checks the invariants
+        random_game(1 + seed % 5, seed, rng)
 
 
 def test_check_agrees_with_legal_actions_and_views_hide():

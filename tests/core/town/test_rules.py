@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
-from town_helpers import latin_tile, position, solo_position  # noqa: E402
+from town_helpers import latin_tile, position, solo_position
 
-from core.engine import IllegalAction  # noqa: E402
-from core.town import GAME, ChooseStack, Exchange, GiveBack, Keep, Leave, Place  # noqa: E402
-from core.town.state import GIVEBACK, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN  # noqa: E402
-from core.town.tiles import COLOURS, STYLES, TILES, tile_name  # noqa: E402
+from core.engine import IllegalAction
+from core.town import GAME, ChooseStack, Exchange, GiveBack, Keep, Leave, Place
+from core.town.state import GIVEBACK, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN
+from core.town.tiles import COLOURS, STYLES, TILES, tile_name
 
 EMPTY = ".. .. .. .. .. .. .."
 
