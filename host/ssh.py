@@ -215,6 +215,8 @@ class Host:
         self.connections: set[HostServer] = set()  # authenticated, whatever they have open
         self.tables = None  # host.tables.TableHost when tables are on
         self.server: asyncssh.SSHAcceptor | None = None
+        # Set once the table service is up: an app started before would have no tables.
+        self.ready = asyncio.Event()
 
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
@@ -400,6 +402,17 @@ class AppSession(asyncssh.SSHServerSession):
             self.host.log(f"{shown(self.name)} refused: {self.refusal}")
             self.refuse(f"{self.refusal}: Houses cannot use it. Connect with a usual terminal.")
             return
+        if not self.host.ready.is_set():  # the port is open a moment before the tables
+            asyncio.get_running_loop().create_task(self._start_when_ready())
+            return
+        self._start_app()
+
+    async def _start_when_ready(self) -> None:
+        await self.host.ready.wait()
+        if not self.chan.is_closing():
+            self._start_app()
+
+    def _start_app(self) -> None:
         if len(self.host.sessions) >= self.host.opts.max_sessions:  # apps, over all connections
             self.refuse("This Houses host is full. Please try again later.")
             return
@@ -613,6 +626,7 @@ async def start_host(opts: HostOptions) -> Host:
 
         host.tables = TableHost(opts.data, opts.table_timeout)
         await host.tables.start()
+    host.ready.set()
     return host
 
 
