@@ -307,3 +307,45 @@ def test_the_apps_end_when_the_host_is_killed(tmp_path, keys):
         until(lambda: not alive(pid), 2.0, "the app's end within 2 s of the host's death")
     finally:
         h.stop()
+
+
+async def test_an_app_starts_only_once_the_table_service_is_up(tmp_path, keys, monkeypatch):
+    # The port opens a moment before the tables (a second host on the same folder must
+    # stop before touching them): a player arriving then waits, and gets the tables.
+    import asyncssh
+
+    from host import ssh as hs
+    from host.tables import TableHost
+    from sshkit import free_port
+
+    gate = asyncio.Event()
+    real_start = TableHost.start
+
+    async def slow_start(self):
+        await gate.wait()
+        await real_start(self)
+
+    monkeypatch.setattr(TableHost, "start", slow_start)
+    shows_tables = ("import os; t = os.environ.get('HOUSES_TABLES');"
+                    "print('tables', bool(t) and os.path.exists(t), flush=True)")  # the service's socket
+    opts = hs.HostOptions(port=free_port(), data=tmp_path / "host", open=True, idle_timeout=0,
+                          app_command=[sys.executable, "-c", shows_tables])
+    starting = asyncio.create_task(hs.start_host(opts))
+    for _ in range(200):  # until the port accepts
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", opts.port)
+            writer.close()
+            break
+        except OSError:
+            await asyncio.sleep(0.05)
+    async with asyncssh.connect("127.0.0.1", opts.port, username="alice",
+                                client_keys=[asyncssh.read_private_key(str(keys["alice"]))],
+                                known_hosts=None, agent_path=None, config=None) as conn:
+        proc = await conn.create_process(encoding=None, term_type="xterm", term_size=(80, 24))
+        await asyncio.sleep(0.5)
+        assert not starting.done()  # the tables are not up: no app yet
+        gate.set()
+        host = await asyncio.wait_for(starting, 10)
+        out = await asyncio.wait_for(proc.stdout.read(), 15)
+        assert b"tables True" in out
+    await hs.stop_host(host)
