@@ -357,3 +357,32 @@ async def test_a_team_game_names_the_player_to_move_once(store):
         line = status(app)
         assert line.startswith(f"{who}: Play a card"), line
         assert line.count("Player") == 1, line
+
+
+async def test_undo_in_a_hidden_hands_game_hands_the_keyboard_back_to_the_player_of_that_move(store):
+    from tui.screens.dialogs import HandOverScreen
+
+    seats = [saves.Seat(name="Ann"), saves.Seat(name="Bob")]
+    options = GAMES["dash"].Options(hidden_hands=True)
+    app = make_app(store, start=("new", "dash", seats, SEED, options))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        first = screen.state.to_move
+        assert screen.submit(screen.state.legal_actions()[0])
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)  # to the other player
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewer != first
+        await pilot.press("u")  # the other player takes back the first player's move
+        await pilot.pause()
+        assert screen.state.to_move == first
+        assert isinstance(app.screen, HandOverScreen)  # ... and hands the keyboard back
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewer == first
+        await pilot.press("t")  # a hint for the hand on screen, never a crash
+        await wait_for(pilot, lambda: not screen._thinking)
+        await pilot.pause()
+        assert app.screen is screen and screen.card in screen.state.hands[first]

@@ -500,6 +500,9 @@ class GameScreen(Screen):
             return
         self._go_to(target)
         self.say(f"Undone. {self.state.prompt}")
+        # The move taken back may be another person's: with hidden hands the keyboard
+        # is handed over to them (their hand, never the last player's).
+        self.serve_next()
 
     def action_redo(self) -> None:
         cursor = self.match.redo_target()

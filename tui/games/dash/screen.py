@@ -447,7 +447,7 @@ class DashScreen(GameScreen):
         self._thinking = True
         self.say(f"Looking for a winning line{self.app.glyphs['ellipsis']}")
         self.refresh_bindings()
-        self._find_hint(self.state.clone(), self.save.cursor)
+        self._find_hint(self.state.clone(), self.match.token)
 
     @work(thread=True, exclusive=True, group="hint")
     def _find_hint(self, state, token: int) -> None:
@@ -465,10 +465,12 @@ class DashScreen(GameScreen):
         if not self.in_play():
             return  # the player left while the hint was looked for
         self.refresh_bindings()
-        if token != self.save.cursor or play is None:
+        hand = self._hand()
+        # The position moved on (a move, undo, redo) or another player holds the
+        # keyboard now: this hint is for a hand no longer shown.
+        if token != self.match.token or play is None or play.card not in hand:
             self.say_prompt()
             return
-        hand = self._hand()
         self.card, self.side = play.card, play.side
         self.query_one(HandBar).cursor = hand.index(play.card)
         self.redraw()
