@@ -8,7 +8,7 @@ import contextlib
 import re
 from typing import Iterator
 
-from host.storage import StorageError
+from host.storage.base import StorageError
 from host.storage.sql import SqlStorage, reported
 
 CONNECT_TIMEOUT_S = 10.0
@@ -42,6 +42,8 @@ class PostgresStorage(SqlStorage):
             psycopg.conninfo.conninfo_to_dict(url)
         except psycopg.ProgrammingError as exc:
             raise StorageError(f"{self.url} is not a PostgreSQL URL this host can read: {exc}") from None
+        with reported(self._errors, self.url):  # fails at once, in words, when nobody answers
+            psycopg.connect(url, connect_timeout=int(CONNECT_TIMEOUT_S)).close()
         self.pool = psycopg_pool.ConnectionPool(url, min_size=min_size, max_size=max_size, open=False,
                                                 timeout=CONNECT_TIMEOUT_S, check=psycopg_pool.ConnectionPool.check_connection,
                                                 kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S)})

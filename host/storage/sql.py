@@ -16,7 +16,7 @@ from typing import Any, Iterator, Protocol
 import msgspec
 
 import saves
-from host.storage import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
+from host.storage.base import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
 
 # Each entry brings the schema from version i to i + 1; never edit one that shipped.
 MIGRATIONS: list[list[str]] = [

@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 from typing import Iterator
 
-from host.storage import StorageError
+from host.storage.base import StorageError
 from host.storage.sql import SqlStorage, reported
 
 BUSY_TIMEOUT_S = 10.0
