@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import saves
+from saves.db import DatabaseError
 
 
-class StorageError(Exception):
+class StorageError(DatabaseError):
     """The database could not do what was asked; `str()` says why, for the log or
     the player. Nothing was half done."""
 
