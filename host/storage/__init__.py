@@ -27,7 +27,7 @@ from pathlib import Path
 from host.storage.base import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
 
 __all__ = ["DailyResult", "Rating", "StaleCursor", "Storage", "StorageError", "StoredTable", "default_db",
-           "is_postgres", "open_storage"]
+           "is_postgres", "open_host_storage", "open_storage"]
 
 
 def is_postgres(url: str) -> bool:
@@ -55,3 +55,19 @@ def open_storage(url_or_path: str | Path) -> Storage:
 def default_db(data_dir: Path) -> Path:
     """The default database: one SQLite file in the host's folder."""
     return data_dir / "houses.db"
+
+
+def open_host_storage(data_dir: Path, db: str | None = None, log=print) -> Storage:
+    """The storage of the host in `data_dir`: `db`, else DATA/houses.db. A folder
+    of files from before the database is imported into it the first time
+    (host/storage/importer.py). StorageError when it cannot be opened."""
+    from host.storage.importer import import_folder, needs_import
+
+    storage = open_storage(db if db else default_db(data_dir))
+    if needs_import(data_dir):
+        try:
+            for line in import_folder(data_dir, storage):
+                log(line)
+        except (StorageError, OSError) as exc:
+            log(f"the host's files were not all imported ({exc}); the next start tries again")
+    return storage
