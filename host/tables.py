@@ -19,6 +19,7 @@ token in tables.operator (0600).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import secrets
@@ -135,6 +136,9 @@ class TableHost:
         self.data_dir = data_dir
         # host.storage.Storage: the tables, and the players' saves for hand_over
         self.storage = storage if storage is not None else open_host_storage(data_dir, log=self.log)
+        # One writer thread, in order: the host never waits on the database (a slow or
+        # down one included); `flush()` waits for what was handed to it.
+        self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-writer")
         self.socket_path = data_dir / "tables.sock"
         self.operator_path = data_dir / "tables.operator"
         self.table_timeout = table_timeout
@@ -185,7 +189,15 @@ class TableHost:
             self.close(table, "all its players were away for too long")
         return [t.code for t in stale]
 
+    async def flush(self) -> None:
+        """Wait until every write handed to the writer is done (or failed, reported)."""
+        await asyncio.wrap_future(self.writer.submit(lambda: None))
+
+    def flush_now(self) -> None:
+        self.writer.submit(lambda: None).result()
+
     async def stop(self) -> None:
+        await self.flush()
         if self.sweeper is not None:
             self.sweeper.cancel()
         with contextlib.suppress(FileNotFoundError):
@@ -233,7 +245,7 @@ class TableHost:
                     if member.name == s.name:
                         member.send(p.Finished(save=copy))
             else:
-                self.hand_over(s.name, copy, table.state if over else None)
+                self.writer.submit(self.hand_over, s.name, copy, table.state if over else None)
         for group in table.members.values():
             for member in group:
                 if not over:
@@ -263,13 +275,16 @@ class TableHost:
             self.log(f"table {copy.get('id')}: not handed to {name}: {exc}")
 
     def archive(self, table: Table) -> None:
+        self.write(table)  # the moves not yet in the storage, if any
+        self.writer.submit(self._archive_now, table.code)
+
+    def _archive_now(self, code: str) -> None:
         from saves.db import DatabaseError
 
-        self.write(table)  # the moves not yet in the storage, if any
         try:
-            self.storage.close_table(table.code, time.time())
+            self.storage.close_table(code, time.time())
         except DatabaseError as exc:
-            self.log(f"table {table.code} not archived: {exc}")
+            self.log(f"table {code} not archived: {exc}")
 
     def new_code(self) -> str:
         while True:
@@ -283,12 +298,19 @@ class TableHost:
         return table
 
     def write(self, table: Table) -> None:
-        """Bring the storage up to the table: created, then each move not yet there
-        (one transaction a move), or the seats when no move was made. A database
-        that fails is reported; the table plays on, and the next write catches up."""
+        """Hand the table as it is now to the writer (a copy: play goes on meanwhile)."""
+        save = msgspec.structs.replace(table.save, actions=list(table.save.actions),
+                                       seats=[msgspec.structs.replace(s) for s in table.save.seats])
+        self.writer.submit(self._write_now, table, save)
+
+    def _write_now(self, table: Table, save: saves.SaveFile) -> None:
+        """Bring the storage up to `save`: the table created, then each move not yet
+        there (one transaction a move), or the seats when no move was made. A
+        database that fails is reported; the table plays on, and the next write
+        catches up. (In the writer thread: `table.stored` is only touched here.)"""
         from saves.db import DatabaseError
 
-        save, now = table.save, time.time()
+        now = time.time()
         try:
             if table.stored is None:
                 self.storage.create_table(table.code, save, now)
@@ -603,4 +625,5 @@ def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
     if table is None:
         raise ValueError(f"There is no open table {code}.")
     host.close(table, "closed by the operator")
+    host.flush_now()
     return f"Table {code} closed: it is in each player's saved games."
