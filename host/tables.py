@@ -131,11 +131,8 @@ class Table:
 
 class TableHost:
     def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S, storage: Any = None) -> None:
-        from host.storage import open_host_storage
-
         self.data_dir = data_dir
-        # host.storage.Storage: the tables, and the players' saves for hand_over
-        self.storage = storage if storage is not None else open_host_storage(data_dir, log=self.log)
+        self._storage = storage  # host.storage.Storage; else DATA's own, opened on first use
         # One writer thread, in order: the host never waits on the database (a slow or
         # down one included); `flush()` waits for what was handed to it.
         self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-writer")
@@ -147,6 +144,15 @@ class TableHost:
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
+
+    @property
+    def storage(self) -> Any:
+        """The tables, and the players' saves for hand_over (host.storage.Storage)."""
+        if self._storage is None:
+            from host.storage import open_host_storage
+
+            self._storage = open_host_storage(self.data_dir, log=self.log)
+        return self._storage
 
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)

@@ -258,7 +258,7 @@ class DbStore:
             try:
                 good.append(parse_save(data, f"{name}.json", name, moves=False))
             except SaveError as e:
-                bad.append(Unreadable(Path(f"{name}.json"), name, str(e)))
+                bad.append(Unreadable(DocPath(self, name), name, str(e)))  # type: ignore[arg-type]
         good.sort(key=lambda s: (s.updated, s.id), reverse=True)
         self.problems = bad
         return good, bad
