@@ -293,10 +293,19 @@ class TableHost:
             self.log(f"table {code} not archived: {exc}")
 
     def new_code(self) -> str:
+        """A code no table has had: open here, or kept (closed) in the storage."""
+        from saves.db import DatabaseError
+
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-            if code not in self.tables:
-                return code
+            if code in self.tables:
+                continue
+            try:
+                if self.storage.load_table(code) is not None:
+                    continue
+            except DatabaseError:
+                pass  # a database that is down: the table is written when it is back
+            return code
 
     def new_table(self, code: str, save: saves.SaveFile, state: Any) -> Table:
         table = Table(code, save, state)
