@@ -141,6 +141,7 @@ class TableHost:
         self.table_timeout = table_timeout
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, str] = {}  # token -> player name
+        self.used_codes: set[str] = set()  # every code in the storage, read by load()
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
@@ -220,6 +221,7 @@ class TableHost:
     def load(self) -> None:
         """The open tables in the storage: each comes back as it was (a finished one
         is closed at once: a host stopped before it could be)."""
+        self.used_codes = self.storage.table_codes()
         for stored in self.storage.open_tables():
             save = stored.save
             try:
@@ -294,18 +296,11 @@ class TableHost:
 
     def new_code(self) -> str:
         """A code no table has had: open here, or kept (closed) in the storage."""
-        from saves.db import DatabaseError
-
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-            if code in self.tables:
-                continue
-            try:
-                if self.storage.load_table(code) is not None:
-                    continue
-            except DatabaseError:
-                pass  # a database that is down: the table is written when it is back
-            return code
+            if code not in self.tables and code not in self.used_codes:
+                self.used_codes.add(code)
+                return code
 
     def new_table(self, code: str, save: saves.SaveFile, state: Any) -> Table:
         table = Table(code, save, state)

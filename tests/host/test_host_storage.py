@@ -139,4 +139,5 @@ async def test_a_new_table_never_takes_the_code_of_an_archived_one(tmp_path, mon
     host.storage.close_table("AAAA", now=2.0)
     letters = iter("AAAABBBB")  # the first code drawn is the archived table's
     monkeypatch.setattr("secrets.choice", lambda choices: next(letters))
+    host.load()
     assert host.new_code() == "BBBB"
