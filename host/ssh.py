@@ -59,6 +59,7 @@ class HostOptions:
     port: int = 2222
     data: Path = field(default_factory=default_data_dir)
     keys: Path | None = None  # default: data/authorized_keys
+    db: str | None = None  # the database (host/storage): default data/houses.db
     open: bool = False
     max_sessions: int = 50
     idle_timeout: float = 3600.0  # seconds without a key from the client
@@ -210,6 +211,8 @@ class Host:
 
     def __init__(self, opts: HostOptions) -> None:
         self.opts = opts
+        self.storage = None  # host.storage.Storage, opened by start_host
+        self.storage_url = ""  # where it is, for the players' apps (HOUSES_STORE)
         self.keyring = KeyRing(opts.keys_file)
         self.sessions: set[AppSession] = set()
         self.connections: set[HostServer] = set()  # authenticated, whatever they have open
@@ -221,13 +224,15 @@ class Host:
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
 
-    def child_env(self, name: str, term: str, client_env: dict) -> dict[str, str]:
+    def child_env(self, name: str, term: str, client_env: dict, home: Path | None = None) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("TEXTUAL_", "HOUSES_", "LC_", "SSH_")) and k not in (
                    "NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "LANG", "TERM", "COLORTERM")}
         env["TERM"] = safe_term(term)
-        env["HOUSES_HOME"] = str(player_home(self.opts.data, name))
+        env["HOUSES_HOME"] = str(home or player_home(self.opts.data, name, self.storage))
         env["HOUSES_PLAYER"] = name
+        if self.storage is not None:  # the app keeps its saves, settings and stats there (saves/db.py)
+            env["HOUSES_STORE"] = self.storage_url
         # The app ends with the host, even after a kill -9 of the host (tui/lifecycle.py).
         env["HOUSES_PARENT_PID"] = str(os.getpid())
         # The host transcodes for a client that is not UTF-8: the app always speaks it.
@@ -317,8 +322,9 @@ class HostServer(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        ok = valid_name(username) and self.host.keyring.allows(username, key)
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # The keys are in the database: read off the loop, which serves everyone else meanwhile.
+        ok = valid_name(username) and await asyncio.to_thread(self.host.keyring.allows, username, key)
         if not ok:
             self.host.log(f"refused key for '{shown(username)}'")
         return ok
@@ -354,6 +360,7 @@ class AppSession(asyncssh.SSHServerSession):
         self.said_slow = False    # "reads slowly" logged once a session
         self.stopping = False     # the host asked the app to leave (hang-up, idle, shutdown)
         self.name = "?"
+        self.home: Path | None = None  # the player's folder, made before the app starts
         self.bytes_out = 0
         self.transcoder = Transcoder("utf-8")
         self.guard = OutputGuard()
@@ -402,13 +409,16 @@ class AppSession(asyncssh.SSHServerSession):
             self.host.log(f"{shown(self.name)} refused: {self.refusal}")
             self.refuse(f"{self.refusal}: Houses cannot use it. Connect with a usual terminal.")
             return
-        if not self.host.ready.is_set():  # the port is open a moment before the tables
-            asyncio.get_running_loop().create_task(self._start_when_ready())
-            return
-        self._start_app()
+        asyncio.get_running_loop().create_task(self._start_when_ready())
 
     async def _start_when_ready(self) -> None:
-        await self.host.ready.wait()
+        await self.host.ready.wait()  # the port is open a moment before the tables
+        try:  # the player's folder and first settings, off the loop: the database may be slow
+            self.home = await asyncio.to_thread(player_home, self.host.opts.data, self.name, self.host.storage)
+        except (OSError, ValueError) as exc:
+            self.host.log(f"{shown(self.name)}: could not start the app: {exc!r}")
+            self.refuse("Could not start Houses on this host. Please try again later.")
+            return
         if not self.chan.is_closing():
             self._start_app()
 
@@ -465,7 +475,7 @@ class AppSession(asyncssh.SSHServerSession):
 
     def spawn(self) -> None:
         client_env = dict(self.chan.get_environment() or {})
-        env = self.host.child_env(self.name, self.term, client_env)
+        env = self.host.child_env(self.name, self.term, client_env, self.home)
         args = list(self.host.opts.app_args)
         charset = client_charset(client_env)
         self.transcoder = Transcoder(charset)
@@ -598,6 +608,11 @@ async def start_host(opts: HostOptions) -> Host:
         os.chmod(opts.data, 0o700)
     host = Host(opts)
     key = host_key(opts.data)
+    from host.storage import default_db, open_host_storage
+
+    host.storage = open_host_storage(opts.data, opts.db, log=host.log)  # StorageError: said by run()
+    host.storage_url = opts.db or str(default_db(opts.data))
+    host.keyring.storage = host.storage
     host.keyring.reload()
     for problem in host.keyring.problems:
         host.log(problem)
@@ -624,7 +639,7 @@ async def start_host(opts: HostOptions) -> Host:
     if opts.tables:  # after the port is ours: a second host on the same folder stops above
         from host.tables import TableHost
 
-        host.tables = TableHost(opts.data, opts.table_timeout)
+        host.tables = TableHost(opts.data, opts.table_timeout, storage=host.storage)
         await host.tables.start()
     host.ready.set()
     return host
@@ -640,6 +655,8 @@ async def stop_host(host: Host) -> None:
         await asyncio.sleep(0.1)
     if host.tables is not None:
         await host.tables.stop()
+    if host.storage is not None:
+        host.storage.close()
 
 
 async def serve(opts: HostOptions) -> None:
@@ -657,8 +674,13 @@ async def serve(opts: HostOptions) -> None:
 
 
 def run(opts: HostOptions) -> int:
+    from host.storage import StorageError
+
     try:
         asyncio.run(serve(opts))
+    except StorageError as exc:
+        print(f"houses: cannot use the host's database: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"houses: cannot host on {opts.host}:{opts.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1

@@ -5,23 +5,24 @@ The apps talk to the host over a local socket (0600, in the host's 0700 folder),
 the messages of host/protocol.py. An app says who it is (Hello) with the token the
 host put in its environment (HOUSES_TABLE_TOKEN), so a player speaks only for themself.
 
-Each table is a save file under tables/saves/ (`table-CODE.json`), written after every
-action, so a host that restarts finds its tables as they were. A table is closed when
-it finishes, when all its players have been away for the table timeout (7 days by
-default), or when the operator closes it (`houses serve close CODE`): it goes into
-each player's own saves (a finished one into their stats too: the app of a player who
-is connected writes it, the host writes it for the others), and its file moves to
-tables/archive/. The operator speaks to a running host over the same socket, with the
+Each table is kept in the host's storage (host/storage): the table once, then one
+row a move, written in one transaction as the move is made, so a host that restarts
+finds its tables as they were. A move the database did not take (it was down) is
+written with the next one: play goes on. A table is closed when it finishes, when
+all its players have been away for the table timeout (7 days by default), or when
+the operator closes it (`houses serve close CODE`): it goes into each player's own
+saves (a finished one into their stats too: the app of a player who is connected
+writes it, the host writes it for the others), and is archived in the storage. The operator speaks to a running host over the same socket, with the
 token in tables.operator (0600).
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import secrets
-import shutil
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -75,6 +76,7 @@ class Table:
         self.last: dict | None = None
         self.bot_busy = False
         self.last_active = time.time()  # the last move, or the last player leaving
+        self.stored: int | None = None  # the moves the storage has (None: not created there yet)
 
     @property
     def save(self) -> saves.SaveFile:
@@ -128,19 +130,30 @@ class Table:
 
 
 class TableHost:
-    def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S) -> None:
+    def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S, storage: Any = None) -> None:
         self.data_dir = data_dir
-        self.dir = data_dir / "tables"
-        self.store = saves.Store(self.dir)
-        self.archive_dir = self.dir / "archive"
+        self._storage = storage  # host.storage.Storage; else DATA's own, opened on first use
+        # One writer thread, in order: the host never waits on the database (a slow or
+        # down one included); `flush()` waits for what was handed to it.
+        self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-writer")
         self.socket_path = data_dir / "tables.sock"
         self.operator_path = data_dir / "tables.operator"
         self.table_timeout = table_timeout
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, str] = {}  # token -> player name
+        self.used_codes: set[str] = set()  # every code in the storage, read by load()
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
+
+    @property
+    def storage(self) -> Any:
+        """The tables, and the players' saves for hand_over (host.storage.Storage)."""
+        if self._storage is None:
+            from host.storage import open_host_storage
+
+            self._storage = open_host_storage(self.data_dir, log=self.log)
+        return self._storage
 
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
@@ -183,7 +196,15 @@ class TableHost:
             self.close(table, "all its players were away for too long")
         return [t.code for t in stale]
 
+    async def flush(self) -> None:
+        """Wait until every write handed to the writer is done (or failed, reported)."""
+        await asyncio.wrap_future(self.writer.submit(lambda: None))
+
+    def flush_now(self) -> None:
+        self.writer.submit(lambda: None).result()
+
     async def stop(self) -> None:
+        await self.flush()
         if self.sweeper is not None:
             self.sweeper.cancel()
         with contextlib.suppress(FileNotFoundError):
@@ -198,19 +219,20 @@ class TableHost:
             self.socket_path.unlink()
 
     def load(self) -> None:
-        """The tables saved on disk: each comes back as it was (a finished one is
-        closed at once: a host stopped before it could be)."""
-        for save in self.store.list():
-            if not save.id.startswith("table-"):
-                continue
+        """The open tables in the storage: each comes back as it was (a finished one
+        is closed at once: a host stopped before it could be)."""
+        self.used_codes = self.storage.table_codes()
+        for stored in self.storage.open_tables():
+            save = stored.save
             try:
                 state = saves.replay(save)
-            except saves.SaveError:
+            except saves.SaveError as exc:
+                self.log(f"table {stored.code} not opened: {exc}")
                 continue
-            code = save.id.removeprefix("table-")
+            code = stored.code
             table = self.new_table(code, save, state)
-            with contextlib.suppress(OSError):
-                table.last_active = self.store.path(save.id).stat().st_mtime
+            table.last_active = stored.last_active
+            table.stored = save.cursor
             self.tables[code] = table
             if state.over:
                 self.close(table, "it had finished")
@@ -231,7 +253,7 @@ class TableHost:
                     if member.name == s.name:
                         member.send(p.Finished(save=copy))
             else:
-                self.hand_over(s.name, copy, table.state if over else None)
+                self.writer.submit(self.hand_over, s.name, copy, table.state if over else None)
         for group in table.members.values():
             for member in group:
                 if not over:
@@ -247,9 +269,11 @@ class TableHost:
 
         if not valid_name(name):
             return
+        from saves.db import DbStore
+
         data = {k: v for k, v in copy.items() if k != "my_seat"}
         try:
-            store = saves.Store(player_home(self.data_dir, name))
+            store = DbStore(self.storage, name, player_home(self.data_dir, name, self.storage))
             save = msgspec.convert(data, saves.SaveFile)
             if not store.path(save.id).exists():
                 store.write(save)
@@ -259,18 +283,23 @@ class TableHost:
             self.log(f"table {copy.get('id')}: not handed to {name}: {exc}")
 
     def archive(self, table: Table) -> None:
+        self.write(table)  # the moves not yet in the storage, if any
+        self.writer.submit(self._archive_now, table.code)
+
+    def _archive_now(self, code: str) -> None:
+        from saves.db import DatabaseError
+
         try:
-            self.archive_dir.mkdir(parents=True, exist_ok=True)
-            path = self.store.path(table.save.id)
-            if path.exists():
-                shutil.move(str(path), str(self.archive_dir / path.name))
-        except (OSError, saves.SaveError) as exc:
-            self.log(f"table {table.code} not archived: {exc}")
+            self.storage.close_table(code, time.time())
+        except DatabaseError as exc:
+            self.log(f"table {code} not archived: {exc}")
 
     def new_code(self) -> str:
+        """A code no table has had: open here, or kept (closed) in the storage."""
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-            if code not in self.tables:
+            if code not in self.tables and code not in self.used_codes:
+                self.used_codes.add(code)
                 return code
 
     def new_table(self, code: str, save: saves.SaveFile, state: Any) -> Table:
@@ -279,10 +308,30 @@ class TableHost:
         return table
 
     def write(self, table: Table) -> None:
+        """Hand the table as it is now to the writer (a copy: play goes on meanwhile)."""
+        save = msgspec.structs.replace(table.save, actions=list(table.save.actions),
+                                       seats=[msgspec.structs.replace(s) for s in table.save.seats])
+        self.writer.submit(self._write_now, table, save)
+
+    def _write_now(self, table: Table, save: saves.SaveFile) -> None:
+        """Bring the storage up to `save`: the table created, then each move not yet
+        there (one transaction a move), or the seats when no move was made. A
+        database that fails is reported; the table plays on, and the next write
+        catches up. (In the writer thread: `table.stored` is only touched here.)"""
+        from saves.db import DatabaseError
+
+        now = time.time()
         try:
-            self.store.write(table.save)
-        except saves.SaveError as exc:
-            print(f"table {table.code} not saved: {exc}", flush=True)
+            if table.stored is None:
+                self.storage.create_table(table.code, save, now)
+                table.stored = save.cursor
+            elif table.stored == save.cursor:
+                self.storage.update_table(table.code, save, now)
+            while table.stored < save.cursor:
+                self.storage.append_action(table.code, table.stored, save.actions[table.stored], save, now)
+                table.stored += 1
+        except DatabaseError as exc:
+            self.log(f"table {table.code} not saved: {exc}")
 
     # -- one app's connection --------------------------------------------------------
 
@@ -317,6 +366,8 @@ class TableHost:
                         if member in group:
                             group.discard(member)
                             table.last_active = time.time()
+                            if not group:
+                                self.mark_away(table, seat, True)
                             self.broadcast(table)
             writer.close()
 
@@ -334,8 +385,11 @@ class TableHost:
         elif isinstance(msg, p.Leave):
             table = self.tables.get(msg.code)
             if table is not None:
-                for group in table.members.values():
-                    group.discard(member)
+                for seat, group in table.members.items():
+                    if member in group:
+                        group.discard(member)
+                        if not group:
+                            self.mark_away(table, seat, True)
                 table.last_active = time.time()
                 self.broadcast(table)
         else:
@@ -415,7 +469,17 @@ class TableHost:
             self.write(table)
         table.members.setdefault(seat, set()).add(member)
         table.last_active = time.time()
+        self.mark_away(table, seat, False)
         self.broadcast(table)
+
+    def mark_away(self, table: Table, seat: int, away: bool) -> None:
+        """Who is away, in the storage too (other hosts on the database see it)."""
+        from saves.db import DatabaseError
+
+        try:
+            self.storage.set_away(table.code, seat, away)
+        except DatabaseError as exc:
+            self.log(f"table {table.code}: away not saved: {exc}")
 
     def act(self, member: Member, msg: p.Act) -> None:
         code = msg.code
@@ -542,29 +606,34 @@ def ask_running_host(data_dir: Path, request: p.Message, timeout: float = 10.0) 
     return None
 
 
-def list_tables(data_dir: Path) -> list[dict]:
-    """The open tables, from the running host or else from its folder."""
+def list_tables(data_dir: Path, db: str | None = None) -> list[dict]:
+    """The open tables, from the running host or else from its storage."""
+    from host.storage import open_host_storage
+
     answer = ask_running_host(data_dir, p.ListTables())
     if isinstance(answer, p.Tables):
         return answer.tables
-    host = TableHost(data_dir)
+    host = TableHost(data_dir, storage=open_host_storage(data_dir, db))
     host.load()
     return [table_info(t.save, t.state, t.last_active, False) for t in host.tables.values()]
 
 
-def close_table(data_dir: Path, code: str) -> str:
+def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
     """Close one table for the operator: what happened, in words (ValueError if none)."""
+    from host.storage import open_host_storage
+
     code = code.upper().strip()
     answer = ask_running_host(data_dir, p.Close(code))
     if answer is not None:
         if not isinstance(answer, p.Closed):
             raise ValueError(getattr(answer, "message", None) or getattr(answer, "reason", "the host refused"))
         return f"Table {code} closed: it is in each player's saved games."
-    host = TableHost(data_dir)
+    host = TableHost(data_dir, storage=open_host_storage(data_dir, db, log=lambda text: None))
     host.log = lambda text: None
     host.load()
     table = host.tables.get(code)
     if table is None:
         raise ValueError(f"There is no open table {code}.")
     host.close(table, "closed by the operator")
+    host.flush_now()
     return f"Table {code} closed: it is in each player's saved games."

@@ -53,6 +53,15 @@ __all__ = [
     "default_root",
     "new_id",
     "new_save",
+    "open_store",
     "record",
     "replay",
 ]
+
+
+def open_store():
+    """The app's store: its save folder, or on an SSH host with a database the
+    player's documents in it (saves.db.open_store)."""
+    from saves.db import open_store as open_it
+
+    return open_it()

@@ -1,0 +1,73 @@
+"""Everything a host keeps, behind one interface (docs/architecture.md, "Storage").
+
+`open_storage(url_or_path)` gives a `Storage` on one of two engines:
+
+    a path, or sqlite:///PATH      SQLite (the default: DATA/houses.db), WAL mode
+    postgresql://USER@HOST/DB      PostgreSQL, through psycopg 3 and its pool
+
+Every method is one transaction: it happens whole or not at all. A database that
+cannot be reached or refuses raises `StorageError` (a message in words); the
+caller reports it and goes on, nothing in memory is lost. The schema is created,
+or brought up to date, when a storage is opened (`schema_version`).
+
+What is kept:
+- players and their public keys (a key as OpenSSH writes it);
+- each player's documents: their saves, settings and stats, as the bytes the app
+  would write into its files (`saves.db` reads and writes them for the app);
+- shared tables: the save without its actions, then one row an action; seats
+  away or back; who watches;
+- ratings per game (mu, sigma, games), each table rated once;
+- daily results per player, game and day.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from host.storage.base import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
+
+__all__ = ["DailyResult", "Rating", "StaleCursor", "Storage", "StorageError", "StoredTable", "default_db",
+           "is_postgres", "open_host_storage", "open_storage"]
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+def open_storage(url_or_path: str | Path) -> Storage:
+    """The storage at a PostgreSQL URL, a `sqlite:///` URL or a file path (SQLite).
+    StorageError, in words, when it cannot be opened."""
+    text = str(url_or_path)
+    if is_postgres(text):
+        from host.storage.postgres import PostgresStorage
+
+        return PostgresStorage(text)
+    if text.startswith("sqlite:///"):
+        text = text[len("sqlite://"):]
+    elif "://" in text:
+        raise StorageError(f"{text.split('://')[0]!r} is not a database this host speaks: give a file path "
+                           "(SQLite) or a postgresql://USER@HOST/DATABASE URL")
+    from host.storage.sqlite import SqliteStorage
+
+    return SqliteStorage(Path(text).expanduser())
+
+
+def default_db(data_dir: Path) -> Path:
+    """The default database: one SQLite file in the host's folder."""
+    return data_dir / "houses.db"
+
+
+def open_host_storage(data_dir: Path, db: str | None = None, log=print) -> Storage:
+    """The storage of the host in `data_dir`: `db`, else DATA/houses.db. A folder
+    of files from before the database is imported into it the first time
+    (host/storage/importer.py). StorageError when it cannot be opened."""
+    from host.storage.importer import import_folder, needs_import
+
+    storage = open_storage(db if db else default_db(data_dir))
+    if needs_import(data_dir):
+        try:
+            for line in import_folder(data_dir, storage):
+                log(line)
+        except (StorageError, OSError) as exc:
+            log(f"the host's files were not all imported ({exc}); the next start tries again")
+    return storage
