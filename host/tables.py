@@ -32,6 +32,7 @@ import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.engine import lines_to_wire
+from host import community
 from host import protocol as p
 from host.protocol import MAX_LINE, encode, read_messages
 
@@ -72,6 +73,7 @@ class Table:
         # The authoritative game: the same match controller as a local game.
         self.match = saves.TableMatch(save, state, write=write, summary=self.save_summary)
         self.members: dict[int, set[Member]] = {}
+        self.watchers: set[Member] = set()  # players watching, without a seat (view(None))
         self.last: dict | None = None
         self.bot_busy = False
         self.last_active = time.time()  # the last move, or the last player leaving
@@ -118,12 +120,15 @@ class Table:
     def seats_info(self) -> list[dict]:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.save.seats]
 
+    def watcher_names(self) -> list[str]:
+        return sorted({m.name for m in self.watchers})
+
     def summary(self, for_name: str) -> dict:
         return {
             "code": self.code, "game": self.save.game, "title": self.game.title,
             "seats": self.seats_info(), "away": self.away(), "cursor": self.save.cursor,
             "over": self.state.over, "mine": self.seat_of(for_name) is not None,
-            "free": self.free_seat() is not None,
+            "free": self.free_seat() is not None, "watchers": self.watcher_names(),
         }
 
 
@@ -141,6 +146,8 @@ class TableHost:
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
+        # Ratings and the deals of the day's results (host/community.py).
+        self.records: Any = community.MemoryRecords()
 
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
@@ -221,6 +228,8 @@ class TableHost:
         """Into each player's saves (and stats, if finished), then into the archive."""
         self.tables.pop(table.code, None)
         over = table.state.over
+        if over:
+            self.rate(table)
         online = {m.name for m in self.members}
         for seat, s in enumerate(table.save.seats):
             if s.kind != "human" or not s.name:
@@ -237,9 +246,23 @@ class TableHost:
                 if not over:
                     member.send(p.Error(f"The host closed table {table.code}: it is in your saved games.",
                                         code=table.code))
+        for member in table.watchers:
+            if not over:
+                member.send(p.Error(f"The host closed table {table.code}.", code=table.code))
         table.members.clear()
+        table.watchers.clear()
         self.archive(table)
         self.log(f"table {table.code} closed: {why}")
+
+    def rate(self, table: Table) -> None:
+        """A finished table's players' new ratings (once a table: its code and start)."""
+        try:
+            new = community.rate_table(self.records, f"{table.code} {table.save.created}", table.save, table.state)
+        except Exception as exc:  # the ratings' trouble never keeps a table open
+            self.log(f"table {table.code}: not rated: {exc!r}")
+            return
+        if new:
+            self.log(f"table {table.code} rated: " + ", ".join(sorted(new)))
 
     def hand_over(self, name: str, copy: dict, state: Any) -> None:
         """A table into a player's own folder, as the host (their app is not there)."""
@@ -318,6 +341,9 @@ class TableHost:
                             group.discard(member)
                             table.last_active = time.time()
                             self.broadcast(table)
+                    if member in table.watchers:
+                        table.watchers.discard(member)
+                        self.broadcast(table)
             writer.close()
 
     def dispatch(self, member: Member, msg: p.Message) -> None:
@@ -336,10 +362,43 @@ class TableHost:
             if table is not None:
                 for group in table.members.values():
                     group.discard(member)
+                table.watchers.discard(member)
                 table.last_active = time.time()
                 self.broadcast(table)
+        elif isinstance(msg, p.Watch):
+            self.watch(member, msg.code.upper().strip())
+        else:
+            self.community(member, msg)
+
+    def community(self, member: Member, msg: p.Message) -> None:
+        """Ratings, leaderboards and the deals of the day (host/community.py)."""
+        if isinstance(msg, p.GetLeaderboard):
+            if msg.game not in GAMES:
+                member.send(p.Error(f"There is no game {msg.game!r}."))
+                return
+            member.send(community.leaderboard(self.records, msg.game, member.name, msg.limit))
+        elif isinstance(msg, p.GetRatings):
+            member.send(community.ratings_of(self.records, member.name))
+        elif isinstance(msg, p.DailyResult):
+            reason = community.check_daily(msg, self.today())
+            if reason is not None:
+                member.send(p.Error(reason))
+                return
+            community.record_daily(self.records, member.name, msg)
+            member.send(community.daily_board(self.records, msg.game, msg.day, member.name))
+        elif isinstance(msg, p.GetDaily):
+            if msg.game not in community.DAILY_GAMES:
+                member.send(p.Error(f"{msg.game!r} has no deal of the day on this host."))
+                return
+            day = msg.day or self.today().isoformat()
+            member.send(community.daily_board(self.records, msg.game, day, member.name))
         else:
             member.send(p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
+
+    def today(self):
+        from datetime import date
+
+        return date.today()
 
     def operator(self, member: Member, msg: p.Message) -> None:
         """The operator's requests (`houses serve tables`, `houses serve close`)."""
@@ -358,8 +417,7 @@ class TableHost:
             member.send(p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
 
     def listing(self, name: str) -> list[dict]:
-        rows = [t.summary(name) for t in self.tables.values()
-                if not t.state.over and (t.seat_of(name) is not None or t.free_seat() is not None)]
+        rows = [t.summary(name) for t in self.tables.values() if not t.state.over]  # full ones to watch
         rows.sort(key=lambda r: (not r["mine"], r["code"]))
         return rows
 
@@ -415,6 +473,18 @@ class TableHost:
             self.write(table)
         table.members.setdefault(seat, set()).add(member)
         table.last_active = time.time()
+        self.broadcast(table)
+
+    def watch(self, member: Member, code: str) -> None:
+        """`member` watches table `code`: the public view, live; a seated player joins."""
+        table = self.tables.get(code)
+        if table is None:
+            member.send(p.Error(f"There is no table {code}.", code=code))
+            return
+        if table.seat_of(member.name) is not None:
+            self.join(member, code)
+            return
+        table.watchers.add(member)
         self.broadcast(table)
 
     def act(self, member: Member, msg: p.Act) -> None:
@@ -485,13 +555,19 @@ class TableHost:
 
     # -- what each player is told ----------------------------------------------------------
 
-    def table_message(self, table: Table, seat: int) -> p.Table:
+    def table_message(self, table: Table, seat: int | None) -> p.Table:
+        """What `seat` sees of the table; seat None: a watcher, who sees the public view
+        only (no last action: a move can name a card its player hid; no seed)."""
         view = table.state.view(seat)
+        watching = seat is None
         return p.Table(
-            code=table.code, game=table.save.game, seat=seat, seed=table.save.seed, options=table.save.options,
-            view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor, last=table.last,
+            code=table.code, game=table.save.game, seat=seat, options=table.save.options,
+            seed=0 if watching else table.save.seed,  # the seed and the moves would rebuild every hand
+            view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor,
+            last=None if watching else table.last,
             seats=table.seats_info(), away=table.away(), id=table.save.id, created=table.save.created,
-            save=self.player_copy(table, seat) if table.state.over else None,
+            save=self.player_copy(table, seat) if table.state.over and not watching else None,
+            watchers=table.watcher_names(),
         )
 
     def player_copy(self, table: Table, seat: int) -> dict:
@@ -507,6 +583,10 @@ class TableHost:
                 msg = self.table_message(table, seat)
                 for member in list(group):
                     member.send(msg)
+        if table.watchers:
+            msg = self.table_message(table, None)
+            for member in list(table.watchers):
+                member.send(msg)
 
 
 def table_info(save: saves.SaveFile, state: Any, last_active: float, present: bool) -> dict:

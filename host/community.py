@@ -1,0 +1,160 @@
+"""A host's community: ratings when a table ends, leaderboards, the deals of the day's
+results and streaks. The table host (host/tables.py) calls these with its records:
+anything with the storage interface's methods for them (host/storage: `rating`,
+`set_ratings`, `leaderboard`, `record_daily`, `daily_results`, `daily_history`).
+`MemoryRecords` is that interface kept in memory (tests, a host without storage).
+
+Ratings are host/ratings.py's (OpenSkill). A table is rated once: the records keep
+which tables they rated (`set_ratings` is idempotent per table code).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from host import protocol as p
+from host import ratings as r
+
+DAILY_GAMES = ("dash", "town")  # the deals of the day a host keeps results of
+# How a day's results are ordered: won first, then fewer hints, then the game's
+# measure (`moves`): Dash counts cards played to win (fewer is better), TOWN 77
+# tiles placed (more is better).
+MORE_IS_BETTER = {"dash": False, "town": True}
+
+
+class MemoryRecords:
+    """The storage interface's community part, in memory."""
+
+    def __init__(self) -> None:
+        self.ratings: dict[tuple[str, str], tuple[float, float, int]] = {}
+        self.rated: set[tuple[str, str]] = set()
+        self.daily: dict[tuple[str, str, str], tuple[bool, int, int, str | None]] = {}
+
+    def rating(self, game_id: str, player: str) -> tuple[float, float, int] | None:
+        return self.ratings.get((game_id, player))
+
+    def set_ratings(self, game_id: str, table_code: str, ratings: dict[str, tuple[float, float]]) -> bool:
+        if (game_id, table_code) in self.rated:
+            return False
+        self.rated.add((game_id, table_code))
+        for player, (mu, sigma) in ratings.items():
+            games = (self.ratings.get((game_id, player)) or (0, 0, 0))[2]
+            self.ratings[(game_id, player)] = (mu, sigma, games + 1)
+        return True
+
+    def leaderboard(self, game_id: str, limit: int) -> list[tuple[str, float, float, int]]:
+        rows = [(player, mu, sigma, games) for (gid, player), (mu, sigma, games) in self.ratings.items()
+                if gid == game_id]
+        rows.sort(key=lambda row: (-r.displayed((row[1], row[2])), row[0]))
+        return rows[:limit]
+
+    def record_daily(self, player: str, game_id: str, day: str, won: bool, moves: int, hints: int,
+                     rank: str | None) -> None:
+        if (player, game_id, day) not in self.daily:  # the first finish of the day counts
+            self.daily[(player, game_id, day)] = (won, moves, hints, rank)
+
+    def daily_results(self, game_id: str, day: str) -> list[tuple[str, bool, int, int, str | None]]:
+        return [(player, *result) for (player, gid, d), result in self.daily.items() if gid == game_id and d == day]
+
+    def daily_history(self, player: str, game_id: str) -> list[tuple[str, bool, int, int, str | None]]:
+        return sorted((d, *result) for (who, gid, d), result in self.daily.items() if who == player and gid == game_id)
+
+
+# -- ratings ------------------------------------------------------------------------------
+
+def rate_table(records: Any, code: str, save: Any, state: Any) -> dict[str, r.Rating]:
+    """Rate a finished table's people (once per table): their new ratings, or {} when
+    the table is not rated (a cooperative game, no result, rated before)."""
+    from core import GAMES
+
+    game = GAMES[save.game]
+    if not state.over or state.outcome is None or not r.rated_game(game):
+        return {}
+    seats = [(s.name, s.kind, s.level) for s in save.seats]
+    current = {}
+    for name, kind, _ in seats:
+        if kind == "human" and name:
+            found = records.rating(game.id, name)
+            if found is not None:
+                current[name] = r.Rating(found[0], found[1])
+    new = r.rate(game.id, seats, r.ranks_of(state.outcome, len(seats)), current)
+    if not new:
+        return {}
+    changed = records.set_ratings(game.id, code, {name: (x.mu, x.sigma) for name, x in new.items()})
+    return new if changed is not False else {}
+
+
+def leaderboard(records: Any, game_id: str, me: str, limit: int = 20) -> p.Leaderboard:
+    """The best `limit` players of a game, and the asking player's own row."""
+    limit = max(1, min(limit, 100))
+    rows = [p.RatingRow(name=name, rating=round(r.displayed((mu, sigma)), 2), games=games, rank=i + 1, game=game_id)
+            for i, (name, mu, sigma, games) in enumerate(records.leaderboard(game_id, limit))]
+    mine = next((row for row in rows if row.name == me), None)
+    if mine is None:
+        found = records.rating(game_id, me)
+        if found is not None:
+            mine = p.RatingRow(name=me, rating=round(r.displayed(found[:2]), 2), games=found[2], game=game_id)
+    return p.Leaderboard(game=game_id, rows=rows, me=mine)
+
+
+def ratings_of(records: Any, me: str) -> p.Ratings:
+    """The player's rating in each rated game they have played."""
+    from core import GAMES
+
+    rows = []
+    for game_id, game in GAMES.items():
+        if not r.rated_game(game):
+            continue
+        found = records.rating(game_id, me)
+        if found is not None:
+            rows.append(p.RatingRow(name=me, rating=round(r.displayed(found[:2]), 2), games=found[2], game=game_id))
+    return p.Ratings(rows)
+
+
+# -- the deals of the day -------------------------------------------------------------------
+
+def check_daily(msg: p.DailyResult, today: date) -> str | None:
+    """Why a daily result cannot be kept, in words; None when it can. The day may be
+    the host's yesterday or tomorrow too: a player's date can differ by a time zone."""
+    if msg.game not in DAILY_GAMES:
+        return f"{msg.game!r} has no deal of the day on this host."
+    try:
+        day = date.fromisoformat(msg.day)
+    except ValueError:
+        return f"{msg.day!r} is not a date (YYYY-MM-DD)."
+    if abs((day - today).days) > 1:
+        return f"The deal of {msg.day} is not today's: only today's results are kept."
+    if msg.moves < 0 or msg.hints < 0:
+        return "Moves and hints cannot be negative."
+    return None
+
+
+def record_daily(records: Any, player: str, msg: p.DailyResult) -> None:
+    records.record_daily(player, msg.game, msg.day, msg.won, msg.moves, msg.hints, msg.rank)
+
+
+def daily_board(records: Any, game_id: str, day: str, me: str) -> p.Daily:
+    """A day's results, best first, with the asking player's streak."""
+    more = MORE_IS_BETTER.get(game_id, False)
+    rows = [p.DailyRow(name=name, won=bool(won), moves=moves, hints=hints, rank=rank)
+            for name, won, moves, hints, rank in records.daily_results(game_id, day)]
+    rows.sort(key=lambda row: (not row.won, row.hints, -row.moves if more else row.moves, row.name))
+    for i, row in enumerate(rows):
+        row.place = i + 1
+    history = records.daily_history(me, game_id)
+    return p.Daily(game=game_id, day=day, rows=rows, played=any(row.name == me for row in rows),
+                   streak=streak([(d, bool(won)) for d, won, *_ in history], date.fromisoformat(day)))
+
+
+def streak(history: list[tuple[str, bool]], today: date) -> int:
+    """Days won in a row, up to `today` (or up to yesterday while today's deal is not
+    played yet: the streak is still alive)."""
+    won = {date.fromisoformat(d) for d, w in history if w}
+    played = {date.fromisoformat(d) for d, _ in history}
+    day = today if today in played else today - timedelta(days=1)
+    count = 0
+    while day in won:
+        count += 1
+        day -= timedelta(days=1)
+    return count
