@@ -1,11 +1,10 @@
 """A host's community: ratings when a table ends, leaderboards, the deals of the day's
-results and streaks. The table host (host/tables.py) calls these with its records:
-anything with the storage interface's methods for them (host/storage: `rating`,
-`set_ratings`, `leaderboard`, `record_daily`, `daily_results`, `daily_history`).
-`MemoryRecords` is that interface kept in memory (tests, a host without storage).
+results and streaks. The table host (host/tables.py) calls these with its storage
+(host/storage: `rating`, `set_ratings`, `leaderboard`, `record_daily`,
+`daily_results`, `daily_history`), here called `records`.
 
-Ratings are host/ratings.py's (OpenSkill). A table is rated once: the records keep
-which tables they rated (`set_ratings` is idempotent per table code).
+Ratings are host/ratings.py's (OpenSkill). A table is rated once: the storage keeps
+which tables it rated (`set_ratings` is idempotent per table key).
 """
 
 from __future__ import annotations
@@ -21,44 +20,6 @@ DAILY_GAMES = ("dash", "town")  # the deals of the day a host keeps results of
 # measure (`moves`): Dash counts cards played to win (fewer is better), TOWN 77
 # tiles placed (more is better).
 MORE_IS_BETTER = {"dash": False, "town": True}
-
-
-class MemoryRecords:
-    """The storage interface's community part, in memory."""
-
-    def __init__(self) -> None:
-        self.ratings: dict[tuple[str, str], tuple[float, float, int]] = {}
-        self.rated: set[tuple[str, str]] = set()
-        self.daily: dict[tuple[str, str, str], tuple[bool, int, int, str | None]] = {}
-
-    def rating(self, game_id: str, player: str) -> tuple[float, float, int] | None:
-        return self.ratings.get((game_id, player))
-
-    def set_ratings(self, game_id: str, table_code: str, ratings: dict[str, tuple[float, float]]) -> bool:
-        if (game_id, table_code) in self.rated:
-            return False
-        self.rated.add((game_id, table_code))
-        for player, (mu, sigma) in ratings.items():
-            games = (self.ratings.get((game_id, player)) or (0, 0, 0))[2]
-            self.ratings[(game_id, player)] = (mu, sigma, games + 1)
-        return True
-
-    def leaderboard(self, game_id: str, limit: int) -> list[tuple[str, float, float, int]]:
-        rows = [(player, mu, sigma, games) for (gid, player), (mu, sigma, games) in self.ratings.items()
-                if gid == game_id]
-        rows.sort(key=lambda row: (-r.displayed((row[1], row[2])), row[0]))
-        return rows[:limit]
-
-    def record_daily(self, player: str, game_id: str, day: str, won: bool, moves: int, hints: int,
-                     rank: str | None) -> None:
-        if (player, game_id, day) not in self.daily:  # the first finish of the day counts
-            self.daily[(player, game_id, day)] = (won, moves, hints, rank)
-
-    def daily_results(self, game_id: str, day: str) -> list[tuple[str, bool, int, int, str | None]]:
-        return [(player, *result) for (player, gid, d), result in self.daily.items() if gid == game_id and d == day]
-
-    def daily_history(self, player: str, game_id: str) -> list[tuple[str, bool, int, int, str | None]]:
-        return sorted((d, *result) for (who, gid, d), result in self.daily.items() if who == player and gid == game_id)
 
 
 # -- ratings ------------------------------------------------------------------------------
@@ -88,8 +49,9 @@ def rate_table(records: Any, code: str, save: Any, state: Any) -> dict[str, r.Ra
 def leaderboard(records: Any, game_id: str, me: str, limit: int = 20) -> p.Leaderboard:
     """The best `limit` players of a game, and the asking player's own row."""
     limit = max(1, min(limit, 100))
-    rows = [p.RatingRow(name=name, rating=round(r.displayed((mu, sigma)), 2), games=games, rank=i + 1, game=game_id)
-            for i, (name, mu, sigma, games) in enumerate(records.leaderboard(game_id, limit))]
+    rows = [p.RatingRow(name=x.player, rating=round(r.displayed((x.mu, x.sigma)), 2), games=x.games, rank=i + 1,
+                        game=game_id)
+            for i, x in enumerate(records.leaderboard(game_id, limit))]
     mine = next((row for row in rows if row.name == me), None)
     if mine is None:
         found = records.rating(game_id, me)
@@ -130,21 +92,23 @@ def check_daily(msg: p.DailyResult, today: date) -> str | None:
     return None
 
 
-def record_daily(records: Any, player: str, msg: p.DailyResult) -> None:
-    records.record_daily(player, msg.game, msg.day, msg.won, msg.moves, msg.hints, msg.rank)
+def record_daily(records: Any, player: str, msg: p.DailyResult) -> bool:
+    """Keep a player's result of a day's deal: the first finish of the day counts
+    (False: one was kept already)."""
+    return records.record_daily(player, msg.game, msg.day, msg.won, msg.moves, msg.hints, msg.rank)
 
 
 def daily_board(records: Any, game_id: str, day: str, me: str) -> p.Daily:
     """A day's results, best first, with the asking player's streak."""
     more = MORE_IS_BETTER.get(game_id, False)
-    rows = [p.DailyRow(name=name, won=bool(won), moves=moves, hints=hints, rank=rank)
-            for name, won, moves, hints, rank in records.daily_results(game_id, day)]
+    rows = [p.DailyRow(name=x.player, won=x.won, moves=x.moves, hints=x.hints, rank=x.rank)
+            for x in records.daily_results(game_id, day)]
     rows.sort(key=lambda row: (not row.won, row.hints, -row.moves if more else row.moves, row.name))
     for i, row in enumerate(rows):
         row.place = i + 1
     history = records.daily_history(me, game_id)
     return p.Daily(game=game_id, day=day, rows=rows, played=any(row.name == me for row in rows),
-                   streak=streak([(d, bool(won)) for d, won, *_ in history], date.fromisoformat(day)))
+                   streak=streak([(x.day, x.won) for x in history], date.fromisoformat(day)))
 
 
 def streak(history: list[tuple[str, bool]], today: date) -> int:

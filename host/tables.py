@@ -146,8 +146,7 @@ class TableHost:
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
-        # Ratings and the deals of the day's results (host/community.py).
-        self.records: Any = community.MemoryRecords()
+        self._records: Any = None  # the storage of ratings and daily results, opened when first needed
 
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
@@ -253,6 +252,15 @@ class TableHost:
         table.watchers.clear()
         self.archive(table)
         self.log(f"table {table.code} closed: {why}")
+
+    @property
+    def records(self) -> Any:
+        """Where ratings and the deals of the day's results are kept (host/storage)."""
+        if self._records is None:
+            from host.storage import default_db, open_storage
+
+            self._records = open_storage(default_db(self.data_dir))
+        return self._records
 
     def rate(self, table: Table) -> None:
         """A finished table's players' new ratings (once a table: its code and start)."""

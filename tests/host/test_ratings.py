@@ -75,8 +75,16 @@ def finished_table(game_id="house-rules", names=("ann", "bob")):
     return save, Over()
 
 
-def test_the_same_table_rated_twice_counts_once():
-    records = community.MemoryRecords()
+@pytest.fixture
+def records(tmp_path):
+    from host.storage import open_storage
+
+    storage = open_storage(tmp_path / "houses.db")
+    yield storage
+    storage.close()
+
+
+def test_the_same_table_rated_twice_counts_once(records):
     save, state = finished_table()
     first = community.rate_table(records, "ABCD 2026-12-01T10:00:00", save, state)
     assert first["ann"].mu > r.MU
@@ -88,15 +96,13 @@ def test_the_same_table_rated_twice_counts_once():
     assert records.rating("house-rules", "ann")[2] == 2
 
 
-def test_a_cooperative_game_is_not_rated():
-    records = community.MemoryRecords()
+def test_a_cooperative_game_is_not_rated(records):
     save, state = finished_table("dash")
     assert community.rate_table(records, "ABCD x", save, state) == {}
     assert records.rating("dash", "ann") is None
 
 
-def test_the_leaderboard_orders_by_the_conservative_rating_and_finds_my_row():
-    records = community.MemoryRecords()
+def test_the_leaderboard_orders_by_the_conservative_rating_and_finds_my_row(records):
     records.set_ratings("town", "t1", {"ann": (30.0, 2.0), "bob": (40.0, 8.0), "cid": (26.0, 1.0)})
     board = community.leaderboard(records, "town", "bob", limit=2)
     assert [(row.rank, row.name) for row in board.rows] == [(1, "ann"), (2, "cid")]  # 24 and 23 beat bob's 16
