@@ -90,6 +90,7 @@ class GameScreen(Screen):
         self._bot_token: int | None = None
         self._bot: Any = None  # the bot thinking now, so leaving can stop it at once
         self._over_shown = state.over
+        self.hints_used = 0  # hints asked for in this sitting (a host's deal of the day counts them)
 
     @property
     def save(self) -> saves.SaveFile:
@@ -376,6 +377,9 @@ class GameScreen(Screen):
         result = self.match.result()
         if result is not None:
             self._count_result(result.won)
+            from tui.tables.community import report_daily
+
+            report_daily(self)  # a deal of the day on a host: its result to the host's board
         if not self._over_shown:
             self._over_shown = True
             from tui.screens.game_over import GameOverScreen

@@ -40,6 +40,9 @@ class TableClient:
         self.wanted: set[str] = set()  # tables this app asked to open or join
         self.opening = False
         self.kept: set[str] = set()
+        # Callbacks waiting for the host's answer of a kind (Leaderboard, Ratings, Daily),
+        # first asked first answered: the host answers a connection's requests in order.
+        self.pending: dict[type, list[Callable[[Any], None]]] = {}
 
     @property
     def connected(self) -> bool:
@@ -94,6 +97,12 @@ class TableClient:
             self.on_table(msg)
         elif isinstance(msg, p.Finished):
             self.keep(msg.save)
+        elif isinstance(msg, (p.Leaderboard, p.Ratings, p.Daily)):
+            waiting = self.pending.get(type(msg))
+            if waiting:
+                waiting.pop(0)(msg)
+            elif isinstance(msg, p.Daily):  # the answer to a day's result sent at the end of a game
+                self.app.notify(daily_note(msg, self.name or ""), title="Deal of the day")
         elif isinstance(msg, p.Error):
             screen = self.screens.get(msg.code or "")
             if screen is not None and screen.is_attached:
@@ -109,7 +118,10 @@ class TableClient:
         news = msgspec.to_builtins(msg)  # the seat match reads the table as plain data
         screen = self.screens.get(code)
         if screen is not None and screen.is_attached:
+            before = set(screen.match.watchers)
             screen.show_news(screen.match.update(news))
+            for name in sorted(set(msg.watchers) - before):
+                self.app.notify(f"{name} is watching.")
             return
         if code in self.wanted or self.opening:
             self.wanted.discard(code)
@@ -156,6 +168,18 @@ class TableClient:
         self.send(p.OpenTable(game=game_id, seed=seed, options=game.options_to_builtins(options),
                               seats=[p.SeatRequest(kind=s.kind, level=s.level) for s in seats]))
 
+    def watch(self, code: str) -> None:
+        code = code.strip().upper()
+        self.wanted.add(code)
+        self.send(p.Watch(code))
+
+    def ask(self, request: p.Message, answer: type, then: Callable[[Any], None]) -> bool:
+        """Send `request`; `then` gets the host's next answer of type `answer`."""
+        if not self.send(request):
+            return False
+        self.pending.setdefault(answer, []).append(then)
+        return True
+
     def join(self, code: str) -> None:
         code = code.strip().upper()
         self.wanted.add(code)
@@ -168,3 +192,11 @@ class TableClient:
         self.screens.pop(code, None)
         if self.connected:
             self.send(p.Leave(code))
+
+
+def daily_note(msg: p.Daily, me: str) -> str:
+    """A day's results in one sentence, for the player who just sent theirs."""
+    title = GAMES[msg.game].title
+    place = next((row.place for row in msg.rows if row.name == me), None)
+    where = f"you are {place} of {len(msg.rows)} today" if place else f"{len(msg.rows)} results today"
+    return f"{title}: {where}; days won in a row: {msg.streak}." if msg.streak else f"{title}: {where}."
