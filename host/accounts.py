@@ -1,12 +1,15 @@
-"""Who may connect to a host, and where each player's files live.
+"""Who may connect to a host, and where each player's things live.
 
 The host's data folder:
 
     host_key              ed25519 host key, made on first start (0600)
-    authorized_keys       one line a key: the player's name, then the key as OpenSSH
-                          writes it ("alice ssh-ed25519 AAAA... alice@laptop")
-    players/<name>/       that player's HOUSES_HOME: saves, settings, stats
-    tables/               the shared tables, one save file each
+    houses.db             the default database (host/storage): players, their keys,
+                          their saves, settings and stats, the shared tables
+    authorized_keys       also read: one line a key, the player's name, then the key as
+                          OpenSSH writes it ("alice ssh-ed25519 AAAA... alice@laptop");
+                          `houses serve add-key` writes the database and this file
+    players/<name>/       that player's HOUSES_HOME: the app's logs (and, from hosts
+                          before the database, their files, imported once)
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,31}")
 COMMENT = re.compile(r"[ -~]{0,100}")  # a key's comment kept: printable ASCII
@@ -32,22 +36,43 @@ def default_data_dir() -> Path:
 
 @dataclass
 class KeyRing:
-    """Public keys by player name, read from an authorized-keys file."""
+    """Public keys by player name: those in the host's database (`storage`), and
+    those in an authorized-keys file (read again when it changes). Keys added while
+    the host runs count."""
 
     path: Path
+    storage: Any = None  # host.storage.Storage
     keys: dict[str, set[bytes]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     _stamp: tuple | None = None
+    _file_keys: dict[str, set[bytes]] = field(default_factory=dict)
 
     def reload(self) -> None:
-        """Read the file again if it changed (keys added while the host runs count)."""
-        import asyncssh
+        self._reload_file()
+        keys = {name: set(found) for name, found in self._file_keys.items()}
+        if self.storage is not None:
+            from saves.db import DatabaseError
 
+            try:
+                stored = self.storage.keys()
+            except DatabaseError as exc:  # reported; the file's keys still let players in
+                self.problems = [*self.problems, f"keys in the database not read: {exc}"]
+                stored = {}
+            for name, lines in stored.items():
+                for n, line in enumerate(lines, 1):
+                    key, problem = _public_key(line)
+                    if problem:
+                        self.problems = [*self.problems, f"database key {n} of {name!r}: {problem}"]
+                    else:
+                        keys.setdefault(name, set()).add(key)
+        self.keys = keys
+
+    def _reload_file(self) -> None:
         try:
             st = self.path.stat()
             stamp = (st.st_mtime_ns, st.st_size)
         except FileNotFoundError:
-            self.keys, self._stamp = {}, None
+            self._file_keys, self._stamp, self.problems = {}, None, []
             return
         if stamp == self._stamp:
             return
@@ -61,21 +86,31 @@ class KeyRing:
             if not valid_name(name):
                 problems.append(f"{self.path}:{n}: {name!r} is not a player name")
                 continue
-            try:
-                key = asyncssh.import_public_key(key_text.strip())
-            except (asyncssh.KeyImportError, ValueError) as exc:
-                problems.append(f"{self.path}:{n}: not a public key ({exc})")
+            key, problem = _public_key(key_text)
+            if problem:
+                problems.append(f"{self.path}:{n}: {problem}")
                 continue
-            keys.setdefault(name, set()).add(key.public_data)
-        self.keys, self.problems, self._stamp = keys, problems, stamp
+            keys.setdefault(name, set()).add(key)
+        self._file_keys, self.problems, self._stamp = keys, problems, stamp
 
     def allows(self, name: str, key) -> bool:
         self.reload()
         return key.public_data in self.keys.get(name, set())
 
 
-def add_key(keys_file: Path, name: str, public_key_text: str) -> str:
-    """Append a player's key to the authorized-keys file; the line written."""
+def _public_key(text: str) -> tuple[bytes | None, str | None]:
+    import asyncssh
+
+    try:
+        return asyncssh.import_public_key(text.strip()).public_data, None
+    except (asyncssh.KeyImportError, ValueError) as exc:
+        return None, f"not a public key ({exc})"
+
+
+def add_key(keys_file: Path, name: str, public_key_text: str, storage: Any = None) -> str:
+    """Keep a player's key: in the host's database (`storage`, when given) and as a
+    line appended to the authorized-keys file; the line written. ValueError, in
+    words, for a bad name or a text that is no public key (nothing is kept)."""
     import asyncssh
 
     if not valid_name(name):
@@ -87,7 +122,10 @@ def add_key(keys_file: Path, name: str, public_key_text: str) -> str:
     comment = key.get_comment() or ""
     if not COMMENT.fullmatch(comment):  # escape codes or odd text: not into the file or the console
         key.set_comment(None)
-    line = f"{name} {key.export_public_key().decode().strip()}"
+    key_line = key.export_public_key().decode().strip()
+    line = f"{name} {key_line}"
+    if storage is not None:
+        storage.add_key(name, key_line)
     keys_file.parent.mkdir(parents=True, exist_ok=True)
     with open(keys_file, "a", encoding="utf-8") as f:
         f.write(line + "\n")
@@ -122,16 +160,26 @@ def host_key(data_dir: Path):
     return key
 
 
-def player_home(data_dir: Path, name: str) -> Path:
-    """A player's own folder (HOUSES_HOME of their sessions), made on first use with
-    their name in the settings."""
+def player_home(data_dir: Path, name: str, storage: Any = None) -> Path:
+    """A player's own folder (HOUSES_HOME of their sessions: the app's logs), made on
+    first use; a new player's settings get their name (in the database when there
+    is one, else in the folder)."""
     if not valid_name(name):
         raise ValueError(f"bad player name {name!r}")
     home = data_dir / "players" / name
-    if not home.exists():
-        import saves
+    import saves
 
+    if not home.exists():
         home.mkdir(parents=True, mode=0o700)
-        store = saves.Store(home)
-        store.save_settings(saves.Settings(player_name=name))
+        if storage is None:
+            saves.Store(home).save_settings(saves.Settings(player_name=name))
+    if storage is not None:
+        from saves.db import DatabaseError, DbStore
+
+        try:
+            storage.add_player(name)
+            if storage.read_doc(name, "settings") is None:
+                DbStore(storage, name, home).save_settings(saves.Settings(player_name=name))
+        except (DatabaseError, saves.SaveError):
+            pass  # the app says so when it reads its settings; its name is only a default
     return home

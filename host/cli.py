@@ -44,6 +44,8 @@ def add_serve_parser(sub) -> None:
                      help="the host's folder: host key, players' saves, tables (default: $HOUSES_HOME/host)")
     ssh.add_argument("--keys", type=Path, default=None,
                      help="authorized-keys file: lines 'NAME ssh-ed25519 AAAA...' (default: DATA/authorized_keys)")
+    ssh.add_argument("--db", default=None, metavar="URL",
+                     help="the database: a file path (SQLite) or postgresql://USER@HOST/DB (default: DATA/houses.db)")
     ssh.add_argument("--open", action="store_true",
                      help="let anyone in under any name, without a key: only on a trusted network")
     ssh.add_argument("--max-sessions", type=int, default=50,
@@ -70,26 +72,51 @@ def add_serve_parser(sub) -> None:
     add.add_argument("key_file", type=Path, help="their public key file, e.g. id_ed25519.pub ('-' reads stdin)")
     add.add_argument("--data", type=Path, default=None, help="the host's folder (default: $HOUSES_HOME/host)")
     add.add_argument("--keys", type=Path, default=None, help="authorized-keys file (default: DATA/authorized_keys)")
+    add.add_argument("--db", default=None, metavar="URL",
+                     help="the database: a file path (SQLite) or postgresql://USER@HOST/DB (default: DATA/houses.db)")
 
     tables = kinds.add_parser("tables", help="list the open tables of a host (running or not)")
     tables.add_argument("--data", type=Path, default=None, help="the host's folder (default: $HOUSES_HOME/host)")
+    tables.add_argument("--db", default=None, metavar="URL",
+                     help="the database: a file path (SQLite) or postgresql://USER@HOST/DB (default: DATA/houses.db)")
 
     close = kinds.add_parser("close", help="close a table: it goes into each of its players' saved games")
     close.add_argument("code", help="the table's code, e.g. ABCD")
     close.add_argument("--data", type=Path, default=None, help="the host's folder (default: $HOUSES_HOME/host)")
+    close.add_argument("--db", default=None, metavar="URL",
+                     help="the database: a file path (SQLite) or postgresql://USER@HOST/DB (default: DATA/houses.db)")
+
+
+def _db(text: str | None) -> str | None:
+    """A database given on the command line: a URL as it is, a file path made absolute
+    (the players' apps run in other folders)."""
+    if not text or "://" in text:
+        return text
+    return str(Path(text).expanduser().resolve())
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from host.storage import StorageError
+
+    try:
+        return _run_serve(args)
+    except StorageError as exc:  # a bad URL, a database that does not answer
+        print(f"houses: cannot use the host's database: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run_serve(args: argparse.Namespace) -> int:
     from host.accounts import default_data_dir
 
     data = (args.data if getattr(args, "data", None) else default_data_dir()).expanduser().resolve()
+    db = _db(getattr(args, "db", None))
     if args.serve_kind == "ssh":
         from host.ssh import HostOptions, run
 
         opts = HostOptions(host=args.host, port=args.port, data=data, keys=args.keys, open=args.open,
                            max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
                            max_cols=args.max_size[0], max_rows=args.max_size[1],
-                           table_timeout=args.table_timeout)
+                           table_timeout=args.table_timeout, db=db)
         return run(opts)
     if args.serve_kind == "web":
         from host.web import run_web
@@ -98,23 +125,29 @@ def run_serve(args: argparse.Namespace) -> int:
                        max_sessions=args.max_sessions, idle_timeout=args.idle_timeout)
     if args.serve_kind == "add-key":
         from host.accounts import add_key
+        from host.storage import StorageError, open_host_storage
 
         text = sys.stdin.read() if str(args.key_file) == "-" else args.key_file.read_text()
         keys = args.keys or data / "authorized_keys"
+        storage = open_host_storage(data, db)
         try:
-            line = add_key(keys, args.name, text)
+            line = add_key(keys, args.name, text, storage)
+        except StorageError:
+            raise
         except Exception as exc:  # a bad name or a file that is not a key
             print(f"houses: {exc}", file=sys.stderr)
             return 2
-        print(f"Added to {keys}: {line[:60]}...")
+        finally:
+            storage.close()
+        print(f"Added to {storage.url} and {keys}: {line[:60]}...")
         return 0
     if args.serve_kind == "tables":
-        return print_tables(data)
+        return print_tables(data, db)
     if args.serve_kind == "close":
         from host.tables import close_table
 
         try:
-            print(close_table(data, args.code))
+            print(close_table(data, args.code, db))
         except ValueError as exc:
             print(f"houses: {exc}", file=sys.stderr)
             return 1
@@ -122,13 +155,13 @@ def run_serve(args: argparse.Namespace) -> int:
     return 2
 
 
-def print_tables(data: Path) -> int:
+def print_tables(data: Path, db: str | None = None) -> int:
     import time
 
     from core import GAMES
     from host.tables import list_tables
 
-    rows = list_tables(data)
+    rows = list_tables(data, db)
     if not rows:
         print(f"No open tables in {data}.")
         return 0

@@ -22,6 +22,29 @@ DAILY_GAMES = ("dash", "town")  # the deals of the day a host keeps results of
 MORE_IS_BETTER = {"dash": False, "town": True}
 
 
+def answer(records: Any, me: str, msg: p.Message, today: date) -> p.Message | None:
+    """The host's answer to a player's community request (None: not one of them)."""
+    if isinstance(msg, p.GetLeaderboard):
+        from core import GAMES
+
+        if msg.game not in GAMES:
+            return p.Error(f"There is no game {msg.game!r}.")
+        return leaderboard(records, msg.game, me, msg.limit)
+    if isinstance(msg, p.GetRatings):
+        return ratings_of(records, me)
+    if isinstance(msg, p.DailyResult):
+        reason = check_daily(msg, today)
+        if reason is not None:
+            return p.Error(reason)
+        record_daily(records, me, msg)
+        return daily_board(records, msg.game, msg.day, me)
+    if isinstance(msg, p.GetDaily):
+        if msg.game not in DAILY_GAMES:
+            return p.Error(f"{msg.game!r} has no deal of the day on this host.")
+        return daily_board(records, msg.game, msg.day or today.isoformat(), me)
+    return None
+
+
 # -- ratings ------------------------------------------------------------------------------
 
 def rate_table(records: Any, code: str, save: Any, state: Any) -> dict[str, r.Rating]:

@@ -59,6 +59,7 @@ class HostOptions:
     port: int = 2222
     data: Path = field(default_factory=default_data_dir)
     keys: Path | None = None  # default: data/authorized_keys
+    db: str | None = None  # the database (host/storage): default data/houses.db
     open: bool = False
     max_sessions: int = 50
     idle_timeout: float = 3600.0  # seconds without a key from the client
@@ -210,6 +211,8 @@ class Host:
 
     def __init__(self, opts: HostOptions) -> None:
         self.opts = opts
+        self.storage = None  # host.storage.Storage, opened by start_host
+        self.storage_url = ""  # where it is, for the players' apps (HOUSES_STORE)
         self.keyring = KeyRing(opts.keys_file)
         self.sessions: set[AppSession] = set()
         self.connections: set[HostServer] = set()  # authenticated, whatever they have open
@@ -226,8 +229,10 @@ class Host:
                if not k.startswith(("TEXTUAL_", "HOUSES_", "LC_", "SSH_")) and k not in (
                    "NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "LANG", "TERM", "COLORTERM")}
         env["TERM"] = safe_term(term)
-        env["HOUSES_HOME"] = str(player_home(self.opts.data, name))
+        env["HOUSES_HOME"] = str(player_home(self.opts.data, name, self.storage))
         env["HOUSES_PLAYER"] = name
+        if self.storage is not None:  # the app keeps its saves, settings and stats there (saves/db.py)
+            env["HOUSES_STORE"] = self.storage_url
         # The app ends with the host, even after a kill -9 of the host (tui/lifecycle.py).
         env["HOUSES_PARENT_PID"] = str(os.getpid())
         # The host transcodes for a client that is not UTF-8: the app always speaks it.
@@ -598,6 +603,11 @@ async def start_host(opts: HostOptions) -> Host:
         os.chmod(opts.data, 0o700)
     host = Host(opts)
     key = host_key(opts.data)
+    from host.storage import default_db, open_host_storage
+
+    host.storage = open_host_storage(opts.data, opts.db, log=host.log)  # StorageError: said by run()
+    host.storage_url = opts.db or str(default_db(opts.data))
+    host.keyring.storage = host.storage
     host.keyring.reload()
     for problem in host.keyring.problems:
         host.log(problem)
@@ -624,7 +634,7 @@ async def start_host(opts: HostOptions) -> Host:
     if opts.tables:  # after the port is ours: a second host on the same folder stops above
         from host.tables import TableHost
 
-        host.tables = TableHost(opts.data, opts.table_timeout)
+        host.tables = TableHost(opts.data, opts.table_timeout, storage=host.storage)
         await host.tables.start()
     host.ready.set()
     return host
@@ -640,6 +650,8 @@ async def stop_host(host: Host) -> None:
         await asyncio.sleep(0.1)
     if host.tables is not None:
         await host.tables.stop()
+    if host.storage is not None:
+        host.storage.close()
 
 
 async def serve(opts: HostOptions) -> None:
@@ -657,8 +669,13 @@ async def serve(opts: HostOptions) -> None:
 
 
 def run(opts: HostOptions) -> int:
+    from host.storage import StorageError
+
     try:
         asyncio.run(serve(opts))
+    except StorageError as exc:
+        print(f"houses: cannot use the host's database: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"houses: cannot host on {opts.host}:{opts.port}: {exc.strerror or exc}", file=sys.stderr)
         return 1

@@ -5,13 +5,14 @@ The apps talk to the host over a local socket (0600, in the host's 0700 folder),
 the messages of host/protocol.py. An app says who it is (Hello) with the token the
 host put in its environment (HOUSES_TABLE_TOKEN), so a player speaks only for themself.
 
-Each table is a save file under tables/saves/ (`table-CODE.json`), written after every
-action, so a host that restarts finds its tables as they were. A table is closed when
-it finishes, when all its players have been away for the table timeout (7 days by
-default), or when the operator closes it (`houses serve close CODE`): it goes into
-each player's own saves (a finished one into their stats too: the app of a player who
-is connected writes it, the host writes it for the others), and its file moves to
-tables/archive/. The operator speaks to a running host over the same socket, with the
+Each table is kept in the host's storage (host/storage): the table once, then one
+row a move, written in one transaction as the move is made, so a host that restarts
+finds its tables as they were. A move the database did not take (it was down) is
+written with the next one: play goes on. A table is closed when it finishes, when
+all its players have been away for the table timeout (7 days by default), or when
+the operator closes it (`houses serve close CODE`): it goes into each player's own
+saves (a finished one into their stats too: the app of a player who is connected
+writes it, the host writes it for the others), and is archived in the storage. The operator speaks to a running host over the same socket, with the
 token in tables.operator (0600).
 """
 
@@ -21,7 +22,6 @@ import asyncio
 import contextlib
 import os
 import secrets
-import shutil
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -77,6 +77,7 @@ class Table:
         self.last: dict | None = None
         self.bot_busy = False
         self.last_active = time.time()  # the last move, or the last player leaving
+        self.stored: int | None = None  # the moves the storage has (None: not created there yet)
 
     @property
     def save(self) -> saves.SaveFile:
@@ -133,11 +134,12 @@ class Table:
 
 
 class TableHost:
-    def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S) -> None:
+    def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S, storage: Any = None) -> None:
+        from host.storage import open_host_storage
+
         self.data_dir = data_dir
-        self.dir = data_dir / "tables"
-        self.store = saves.Store(self.dir)
-        self.archive_dir = self.dir / "archive"
+        # host.storage.Storage: the tables, and the players' saves for hand_over
+        self.storage = storage if storage is not None else open_host_storage(data_dir, log=self.log)
         self.socket_path = data_dir / "tables.sock"
         self.operator_path = data_dir / "tables.operator"
         self.table_timeout = table_timeout
@@ -146,7 +148,6 @@ class TableHost:
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
-        self._records: Any = None  # the storage of ratings and daily results, opened when first needed
 
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
@@ -204,19 +205,19 @@ class TableHost:
             self.socket_path.unlink()
 
     def load(self) -> None:
-        """The tables saved on disk: each comes back as it was (a finished one is
-        closed at once: a host stopped before it could be)."""
-        for save in self.store.list():
-            if not save.id.startswith("table-"):
-                continue
+        """The open tables in the storage: each comes back as it was (a finished one
+        is closed at once: a host stopped before it could be)."""
+        for stored in self.storage.open_tables():
+            save = stored.save
             try:
                 state = saves.replay(save)
-            except saves.SaveError:
+            except saves.SaveError as exc:
+                self.log(f"table {stored.code} not opened: {exc}")
                 continue
-            code = save.id.removeprefix("table-")
+            code = stored.code
             table = self.new_table(code, save, state)
-            with contextlib.suppress(OSError):
-                table.last_active = self.store.path(save.id).stat().st_mtime
+            table.last_active = stored.last_active
+            table.stored = save.cursor
             self.tables[code] = table
             if state.over:
                 self.close(table, "it had finished")
@@ -255,12 +256,8 @@ class TableHost:
 
     @property
     def records(self) -> Any:
-        """Where ratings and the deals of the day's results are kept (host/storage)."""
-        if self._records is None:
-            from host.storage import default_db, open_storage
-
-            self._records = open_storage(default_db(self.data_dir))
-        return self._records
+        """Where ratings and the deals of the day's results are kept: the storage."""
+        return self.storage
 
     def rate(self, table: Table) -> None:
         """A finished table's players' new ratings (once a table: its code and start)."""
@@ -278,9 +275,11 @@ class TableHost:
 
         if not valid_name(name):
             return
+        from saves.db import DbStore
+
         data = {k: v for k, v in copy.items() if k != "my_seat"}
         try:
-            store = saves.Store(player_home(self.data_dir, name))
+            store = DbStore(self.storage, name, player_home(self.data_dir, name, self.storage))
             save = msgspec.convert(data, saves.SaveFile)
             if not store.path(save.id).exists():
                 store.write(save)
@@ -290,12 +289,12 @@ class TableHost:
             self.log(f"table {copy.get('id')}: not handed to {name}: {exc}")
 
     def archive(self, table: Table) -> None:
+        from saves.db import DatabaseError
+
+        self.write(table)  # the moves not yet in the storage, if any
         try:
-            self.archive_dir.mkdir(parents=True, exist_ok=True)
-            path = self.store.path(table.save.id)
-            if path.exists():
-                shutil.move(str(path), str(self.archive_dir / path.name))
-        except (OSError, saves.SaveError) as exc:
+            self.storage.close_table(table.code, time.time())
+        except DatabaseError as exc:
             self.log(f"table {table.code} not archived: {exc}")
 
     def new_code(self) -> str:
@@ -310,10 +309,23 @@ class TableHost:
         return table
 
     def write(self, table: Table) -> None:
+        """Bring the storage up to the table: created, then each move not yet there
+        (one transaction a move), or the seats when no move was made. A database
+        that fails is reported; the table plays on, and the next write catches up."""
+        from saves.db import DatabaseError
+
+        save, now = table.save, time.time()
         try:
-            self.store.write(table.save)
-        except saves.SaveError as exc:
-            print(f"table {table.code} not saved: {exc}", flush=True)
+            if table.stored is None:
+                self.storage.create_table(table.code, save, now)
+                table.stored = save.cursor
+            elif table.stored == save.cursor:
+                self.storage.update_table(table.code, save, now)
+            while table.stored < save.cursor:
+                self.storage.append_action(table.code, table.stored, save.actions[table.stored], save, now)
+                table.stored += 1
+        except DatabaseError as exc:
+            self.log(f"table {table.code} not saved: {exc}")
 
     # -- one app's connection --------------------------------------------------------
 
@@ -348,6 +360,8 @@ class TableHost:
                         if member in group:
                             group.discard(member)
                             table.last_active = time.time()
+                            if not group:
+                                self.mark_away(table, seat, True)
                             self.broadcast(table)
                     if member in table.watchers:
                         table.watchers.discard(member)
@@ -368,8 +382,11 @@ class TableHost:
         elif isinstance(msg, p.Leave):
             table = self.tables.get(msg.code)
             if table is not None:
-                for group in table.members.values():
-                    group.discard(member)
+                for seat, group in table.members.items():
+                    if member in group:
+                        group.discard(member)
+                        if not group:
+                            self.mark_away(table, seat, True)
                 table.watchers.discard(member)
                 table.last_active = time.time()
                 self.broadcast(table)
@@ -380,28 +397,8 @@ class TableHost:
 
     def community(self, member: Member, msg: p.Message) -> None:
         """Ratings, leaderboards and the deals of the day (host/community.py)."""
-        if isinstance(msg, p.GetLeaderboard):
-            if msg.game not in GAMES:
-                member.send(p.Error(f"There is no game {msg.game!r}."))
-                return
-            member.send(community.leaderboard(self.records, msg.game, member.name, msg.limit))
-        elif isinstance(msg, p.GetRatings):
-            member.send(community.ratings_of(self.records, member.name))
-        elif isinstance(msg, p.DailyResult):
-            reason = community.check_daily(msg, self.today())
-            if reason is not None:
-                member.send(p.Error(reason))
-                return
-            community.record_daily(self.records, member.name, msg)
-            member.send(community.daily_board(self.records, msg.game, msg.day, member.name))
-        elif isinstance(msg, p.GetDaily):
-            if msg.game not in community.DAILY_GAMES:
-                member.send(p.Error(f"{msg.game!r} has no deal of the day on this host."))
-                return
-            day = msg.day or self.today().isoformat()
-            member.send(community.daily_board(self.records, msg.game, day, member.name))
-        else:
-            member.send(p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
+        answer = community.answer(self.records, member.name, msg, self.today())
+        member.send(answer or p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
 
     def today(self):
         from datetime import date
@@ -481,6 +478,7 @@ class TableHost:
             self.write(table)
         table.members.setdefault(seat, set()).add(member)
         table.last_active = time.time()
+        self.mark_away(table, seat, False)
         self.broadcast(table)
 
     def watch(self, member: Member, code: str) -> None:
@@ -494,6 +492,15 @@ class TableHost:
             return
         table.watchers.add(member)
         self.broadcast(table)
+
+    def mark_away(self, table: Table, seat: int, away: bool) -> None:
+        """Who is away, in the storage too (other hosts on the database see it)."""
+        from saves.db import DatabaseError
+
+        try:
+            self.storage.set_away(table.code, seat, away)
+        except DatabaseError as exc:
+            self.log(f"table {table.code}: away not saved: {exc}")
 
     def act(self, member: Member, msg: p.Act) -> None:
         code = msg.code
@@ -630,25 +637,29 @@ def ask_running_host(data_dir: Path, request: p.Message, timeout: float = 10.0) 
     return None
 
 
-def list_tables(data_dir: Path) -> list[dict]:
-    """The open tables, from the running host or else from its folder."""
+def list_tables(data_dir: Path, db: str | None = None) -> list[dict]:
+    """The open tables, from the running host or else from its storage."""
+    from host.storage import open_host_storage
+
     answer = ask_running_host(data_dir, p.ListTables())
     if isinstance(answer, p.Tables):
         return answer.tables
-    host = TableHost(data_dir)
+    host = TableHost(data_dir, storage=open_host_storage(data_dir, db))
     host.load()
     return [table_info(t.save, t.state, t.last_active, False) for t in host.tables.values()]
 
 
-def close_table(data_dir: Path, code: str) -> str:
+def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
     """Close one table for the operator: what happened, in words (ValueError if none)."""
+    from host.storage import open_host_storage
+
     code = code.upper().strip()
     answer = ask_running_host(data_dir, p.Close(code))
     if answer is not None:
         if not isinstance(answer, p.Closed):
             raise ValueError(getattr(answer, "message", None) or getattr(answer, "reason", "the host refused"))
         return f"Table {code} closed: it is in each player's saved games."
-    host = TableHost(data_dir)
+    host = TableHost(data_dir, storage=open_host_storage(data_dir, db, log=lambda text: None))
     host.log = lambda text: None
     host.load()
     table = host.tables.get(code)

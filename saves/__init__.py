@@ -24,7 +24,7 @@ from saves.model import (
     Settings,
     Stats,
 )
-from saves.store import Store, Unreadable, atomic_write, default_root
+from saves.store import Store, Unreadable, atomic_write, default_root, open_store
 
 __all__ = [
     "FORMAT",
@@ -53,6 +53,7 @@ __all__ = [
     "default_root",
     "new_id",
     "new_save",
+    "open_store",
     "record",
     "replay",
 ]

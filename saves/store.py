@@ -40,6 +40,19 @@ class Unreadable:
     message: str
 
 
+def open_store() -> Any:
+    """The app's store: the save folder (`Store`), or on an SSH host whose database
+    keeps the players' files (HOUSES_STORE, the database; HOUSES_PLAYER, whose) that
+    player's saves, settings and stats in it (`saves.db.DbStore`)."""
+    url = os.environ.get("HOUSES_STORE")
+    player = os.environ.get("HOUSES_PLAYER")
+    if url and player:
+        from saves.db import DbStore, open_documents
+
+        return DbStore(open_documents(url), player)
+    return Store()
+
+
 def default_root() -> Path:
     home = os.environ.get("HOUSES_HOME")
     if home:
@@ -365,21 +378,7 @@ class Store:
             return kind(), None
         except OSError as e:
             return kind(), f"{label} file {path} cannot be opened ({_reason(e)}); using the defaults."
-        tail = "using the defaults. It is kept as it is until you change something."
-        try:
-            raw = msgspec.json.decode(data)
-            fmt = raw.get("format", FORMAT) if isinstance(raw, dict) else FORMAT
-            if isinstance(fmt, int) and fmt > FORMAT:
-                return kind(), (
-                    f"{label} file {path} is from a newer Houses (format {fmt}; this version "
-                    f"reads up to {FORMAT}); {tail}"
-                )
-            return msgspec.convert(raw, kind), None
-        except msgspec.ValidationError as e:  # (a subclass of DecodeError: first)
-            why = f"unexpected contents: {e}"
-        except msgspec.DecodeError as e:
-            why = _describe_decode_error(e, data)
-        return kind(), f"{label} file {path} cannot be read ({why}); {tail}"
+        return parse_small(data, kind, f"{label} file {path}")
 
     # -- stats ----------------------------------------------------------------------
 
@@ -417,42 +416,76 @@ class Store:
         if not save.id:
             raise ValueError("Write the save first: a save without an id cannot be counted.")
         stats, problem = self.read_stats()
-        gs = stats.games.get(save.game) or GameStats()
         if save.id in stats.counted:
-            return Recorded(counted=False, stats=gs)
+            return Recorded(counted=False, stats=stats.games.get(save.game) or GameStats())
         if problem is not None and self.stats_path.exists():
             self._keep_aside(self.stats_path)
-        gs.played += 1
-        if winners_for_human is True:
-            gs.won += 1
-            gs.streak += 1
-            gs.best_streak = max(gs.best_streak, gs.streak)
-        elif winners_for_human is False:
-            gs.lost += 1
-            gs.streak = 0
-        else:
-            gs.drawn += 1
-            gs.streak = 0
-        new_bests = []
-        if solo_results:
-            gs.last = {name: float(value) for name, value in solo_results.items()}
-        for name, value in (solo_results or {}).items():
-            rule = (better or {}).get(name) or gs.better.get(name)
-            if rule is None:
-                rule = "low" if name.startswith(_LOW_PREFIXES) else "high"
-            gs.better[name] = rule
-            old = gs.best.get(name)
-            if old is None or (value > old if rule == "high" else value < old):
-                gs.best[name] = float(value)
-                new_bests.append(name)
-        stats.games[save.game] = gs
-        stats.counted.append(save.id)
-        stats.format = FORMAT
+        recorded = count_result(stats, save, winners_for_human, solo_results, better)
         atomic_write(self.stats_path, _pretty(stats))
         self.stats_problem = None
-        return Recorded(counted=True, stats=gs, new_bests=new_bests)
+        return recorded
 
     def _keep_aside(self, path: Path) -> None:
         stamp = now_iso().replace(":", "").replace("-", "")[:15]
         aside = path.with_name(f"{path.name}.unreadable-{stamp}")
         atomic_write(aside, path.read_bytes())
+
+
+def parse_small(data: bytes, kind: type, where: str) -> tuple[Any, str | None]:
+    """Settings or Stats from the bytes of `where` (e.g. "Settings file PATH"):
+    (value, None), or (the defaults, why not) when they cannot be read."""
+    tail = "using the defaults. It is kept as it is until you change something."
+    try:
+        raw = msgspec.json.decode(data)
+        fmt = raw.get("format", FORMAT) if isinstance(raw, dict) else FORMAT
+        if isinstance(fmt, int) and fmt > FORMAT:
+            return kind(), (
+                f"{where} is from a newer Houses (format {fmt}; this version "
+                f"reads up to {FORMAT}); {tail}"
+            )
+        return msgspec.convert(raw, kind), None
+    except msgspec.ValidationError as e:  # (a subclass of DecodeError: first)
+        why = f"unexpected contents: {e}"
+    except msgspec.DecodeError as e:
+        why = _describe_decode_error(e, data)
+    return kind(), f"{where} cannot be read ({why}); {tail}"
+
+
+def count_result(
+    stats: Stats,
+    save: SaveFile,
+    winners_for_human: bool | None,
+    solo_results: dict[str, float] | None = None,
+    better: dict[str, Literal["high", "low"]] | None = None,
+) -> Recorded:
+    """Count a finished game into `stats` (in memory; see Store.record_result)."""
+    gs = stats.games.get(save.game) or GameStats()
+    if save.id in stats.counted:
+        return Recorded(counted=False, stats=gs)
+    gs.played += 1
+    if winners_for_human is True:
+        gs.won += 1
+        gs.streak += 1
+        gs.best_streak = max(gs.best_streak, gs.streak)
+    elif winners_for_human is False:
+        gs.lost += 1
+        gs.streak = 0
+    else:
+        gs.drawn += 1
+        gs.streak = 0
+    new_bests = []
+    if solo_results:
+        gs.last = {name: float(value) for name, value in solo_results.items()}
+    for name, value in (solo_results or {}).items():
+        rule = (better or {}).get(name) or gs.better.get(name)
+        if rule is None:
+            rule = "low" if name.startswith(_LOW_PREFIXES) else "high"
+        gs.better[name] = rule
+        old = gs.best.get(name)
+        if old is None or (value > old if rule == "high" else value < old):
+            gs.best[name] = float(value)
+            new_bests.append(name)
+    stats.games[save.game] = gs
+    stats.counted.append(save.id)
+    stats.format = FORMAT
+    return Recorded(counted=True, stats=gs, new_bests=new_bests)

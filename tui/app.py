@@ -65,7 +65,7 @@ class HousesApp(App[None]):
         bot_delay: float = 0.5,
     ) -> None:
         super().__init__()
-        self.store = store if store is not None else saves.Store()
+        self.store = store if store is not None else saves.open_store()
         self.settings, settings_problem = self._load_settings()
         if ascii is None:
             ascii = self.settings.ascii or not locale_is_utf8()

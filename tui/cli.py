@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import saves
 
-    store = saves.Store()
+    store = saves.open_store()
     if args.command == "new":
         start = new_game_spec(args)
     elif args.command == "resume":

@@ -5,30 +5,14 @@ connection that broke (the server restarted) is replaced by the pool."""
 from __future__ import annotations
 
 import contextlib
-import re
 from typing import Iterator
 
-from host.storage import StorageError
-from host.storage.sql import SqlStorage, reported
+from host.storage.base import StorageError
+from host.storage.sql import SqlStorage
+from saves.db import Runner, reported, safe_url
 
 CONNECT_TIMEOUT_S = 10.0
 SCHEMA_LOCK = 160016  # an advisory lock: one host migrates at a time
-
-
-def safe_url(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
-
-
-class _Tx:
-    def __init__(self, cur) -> None:
-        self.cur = cur
-        self.rowcount = 0
-
-    def run(self, sql: str, params: tuple = ()) -> list[tuple]:
-        self.cur.execute(sql.replace("?", "%s"), params)
-        self.rowcount = self.cur.rowcount
-        return self.cur.fetchall() if self.cur.description else []
 
 
 class PostgresStorage(SqlStorage):
@@ -42,11 +26,13 @@ class PostgresStorage(SqlStorage):
             psycopg.conninfo.conninfo_to_dict(url)
         except psycopg.ProgrammingError as exc:
             raise StorageError(f"{self.url} is not a PostgreSQL URL this host can read: {exc}") from None
+        with reported(self._errors, self.url, StorageError):  # fails at once, in words, when nobody answers
+            psycopg.connect(url, connect_timeout=int(CONNECT_TIMEOUT_S)).close()
         self.pool = psycopg_pool.ConnectionPool(url, min_size=min_size, max_size=max_size, open=False,
                                                 timeout=CONNECT_TIMEOUT_S, check=psycopg_pool.ConnectionPool.check_connection,
                                                 kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S)})
         try:
-            with reported(self._errors, self.url):
+            with reported(self._errors, self.url, StorageError):
                 self.pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
             self.migrate()
         except StorageError:
@@ -57,10 +43,10 @@ class PostgresStorage(SqlStorage):
         tx.run("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
 
     @contextlib.contextmanager
-    def _tx(self) -> Iterator[_Tx]:
-        with reported(self._errors, self.url):
+    def _tx(self) -> Iterator[Runner]:
+        with reported(self._errors, self.url, StorageError):
             with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
-                yield _Tx(cur)
+                yield Runner(cur, "%s")
 
     def close(self) -> None:
         with contextlib.suppress(Exception):

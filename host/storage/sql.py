@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import contextlib
 from abc import abstractmethod
-from typing import Any, Iterator, Protocol
+from typing import Any, Protocol
 
 import msgspec
 
 import saves
-from host.storage import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
+from host.storage.base import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
+from saves.db import DELETE_DOC, LIST_DOCS, READ_DOC, WRITE_DOC
 
 # Each entry brings the schema from version i to i + 1; never edit one that shipped.
 MIGRATIONS: list[list[str]] = [
@@ -124,26 +125,22 @@ class SqlStorage(Storage):
     # -- documents ------------------------------------------------------------------------
     def read_doc(self, player: str, kind: str, name: str = "") -> bytes | None:
         with self._tx() as tx:
-            rows = tx.run("SELECT data FROM player_docs WHERE player = ? AND kind = ? AND name = ?",
-                          (player, kind, name))
+            rows = tx.run(READ_DOC, (player, kind, name))
         return bytes(rows[0][0]) if rows else None
 
     def write_doc(self, player: str, kind: str, name: str, data: bytes) -> None:
         import time
 
         with self._tx() as tx:
-            tx.run("INSERT INTO player_docs (player, kind, name, data, updated) VALUES (?, ?, ?, ?, ?) "
-                   "ON CONFLICT (player, kind, name) DO UPDATE SET data = excluded.data, updated = excluded.updated",
-                   (player, kind, name, bytes(data), time.time()))
+            tx.run(WRITE_DOC, (player, kind, name, bytes(data), time.time()))
 
     def delete_doc(self, player: str, kind: str, name: str = "") -> None:
         with self._tx() as tx:
-            tx.run("DELETE FROM player_docs WHERE player = ? AND kind = ? AND name = ?", (player, kind, name))
+            tx.run(DELETE_DOC, (player, kind, name))
 
     def docs(self, player: str, kind: str) -> list[tuple[str, bytes]]:
         with self._tx() as tx:
-            rows = tx.run("SELECT name, data FROM player_docs WHERE player = ? AND kind = ? ORDER BY name",
-                          (player, kind))
+            rows = tx.run(LIST_DOCS, (player, kind))
         return [(name, bytes(data)) for name, data in rows]
 
     # -- tables ------------------------------------------------------------------------------
@@ -278,14 +275,3 @@ class SqlStorage(Storage):
         with self._tx() as tx:
             tx.run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                    (key, value))
-
-
-@contextlib.contextmanager
-def reported(errors: tuple[type[BaseException], ...], where: str) -> Iterator[None]:
-    """Database errors as StorageError (ours pass through)."""
-    try:
-        yield
-    except StorageError:
-        raise
-    except errors as exc:
-        raise StorageError(f"the database {where} failed: {str(exc).strip() or type(exc).__name__}") from exc

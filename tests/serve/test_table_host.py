@@ -8,9 +8,17 @@ import json
 import pytest
 
 from core import GAMES
+from host.storage import open_storage
 from host.tables import TableHost
 
 from peer import Peer
+
+
+def player_store(storage, name):
+    """A player's saves and stats as the host keeps them (in its database)."""
+    from saves.db import DbStore
+
+    return DbStore(storage, name)
 
 
 @pytest.fixture
@@ -63,8 +71,8 @@ async def test_open_join_play_refuse_and_come_back(host, tmp_path):
     for app in (alice, bob):
         update = await app.get("table")
         assert update["cursor"] == 1 and update["last"]["seat"] == 0 and update["last"]["text"]
-    saved = json.loads((tmp_path / "tables" / "saves" / f"table-{code}.json").read_text())
-    assert saved["cursor"] == 1
+    saved = host.storage.load_table(code).save  # each move in the host's database as it is made
+    assert saved.cursor == 1 and len(saved.actions) == 1
 
     # bob drops: alice sees him away; he comes back to the same seat.
     bob.close()
@@ -128,8 +136,8 @@ async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(hos
     code = msg["code"]
     assert (await alice.get("finished"))["save"]["id"] == copy["id"]
     assert code not in host.tables
-    assert (host.dir / "archive" / f"table-{code}.json").exists()
-    assert not host.store.path(f"table-{code}").exists()
+    assert host.storage.load_table(code).closed  # archived in the database
+    assert code not in [t.code for t in host.storage.open_tables()]
     alice.send(op="join", code=code)
     assert "no table" in (await alice.get("error"))["message"]
     alice.close()
@@ -158,9 +166,9 @@ async def test_a_table_abandoned_by_all_its_players_is_closed_into_their_saves(t
             if code not in host.tables:
                 break
         assert code not in host.tables
-        assert (host.dir / "archive" / f"table-{code}.json").exists()
+        assert host.storage.load_table(code).closed
         for name, seat in (("alice", 0), ("bob", 1)):
-            store = saves.Store(tmp_path / "players" / name)
+            store = player_store(host.storage, name)
             save = store.load(f"house-rules-table-{code}")
             assert save.seats[seat].name == name and not save.over
             assert store.load_stats().games == {}  # unfinished: not counted
@@ -181,7 +189,7 @@ async def test_the_operator_lists_and_closes_tables_of_a_running_host(host, tmp_
     assert f"Table {code} closed" in said
     assert "closed" in (await alice.get("error"))["message"]  # told at the table
     assert code not in host.tables
-    assert saves.Store(tmp_path / "players" / "alice").load(f"dash-table-{code}").seats[0].name == "alice"
+    assert player_store(host.storage, "alice").load(f"dash-table-{code}").seats[0].name == "alice"
     with pytest.raises(ValueError, match="no open table"):
         await asyncio.to_thread(close_table, tmp_path, code)
     alice.close()
@@ -201,7 +209,7 @@ async def test_the_operator_closes_a_table_when_no_host_runs(tmp_path):
     assert [r["code"] for r in list_tables(tmp_path)] == [code]
     close_table(tmp_path, code)
     assert list_tables(tmp_path) == []
-    assert saves.Store(tmp_path / "players" / "alice").load(f"dash-table-{code}")
+    assert player_store(open_storage(tmp_path / "houses.db"), "alice").load(f"dash-table-{code}")
 
 
 def test_houses_serve_tables_and_close_on_the_command_line(tmp_path):
@@ -261,14 +269,14 @@ async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypa
     alice.close()
     await first.stop()
     code = msg["code"]
-    store = saves.Store(tmp_path / "players" / "alice")
+    store = player_store(open_storage(tmp_path / "houses.db"), "alice")
     assert not store.path(f"town-table-{code}").exists()  # alice's app did not keep it (a peer, not an app)
     again = TableHost(tmp_path)
     again.load()
     assert code not in again.tables
     assert store.load(f"town-table-{code}").over
     assert store.load_stats().games["town"].played == 1
-    assert (tmp_path / "tables" / "archive" / f"table-{code}.json").exists()
+    assert again.storage.load_table(code).closed
 
 
 async def test_a_town_table_sends_its_log_as_lines_the_client_names(host):

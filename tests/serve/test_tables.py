@@ -139,17 +139,20 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     assert moves > 10
     assert "Game over" in alice.text() or "game over" in status(alice)
 
+    # Each player's copy and stats are in the host's database, written by their own app.
+    from host.storage import open_storage
+
+    storage = open_storage(host.data / "houses.db")
     for name in ("alice", "bob"):
-        folder = host.data / "players" / name
-        path = folder / "saves" / f"house-rules-table-{code}.json"
-        until(path.exists, what=f"{name}'s copy of the table")
-        save = json.loads(path.read_text())
+        until(lambda: storage.read_doc(name, "save", f"house-rules-table-{code}") is not None,
+              what=f"{name}'s copy of the table")
+        save = json.loads(storage.read_doc(name, "save", f"house-rules-table-{code}"))
         assert save["over"] and [s["name"] for s in save["seats"]] == ["alice", "bob"]
-        until(lambda: (folder / "stats.json").exists(), what=f"{name}'s stats")
-        stats = json.loads((folder / "stats.json").read_text())
+        until(lambda: b"house-rules" in (storage.read_doc(name, "stats") or b""), what=f"{name}'s stats")
+        stats = json.loads(storage.read_doc(name, "stats"))
         assert stats["games"]["house-rules"]["played"] == 1
-    table = json.loads((host.data / "tables" / "archive" / f"table-{code}.json").read_text())  # archived
-    assert table["over"] and len(table["actions"]) == moves
+    table = storage.load_table(code)  # archived
+    assert table.closed and table.save.over and len(table.save.actions) == moves
 
     # A third player sees neither the table (it is over) nor their saves.
     carol = Client(host, "carol", keys["carol"])
@@ -158,7 +161,8 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     carol.press("escape")
     carol.press("ctrl+q")
     carol.wait_exit()
-    assert not list((host.data / "players" / "carol" / "saves").glob("*.json"))
+    assert storage.docs("carol", "save") == []
+    storage.close()
     for c in players.values():
         c.press("q", "ctrl+q")
         c.wait_exit()
