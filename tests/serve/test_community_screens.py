@@ -65,10 +65,11 @@ async def test_a_watcher_sees_the_table_and_cannot_act(store, tables):
             host_state = tables.tables["ABCD"].state
             assert screen.state.to_text() == host_state.view(None).to_text()
             assert f"{['bob', 'carol'][host_state.to_move]} to move" in status(app)
-            # q leaves: bob sees nobody watching.
-            await pilot.press("q")
+            # escape leaves (q too): bob sees nobody watching.
+            await pilot.press("escape")
             while (await bob.get("table")).get("watchers", []) != []:
                 pass
+            assert app.screen.__class__.__name__ == "HomeScreen"
     finally:
         await tables.stop()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -439,6 +439,10 @@ class GameScreen(Screen):
             return False
         return allowed
 
+    def watching(self) -> bool:
+        """Whether this screen watches a shared table without a seat (tui/tables/watch.py)."""
+        return self.match.seated is not None and not self.match.mine()
+
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which of the game's keys work now. Games override, and end with this."""
         if action in ("saves", "home"):  # q: one of the two, never both
@@ -477,6 +481,13 @@ class GameScreen(Screen):
     def action_home(self) -> None:
         self.stop_bot()
         self.app.go_home()
+
+    def on_key(self, event: events.Key) -> None:
+        # A watcher's escape leaves, as q does (each game binds escape to back out, which
+        # a watcher cannot: the key comes here unused).
+        if event.key == "escape" and self.watching():
+            event.stop()
+            self.action_home()
 
     def action_saves(self) -> None:
         """Back to the saves browser this replay was opened from."""
