@@ -60,7 +60,7 @@ class KeyRing:
                 stored = {}
             for name, lines in stored.items():
                 for n, line in enumerate(lines, 1):
-                    key, problem = _public_key(line)
+                    key, problem = public_key(line)
                     if problem:
                         self.problems = [*self.problems, f"database key {n} of {name!r}: {problem}"]
                     else:
@@ -86,7 +86,7 @@ class KeyRing:
             if not valid_name(name):
                 problems.append(f"{self.path}:{n}: {name!r} is not a player name")
                 continue
-            key, problem = _public_key(key_text)
+            key, problem = public_key(key_text)
             if problem:
                 problems.append(f"{self.path}:{n}: {problem}")
                 continue
@@ -98,7 +98,7 @@ class KeyRing:
         return key.public_data in self.keys.get(name, set())
 
 
-def _public_key(text: str) -> tuple[bytes | None, str | None]:
+def public_key(text: str) -> tuple[bytes | None, str | None]:
     import asyncssh
 
     try:

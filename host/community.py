@@ -45,6 +45,36 @@ def answer(records: Any, me: str, msg: p.Message, today: date) -> p.Message | No
     return None
 
 
+def serve(host: Any, member: Any, msg: p.Message) -> None:
+    """Answer a player's community request at the table host (host/tables.py): from its
+    writer thread, in the order asked, so the host never waits on the database."""
+    import asyncio
+
+    loop, today = asyncio.get_running_loop(), host.today()
+
+    def work() -> None:
+        try:
+            reply = answer(host.storage, member.name, msg, today)
+        except Exception as exc:  # a database in trouble: said, the host goes on
+            reply = p.Error(f"The host could not do that: {exc}")
+        reply = reply or p.Error(f"Unknown request {msg.__struct_config__.tag!r}.")
+        loop.call_soon_threadsafe(member.send, reply)
+
+    host.writer.submit(work)
+
+
+def rate_closed(host: Any, table: Any) -> None:
+    """Rate a table the host closed finished (in its writer thread), once a table: the
+    key is its code and the time it was opened (a code is used again later)."""
+    try:
+        new = rate_table(host.storage, f"{table.code} {table.save.created}", table.save, table.state)
+    except Exception as exc:  # the ratings' trouble never keeps a table open
+        host.log(f"table {table.code}: not rated: {exc!r}")
+        return
+    if new:
+        host.log(f"table {table.code} rated: " + ", ".join(sorted(new)))
+
+
 # -- ratings ------------------------------------------------------------------------------
 
 def rate_table(records: Any, code: str, save: Any, state: Any) -> dict[str, r.Rating]:

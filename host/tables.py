@@ -19,10 +19,12 @@ token in tables.operator (0600).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import secrets
 import time
+from datetime import date
 from pathlib import Path
 from typing import Any, Callable
 
@@ -134,12 +136,14 @@ class Table:
 
 
 class TableHost:
-    def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S, storage: Any = None) -> None:
-        from host.storage import open_host_storage
+    today = staticmethod(date.today)  # the host's day, for the deals of the day (tests set it)
 
+    def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S, storage: Any = None) -> None:
         self.data_dir = data_dir
-        # host.storage.Storage: the tables, and the players' saves for hand_over
-        self.storage = storage if storage is not None else open_host_storage(data_dir, log=self.log)
+        self._storage = storage  # host.storage.Storage; else DATA's own, opened on first use
+        # One writer thread, in order: the host never waits on the database (a slow or
+        # down one included); `flush()` waits for what was handed to it.
+        self.writer = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="table-writer")
         self.socket_path = data_dir / "tables.sock"
         self.operator_path = data_dir / "tables.operator"
         self.table_timeout = table_timeout
@@ -148,6 +152,15 @@ class TableHost:
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
+
+    @property
+    def storage(self) -> Any:
+        """The tables, and the players' saves for hand_over (host.storage.Storage)."""
+        if self._storage is None:
+            from host.storage import open_host_storage
+
+            self._storage = open_host_storage(self.data_dir, log=self.log)
+        return self._storage
 
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
@@ -190,7 +203,15 @@ class TableHost:
             self.close(table, "all its players were away for too long")
         return [t.code for t in stale]
 
+    async def flush(self) -> None:
+        """Wait until every write handed to the writer is done (or failed, reported)."""
+        await asyncio.wrap_future(self.writer.submit(lambda: None))
+
+    def flush_now(self) -> None:
+        self.writer.submit(lambda: None).result()
+
     async def stop(self) -> None:
+        await self.flush()
         if self.sweeper is not None:
             self.sweeper.cancel()
         with contextlib.suppress(FileNotFoundError):
@@ -229,7 +250,7 @@ class TableHost:
         self.tables.pop(table.code, None)
         over = table.state.over
         if over:
-            self.rate(table)
+            self.writer.submit(community.rate_closed, self, table)  # the writer thread: no wait on the database
         online = {m.name for m in self.members}
         for seat, s in enumerate(table.save.seats):
             if s.kind != "human" or not s.name:
@@ -240,7 +261,7 @@ class TableHost:
                     if member.name == s.name:
                         member.send(p.Finished(save=copy))
             else:
-                self.hand_over(s.name, copy, table.state if over else None)
+                self.writer.submit(self.hand_over, s.name, copy, table.state if over else None)
         for group in table.members.values():
             for member in group:
                 if not over:
@@ -253,21 +274,6 @@ class TableHost:
         table.watchers.clear()
         self.archive(table)
         self.log(f"table {table.code} closed: {why}")
-
-    @property
-    def records(self) -> Any:
-        """Where ratings and the deals of the day's results are kept: the storage."""
-        return self.storage
-
-    def rate(self, table: Table) -> None:
-        """A finished table's players' new ratings (once a table: its code and start)."""
-        try:
-            new = community.rate_table(self.records, f"{table.code} {table.save.created}", table.save, table.state)
-        except Exception as exc:  # the ratings' trouble never keeps a table open
-            self.log(f"table {table.code}: not rated: {exc!r}")
-            return
-        if new:
-            self.log(f"table {table.code} rated: " + ", ".join(sorted(new)))
 
     def hand_over(self, name: str, copy: dict, state: Any) -> None:
         """A table into a player's own folder, as the host (their app is not there)."""
@@ -289,13 +295,16 @@ class TableHost:
             self.log(f"table {copy.get('id')}: not handed to {name}: {exc}")
 
     def archive(self, table: Table) -> None:
+        self.write(table)  # the moves not yet in the storage, if any
+        self.writer.submit(self._archive_now, table.code)
+
+    def _archive_now(self, code: str) -> None:
         from saves.db import DatabaseError
 
-        self.write(table)  # the moves not yet in the storage, if any
         try:
-            self.storage.close_table(table.code, time.time())
+            self.storage.close_table(code, time.time())
         except DatabaseError as exc:
-            self.log(f"table {table.code} not archived: {exc}")
+            self.log(f"table {code} not archived: {exc}")
 
     def new_code(self) -> str:
         while True:
@@ -309,12 +318,19 @@ class TableHost:
         return table
 
     def write(self, table: Table) -> None:
-        """Bring the storage up to the table: created, then each move not yet there
-        (one transaction a move), or the seats when no move was made. A database
-        that fails is reported; the table plays on, and the next write catches up."""
+        """Hand the table as it is now to the writer (a copy: play goes on meanwhile)."""
+        save = msgspec.structs.replace(table.save, actions=list(table.save.actions),
+                                       seats=[msgspec.structs.replace(s) for s in table.save.seats])
+        self.writer.submit(self._write_now, table, save)
+
+    def _write_now(self, table: Table, save: saves.SaveFile) -> None:
+        """Bring the storage up to `save`: the table created, then each move not yet
+        there (one transaction a move), or the seats when no move was made. A
+        database that fails is reported; the table plays on, and the next write
+        catches up. (In the writer thread: `table.stored` is only touched here.)"""
         from saves.db import DatabaseError
 
-        save, now = table.save, time.time()
+        now = time.time()
         try:
             if table.stored is None:
                 self.storage.create_table(table.code, save, now)
@@ -392,18 +408,8 @@ class TableHost:
                 self.broadcast(table)
         elif isinstance(msg, p.Watch):
             self.watch(member, msg.code.upper().strip())
-        else:
-            self.community(member, msg)
-
-    def community(self, member: Member, msg: p.Message) -> None:
-        """Ratings, leaderboards and the deals of the day (host/community.py)."""
-        answer = community.answer(self.records, member.name, msg, self.today())
-        member.send(answer or p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
-
-    def today(self):
-        from datetime import date
-
-        return date.today()
+        else:  # ratings, leaderboards, the deals of the day
+            community.serve(self, member, msg)
 
     def operator(self, member: Member, msg: p.Message) -> None:
         """The operator's requests (`houses serve tables`, `houses serve close`)."""
@@ -666,4 +672,5 @@ def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
     if table is None:
         raise ValueError(f"There is no open table {code}.")
     host.close(table, "closed by the operator")
+    host.flush_now()
     return f"Table {code} closed: it is in each player's saved games."

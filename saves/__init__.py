@@ -24,7 +24,7 @@ from saves.model import (
     Settings,
     Stats,
 )
-from saves.store import Store, Unreadable, atomic_write, default_root, open_store
+from saves.store import Store, Unreadable, atomic_write, default_root
 
 __all__ = [
     "FORMAT",
@@ -57,3 +57,11 @@ __all__ = [
     "record",
     "replay",
 ]
+
+
+def open_store():
+    """The app's store: its save folder, or on an SSH host with a database the
+    player's documents in it (saves.db.open_store)."""
+    from saves.db import open_store as open_it
+
+    return open_it()

@@ -14,6 +14,7 @@ The single-player app on a person's machine never comes here: it keeps its files
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import sqlite3
 import threading
@@ -22,7 +23,7 @@ from typing import Any, Iterator, Literal, Protocol
 
 from saves.game import now_iso
 from saves.model import FORMAT, GameStats, Recorded, SaveError, SaveFile, Settings, Stats
-from saves.store import Unreadable, _pretty, count_result, default_root, parse_save, parse_small
+from saves.store import Store, Unreadable, _pretty, count_result, default_root, parse_save, parse_small
 
 BUSY_TIMEOUT_S = 10.0
 
@@ -258,7 +259,7 @@ class DbStore:
             try:
                 good.append(parse_save(data, f"{name}.json", name, moves=False))
             except SaveError as e:
-                bad.append(Unreadable(Path(f"{name}.json"), name, str(e)))
+                bad.append(Unreadable(DocPath(self, name), name, str(e)))  # type: ignore[arg-type]
         good.sort(key=lambda s: (s.updated, s.id), reverse=True)
         self.problems = bad
         return good, bad
@@ -382,3 +383,12 @@ class DbStore:
         return recorded
 
 
+def open_store() -> Any:
+    """The app's store: the save folder (`Store`), or on an SSH host whose database
+    keeps the players' files (HOUSES_STORE, the database; HOUSES_PLAYER, whose) that
+    player's saves, settings and stats in it (`saves.db.DbStore`)."""
+    url = os.environ.get("HOUSES_STORE")
+    player = os.environ.get("HOUSES_PLAYER")
+    if url and player:
+        return DbStore(open_documents(url), player)
+    return Store()

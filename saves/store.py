@@ -40,19 +40,6 @@ class Unreadable:
     message: str
 
 
-def open_store() -> Any:
-    """The app's store: the save folder (`Store`), or on an SSH host whose database
-    keeps the players' files (HOUSES_STORE, the database; HOUSES_PLAYER, whose) that
-    player's saves, settings and stats in it (`saves.db.DbStore`)."""
-    url = os.environ.get("HOUSES_STORE")
-    player = os.environ.get("HOUSES_PLAYER")
-    if url and player:
-        from saves.db import DbStore, open_documents
-
-        return DbStore(open_documents(url), player)
-    return Store()
-
-
 def default_root() -> Path:
     home = os.environ.get("HOUSES_HOME")
     if home:

@@ -48,7 +48,7 @@ def import_folder(data_dir: Path, storage: Storage) -> list[str]:
 
 
 def _keys(path: Path, storage: Storage, done: dict, notes: list[str]) -> None:
-    from host.accounts import valid_name
+    from host.accounts import public_key, valid_name
 
     if not path.is_file():
         return
@@ -57,8 +57,8 @@ def _keys(path: Path, storage: Storage, done: dict, notes: list[str]) -> None:
         if not line or line.startswith("#"):
             continue
         name, _, key = line.partition(" ")
-        if not valid_name(name) or not key.strip():
-            notes.append(f"{path}:{n}: not imported (not 'NAME KEY'); it stays in the file, which is still read")
+        if not valid_name(name) or public_key(key)[1]:
+            notes.append(f"{path}:{n}: not imported (not a player's name and public key); it stays in the file")
             continue
         done["keys"] += storage.add_key(name, key.strip())
 

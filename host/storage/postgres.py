@@ -16,7 +16,7 @@ SCHEMA_LOCK = 160016  # an advisory lock: one host migrates at a time
 
 
 class PostgresStorage(SqlStorage):
-    def __init__(self, url: str, min_size: int = 1, max_size: int = 8) -> None:
+    def __init__(self, url: str, min_size: int = 1, max_size: int = 8, timeout: float = CONNECT_TIMEOUT_S) -> None:
         import psycopg
         import psycopg_pool
 
@@ -27,13 +27,13 @@ class PostgresStorage(SqlStorage):
         except psycopg.ProgrammingError as exc:
             raise StorageError(f"{self.url} is not a PostgreSQL URL this host can read: {exc}") from None
         with reported(self._errors, self.url, StorageError):  # fails at once, in words, when nobody answers
-            psycopg.connect(url, connect_timeout=int(CONNECT_TIMEOUT_S)).close()
+            psycopg.connect(url, connect_timeout=max(1, int(timeout))).close()
         self.pool = psycopg_pool.ConnectionPool(url, min_size=min_size, max_size=max_size, open=False,
-                                                timeout=CONNECT_TIMEOUT_S, check=psycopg_pool.ConnectionPool.check_connection,
-                                                kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S)})
+                                                timeout=timeout, check=psycopg_pool.ConnectionPool.check_connection,
+                                                kwargs={"connect_timeout": max(1, int(timeout))})
         try:
             with reported(self._errors, self.url, StorageError):
-                self.pool.open(wait=True, timeout=CONNECT_TIMEOUT_S)
+                self.pool.open(wait=True, timeout=timeout)
             self.migrate()
         except StorageError:
             self.pool.close()

@@ -62,10 +62,7 @@ class Cluster:
     def start(self) -> None:
         self.run(str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", self.db_user,
                  "--no-sync", "-E", "UTF8", "--locale=C")
-        opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off "
-                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
-        self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.dir / "log"), "-o", opts,
-                 "-w", "-t", "60", "start")
+        self.restart()
 
     def url(self, db: str = "postgres") -> str:
         return f"postgresql://{self.db_user}@127.0.0.1:{self.port}/{db}"
@@ -81,9 +78,12 @@ class Cluster:
         self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop", check=False)
 
     def restart(self) -> None:
-        self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-t", "60", "start", "-o",
-                 f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off", "-l",
-                 str(self.dir / "log"))
+        """Start the server (again): committed data survives a stop of any kind
+        (fsync is off: only the machine itself crashing would lose it)."""
+        opts = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off "
+                "-c full_page_writes=off -c max_connections=60")
+        self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.dir / "log"), "-o", opts,
+                 "-w", "-t", "60", "start")
 
     def remove(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)

@@ -12,6 +12,7 @@ import pytest
 
 import saves
 from core import GAMES
+from host import community
 from host.tables import TableHost
 
 from peer import Peer
@@ -163,7 +164,7 @@ async def test_a_finished_table_rates_its_players_once_and_the_leaderboard_shows
     assert board["rows"][0]["name"] == ["alice", "bob"][winners[0]]
     assert board["rows"][0]["rating"] > board["rows"][1]["rating"]
     # Closing again (a host restarted before it archived the table) rates nobody again.
-    host.rate(table)
+    community.rate_closed(host, table)
     alice.send(op="get-ratings")
     assert (await alice.get("ratings"))["rows"][0]["games"] == 1
     bob.send(op="get-leaderboard", game="nope")
@@ -179,7 +180,7 @@ async def test_daily_results_a_days_leaderboard_and_a_streak(host, monkeypatch):
     bob = await Peer.connect(host, "bob")
     for back in (2, 1):  # alice won the two days before
         day = (today - timedelta(days=back)).isoformat()
-        host.records.record_daily("alice", "dash", day, True, 20, 0, None)
+        host.storage.record_daily("alice", "dash", day, True, 20, 0, None)
     alice.send(op="get-daily", game="dash")
     before = await alice.get("daily")
     assert before["day"] == "2026-12-01" and before["rows"] == [] and before["streak"] == 2  # alive till tonight

@@ -96,8 +96,8 @@ async def test_the_seated_player_sees_who_is_watching(store, tables):
 
 
 def rate_some(host) -> None:
-    host.records.set_ratings("house-rules", "t1", {"alice": (27.0, 5.0), "bob": (31.0, 4.0), "carol": (22.0, 6.5)})
-    host.records.set_ratings("house-rules", "t2", {"bob": (33.0, 3.5)})
+    host.storage.set_ratings("house-rules", "t1", {"alice": (27.0, 5.0), "bob": (31.0, 4.0), "carol": (22.0, 6.5)})
+    host.storage.set_ratings("house-rules", "t2", {"bob": (33.0, 3.5)})
 
 
 @pytest.mark.parametrize("ascii_", [False, True], ids=["unicode", "ascii"])
@@ -118,8 +118,8 @@ def test_the_days_board_with_a_streak(snap_compare, store, tables):
         await tables.start()
         tables.today = lambda: make_app(store).today
         day = make_app(store).today.isoformat()
-        tables.records.record_daily("bob", "town", day, False, 41, 0, "Architect")
-        tables.records.record_daily("alice", "town", day, False, 30, 2, "Builder")
+        tables.storage.record_daily("bob", "town", day, False, 41, 0, "Architect")
+        tables.storage.record_daily("alice", "town", day, False, 30, 2, "Builder")
         from tui.tables.community import LeaderboardsScreen
 
         await pilot.app.push_screen(LeaderboardsScreen("daily:town"))
@@ -209,8 +209,8 @@ async def test_a_finished_deal_of_the_day_is_sent_to_the_host(store, tables, mon
                 assert screen.submit(solo_hint(screen.state))
                 await pilot.pause()
             day = app.today.isoformat()
-            await wait_for(pilot, lambda: tables.records.daily_results("town", day), 10)
-            [result] = tables.records.daily_results("town", day)
+            await wait_for(pilot, lambda: tables.storage.daily_results("town", day), 10)
+            [result] = tables.storage.daily_results("town", day)
             placed = screen.state.placed
             assert (result.player, result.moves, result.hints, result.rank) == ("alice", placed, 1, level_for(placed))
             # A game that is not the day's deal is not sent.

@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from host.storage import open_storage
 from sshkit import Client, until, HostProcess, make_key, need_ssh, run_ssh
 
 
@@ -35,7 +36,9 @@ def test_a_session_reaches_the_home_screen_and_quits(host, keys):
     assert c.wait_exit() == 0
     assert "alice connected (xterm-256color 80x24)" in host.log_text()
     assert stat.S_IMODE((host.data / "players" / "alice").stat().st_mode) == 0o700
-    settings = json.loads((host.data / "players" / "alice" / "settings.json").read_text())
+    storage = open_storage(host.data / "houses.db")  # the players' things are in the host's database
+    settings = json.loads(storage.read_doc("alice", "settings"))
+    storage.close()
     assert settings["player_name"] == "alice"
 
 
@@ -96,9 +99,13 @@ def test_a_dropped_connection_loses_nothing(host, keys):
     c.press("enter", "enter", "enter")
     c.wait_for("at which side")
     c.press("up", "enter", "enter")
-    saves_dir = host.data / "players" / "carol" / "saves"
-    (path,) = saves_dir.glob("*.json")
-    until(lambda: len(json.loads(path.read_text())["actions"]) == 1)
+    storage = open_storage(host.data / "houses.db")
+
+    def moves() -> int:
+        (saved,) = storage.docs("carol", "save")
+        return len(json.loads(saved[1])["actions"])
+
+    until(lambda: storage.docs("carol", "save") and moves() == 1)
     c.kill()
     again = Client(host, "carol", keys["carol"])
     again.wait_for("Continue", "Icehouse Dash")
@@ -106,7 +113,8 @@ def test_a_dropped_connection_loses_nothing(host, keys):
     again.wait_for("trees")
     again.press("ctrl+q")
     again.wait_exit()
-    assert len(json.loads(path.read_text())["actions"]) == 1
+    assert moves() == 1
+    storage.close()
 
 
 def test_players_never_see_each_others_saves(host, keys):

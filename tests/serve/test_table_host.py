@@ -71,6 +71,7 @@ async def test_open_join_play_refuse_and_come_back(host, tmp_path):
     for app in (alice, bob):
         update = await app.get("table")
         assert update["cursor"] == 1 and update["last"]["seat"] == 0 and update["last"]["text"]
+    await host.flush()
     saved = host.storage.load_table(code).save  # each move in the host's database as it is made
     assert saved.cursor == 1 and len(saved.actions) == 1
 
@@ -136,6 +137,7 @@ async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(hos
     code = msg["code"]
     assert (await alice.get("finished"))["save"]["id"] == copy["id"]
     assert code not in host.tables
+    await host.flush()
     assert host.storage.load_table(code).closed  # archived in the database
     assert code not in [t.code for t in host.storage.open_tables()]
     alice.send(op="join", code=code)
@@ -166,6 +168,7 @@ async def test_a_table_abandoned_by_all_its_players_is_closed_into_their_saves(t
             if code not in host.tables:
                 break
         assert code not in host.tables
+        await host.flush()
         assert host.storage.load_table(code).closed
         for name, seat in (("alice", 0), ("bob", 1)):
             store = player_store(host.storage, name)
@@ -189,6 +192,7 @@ async def test_the_operator_lists_and_closes_tables_of_a_running_host(host, tmp_
     assert f"Table {code} closed" in said
     assert "closed" in (await alice.get("error"))["message"]  # told at the table
     assert code not in host.tables
+    await host.flush()
     assert player_store(host.storage, "alice").load(f"dash-table-{code}").seats[0].name == "alice"
     with pytest.raises(ValueError, match="no open table"):
         await asyncio.to_thread(close_table, tmp_path, code)
@@ -273,6 +277,7 @@ async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypa
     assert not store.path(f"town-table-{code}").exists()  # alice's app did not keep it (a peer, not an app)
     again = TableHost(tmp_path)
     again.load()
+    again.flush_now()
     assert code not in again.tables
     assert store.load(f"town-table-{code}").over
     assert store.load_stats().games["town"].played == 1
