@@ -40,9 +40,10 @@ class TableClient:
         self.wanted: set[str] = set()  # tables this app asked to open or join
         self.opening = False
         self.kept: set[str] = set()
-        # Callbacks waiting for the host's answer of a kind (Leaderboard, Ratings, Daily),
-        # first asked first answered: the host answers a connection's requests in order.
-        self.pending: dict[type, list[Callable[[Any], None]]] = {}
+        # The screens shown that take the host's community answers (Leaderboard, Ratings,
+        # Daily): each gets every answer and keeps what it shows.
+        self.listeners: list[Callable[[Any], None]] = []
+        self.daily_sent = 0  # days' results sent, whose answer is said in a notification
 
     @property
     def connected(self) -> bool:
@@ -98,11 +99,11 @@ class TableClient:
         elif isinstance(msg, p.Finished):
             self.keep(msg.save)
         elif isinstance(msg, (p.Leaderboard, p.Ratings, p.Daily)):
-            waiting = self.pending.get(type(msg))
-            if waiting:
-                waiting.pop(0)(msg)
-            elif isinstance(msg, p.Daily):  # the answer to a day's result sent at the end of a game
+            if isinstance(msg, p.Daily) and self.daily_sent:  # the answer to a day's result sent
+                self.daily_sent -= 1
                 self.app.notify(daily_note(msg, self.name or ""), title="Deal of the day")
+            for listener in list(self.listeners):
+                listener(msg)
         elif isinstance(msg, p.Error):
             screen = self.screens.get(msg.code or "")
             if screen is not None and screen.is_attached:
@@ -173,12 +174,17 @@ class TableClient:
         self.wanted.add(code)
         self.send(p.Watch(code))
 
-    def ask(self, request: p.Message, answer: type, then: Callable[[Any], None]) -> bool:
-        """Send `request`; `then` gets the host's next answer of type `answer`."""
-        if not self.send(request):
-            return False
-        self.pending.setdefault(answer, []).append(then)
-        return True
+    def listen(self, listener: Callable[[Any], None], on: bool = True) -> None:
+        """`listener` gets each community answer from now on (off: no more)."""
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+        if on:
+            self.listeners.append(listener)
+
+    def send_daily(self, msg: p.DailyResult) -> None:
+        """A finished deal of the day's result; the host's answer is said in a notification."""
+        if self.send(msg):
+            self.daily_sent += 1
 
     def join(self, code: str) -> None:
         code = code.strip().upper()

@@ -60,8 +60,27 @@ class LeaderboardsScreen(Screen):
         yield Footer()
 
     async def on_mount(self) -> None:
+        from tui.tables.screens import get_client
+
         self.query_one(DataTable).focus()
+        client = get_client(self.app)
+        if client is not None:
+            client.listen(self.on_answer)
         await self.action_refresh()
+
+    def on_unmount(self) -> None:
+        from tui.tables.screens import get_client
+
+        client = get_client(self.app)
+        if client is not None:
+            client.listen(self.on_answer, on=False)
+
+    def on_answer(self, msg: p.Message) -> None:
+        """A community answer from the host: shown if it is the board on screen."""
+        if isinstance(msg, p.Leaderboard) and msg.game == self.board:
+            self.show_ratings(msg)
+        elif isinstance(msg, p.Daily) and f"daily:{msg.game}" == self.board:
+            self.show_daily(msg)
 
     @property
     def board(self) -> str:
@@ -87,9 +106,9 @@ class LeaderboardsScreen(Screen):
             return
         board = self.board
         if board.startswith("daily:"):
-            client.ask(p.GetDaily(game=board.removeprefix("daily:")), p.Daily, lambda msg: self.show_daily(board, msg))
+            client.send(p.GetDaily(game=board.removeprefix("daily:")))
         else:
-            client.ask(p.GetLeaderboard(game=board), p.Leaderboard, lambda msg: self.show_ratings(board, msg))
+            client.send(p.GetLeaderboard(game=board))
 
     def fill(self, columns: list[str], rows: list[list[Any]], note: str) -> None:
         if not self.is_attached:
@@ -102,9 +121,7 @@ class LeaderboardsScreen(Screen):
                 table.add_row(*[Text(str(cell)) for cell in row])  # players' names: text, never markup
         self.query_one("#board-note", Static).update(Content(note))
 
-    def show_ratings(self, board: str, msg: p.Leaderboard) -> None:
-        if board != self.board:
-            return  # the player moved on to another board meanwhile
+    def show_ratings(self, msg: p.Leaderboard) -> None:
         me = self.app_player()
         rows = [["*" if row.name == me else " ", row.rank, row.name, f"{row.rating:.1f}", row.games]
                 for row in msg.rows]
@@ -116,13 +133,11 @@ class LeaderboardsScreen(Screen):
             where = "* is you" if msg.me.rank else f"You, below the {len(msg.rows)} shown"
             note = f"{where}: {msg.me.rating:.1f} after {games}."
         if not rows:
-            note = f"Nobody is rated in {title} yet. " + note
+            note = f"Nobody is rated in {title} yet: finish a table of it (bots count too)."
         self.fill(["", "Rank", "Player", "Rating", "Games"], rows,
                   note + " A rating starts at 0 and grows as you win; a win over a stronger player counts more.")
 
-    def show_daily(self, board: str, msg: p.Daily) -> None:
-        if board != self.board:
-            return
+    def show_daily(self, msg: p.Daily) -> None:
         me = self.app_player()
         rank = msg.game == "town"
         rows = [["*" if row.name == me else " ", row.place, row.name, "yes" if row.won else "no", row.moves,
@@ -142,17 +157,21 @@ class LeaderboardsScreen(Screen):
         return (client.name if client is not None else None) or ""
 
 
-def own_ratings(app, then) -> bool:
-    """Ask the host for this player's ratings (`then` gets the Ratings); False off a host."""
+def own_ratings(app, then, on: bool = True) -> bool:
+    """Ask the host for this player's ratings: `then` gets the answer (a Ratings), until
+    called again with on=False. False off a host."""
     from tui.tables.screens import get_client
 
     client = get_client(app)
     if client is None:
         return False
+    client.listen(then, on)
+    if not on:
+        return True
 
     async def ask() -> None:
         if await client.connect():
-            client.ask(p.GetRatings(), p.Ratings, then)
+            client.send(p.GetRatings())
 
     app.run_worker(ask(), exclusive=False)
     return True
@@ -206,6 +225,6 @@ def report_daily(screen) -> None:
 
     async def send() -> None:
         if client is not None and await client.connect():
-            client.send(msg)  # the host answers with the day's results: a notification
+            client.send_daily(msg)  # the host answers with the day's results: a notification
 
     screen.app.run_worker(send(), exclusive=False)
