@@ -57,6 +57,9 @@ async def test_a_watcher_sees_the_table_and_cannot_act(store, tables):
             state = GAMES["house-rules"].new(2, 7, GAMES["house-rules"].Options())
             assert screen.submit(state.legal_actions()[0]) is False
             assert "You are watching table ABCD" in status(app)
+            screen.say("")
+            await pilot.press("e")  # HOUSE RULES' End turn: hidden, and refused in words
+            assert status(app) == "You are watching table ABCD: only its players move. q leaves."
             # bob moves: the watcher's screen follows.
             mine = GAMES["house-rules"].from_text(msg["view"])
             bob.send(op="act", code="ABCD", cursor=0,

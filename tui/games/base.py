@@ -483,11 +483,10 @@ class GameScreen(Screen):
         self.app.go_home()
 
     def on_key(self, event: events.Key) -> None:
-        # A watcher's escape leaves, as q does (each game binds escape to back out, which
-        # a watcher cannot: the key comes here unused).
-        if event.key == "escape" and self.watching():
-            event.stop()
-            self.action_home()
+        if self.watching():  # a watcher's escape leaves; a key that would act is refused in words
+            from tui.tables.watch import watcher_key
+
+            watcher_key(self, event)
 
     def action_saves(self) -> None:
         """Back to the saves browser this replay was opened from."""

@@ -116,7 +116,10 @@ class LeaderboardsScreen(Screen):
         table = self.query_one(DataTable)
         table.clear(columns=True)
         if columns:
-            table.add_columns(*columns)
+            # Widths from the content: the table's own sizing missed rows that came
+            # before its first layout (the host can answer that fast).
+            for i, name in enumerate(columns):
+                table.add_column(name, width=max([len(name)] + [len(str(row[i])) for row in rows]))
             for row in rows:
                 table.add_row(*[Text(str(cell)) for cell in row])  # players' names: text, never markup
         self.query_one("#board-note", Static).update(Content(note))

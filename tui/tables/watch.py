@@ -70,3 +70,22 @@ class WatchMatch(TableSeat):
         if state.to_move in self.away:
             return tag + f"{who.name} is away; the table waits for them."
         return tag + f"{who.name} to move."
+
+
+def watcher_key(screen: Any, event: Any) -> None:
+    """A key that reached a watcher's game screen unused (GameScreen.on_key). Escape
+    leaves, as q does (each game binds escape to back out, which a watcher cannot); a
+    key of the game that would act (hidden from the footer, so disabled) is refused with
+    the reason on the status line."""
+    if event.key == "escape":
+        event.stop()
+        screen.action_home()
+        return
+    keys = set()
+    for cls in type(screen).__mro__:
+        for binding in cls.__dict__.get("BINDINGS", ()):
+            keys.update(k.strip() for k in binding.key.split(","))
+    active = screen.active_bindings.get(event.key)
+    if event.key in keys and (active is None or not active.enabled):
+        event.stop()
+        screen.say(screen.match.check(None), error=True)
