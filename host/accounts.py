@@ -46,33 +46,38 @@ class KeyRing:
     problems: list[str] = field(default_factory=list)
     _stamp: tuple | None = None
     _file_keys: dict[str, set[bytes]] = field(default_factory=dict)
+    _file_problems: list[str] = field(default_factory=list)
+    _parsed: dict[str, tuple[bytes | None, str | None]] = field(default_factory=dict)
 
     def reload(self) -> None:
         self._reload_file()
         keys = {name: set(found) for name, found in self._file_keys.items()}
+        problems = list(self._file_problems)
         if self.storage is not None:
             from saves.db import DatabaseError
 
             try:
                 stored = self.storage.keys()
             except DatabaseError as exc:  # reported; the file's keys still let players in
-                self.problems = [*self.problems, f"keys in the database not read: {exc}"]
+                problems.append(f"keys in the database not read: {exc}")
                 stored = {}
             for name, lines in stored.items():
                 for n, line in enumerate(lines, 1):
-                    key, problem = public_key(line)
+                    if line not in self._parsed:  # each line parsed once, not at every sign-in
+                        self._parsed[line] = public_key(line)
+                    key, problem = self._parsed[line]
                     if problem:
-                        self.problems = [*self.problems, f"database key {n} of {name!r}: {problem}"]
+                        problems.append(f"database key {n} of {name!r}: {problem}")
                     else:
                         keys.setdefault(name, set()).add(key)
-        self.keys = keys
+        self.keys, self.problems = keys, problems
 
     def _reload_file(self) -> None:
         try:
             st = self.path.stat()
             stamp = (st.st_mtime_ns, st.st_size)
         except FileNotFoundError:
-            self._file_keys, self._stamp, self.problems = {}, None, []
+            self._file_keys, self._stamp, self._file_problems = {}, None, []
             return
         if stamp == self._stamp:
             return
@@ -91,7 +96,7 @@ class KeyRing:
                 problems.append(f"{self.path}:{n}: {problem}")
                 continue
             keys.setdefault(name, set()).add(key)
-        self._file_keys, self.problems, self._stamp = keys, problems, stamp
+        self._file_keys, self._file_problems, self._stamp = keys, problems, stamp
 
     def allows(self, name: str, key) -> bool:
         self.reload()

@@ -224,12 +224,12 @@ class Host:
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
 
-    def child_env(self, name: str, term: str, client_env: dict) -> dict[str, str]:
+    def child_env(self, name: str, term: str, client_env: dict, home: Path | None = None) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("TEXTUAL_", "HOUSES_", "LC_", "SSH_")) and k not in (
                    "NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "LANG", "TERM", "COLORTERM")}
         env["TERM"] = safe_term(term)
-        env["HOUSES_HOME"] = str(player_home(self.opts.data, name, self.storage))
+        env["HOUSES_HOME"] = str(home or player_home(self.opts.data, name, self.storage))
         env["HOUSES_PLAYER"] = name
         if self.storage is not None:  # the app keeps its saves, settings and stats there (saves/db.py)
             env["HOUSES_STORE"] = self.storage_url
@@ -322,8 +322,9 @@ class HostServer(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        ok = valid_name(username) and self.host.keyring.allows(username, key)
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # The keys are in the database: read off the loop, which serves everyone else meanwhile.
+        ok = valid_name(username) and await asyncio.to_thread(self.host.keyring.allows, username, key)
         if not ok:
             self.host.log(f"refused key for '{shown(username)}'")
         return ok
@@ -359,6 +360,7 @@ class AppSession(asyncssh.SSHServerSession):
         self.said_slow = False    # "reads slowly" logged once a session
         self.stopping = False     # the host asked the app to leave (hang-up, idle, shutdown)
         self.name = "?"
+        self.home: Path | None = None  # the player's folder, made before the app starts
         self.bytes_out = 0
         self.transcoder = Transcoder("utf-8")
         self.guard = OutputGuard()
@@ -407,13 +409,16 @@ class AppSession(asyncssh.SSHServerSession):
             self.host.log(f"{shown(self.name)} refused: {self.refusal}")
             self.refuse(f"{self.refusal}: Houses cannot use it. Connect with a usual terminal.")
             return
-        if not self.host.ready.is_set():  # the port is open a moment before the tables
-            asyncio.get_running_loop().create_task(self._start_when_ready())
-            return
-        self._start_app()
+        asyncio.get_running_loop().create_task(self._start_when_ready())
 
     async def _start_when_ready(self) -> None:
-        await self.host.ready.wait()
+        await self.host.ready.wait()  # the port is open a moment before the tables
+        try:  # the player's folder and first settings, off the loop: the database may be slow
+            self.home = await asyncio.to_thread(player_home, self.host.opts.data, self.name, self.host.storage)
+        except (OSError, ValueError) as exc:
+            self.host.log(f"{shown(self.name)}: could not start the app: {exc!r}")
+            self.refuse("Could not start Houses on this host. Please try again later.")
+            return
         if not self.chan.is_closing():
             self._start_app()
 
@@ -470,7 +475,7 @@ class AppSession(asyncssh.SSHServerSession):
 
     def spawn(self) -> None:
         client_env = dict(self.chan.get_environment() or {})
-        env = self.host.child_env(self.name, self.term, client_env)
+        env = self.host.child_env(self.name, self.term, client_env, self.home)
         args = list(self.host.opts.app_args)
         charset = client_charset(client_env)
         self.transcoder = Transcoder(charset)

@@ -149,6 +149,7 @@ class TableHost:
         self.table_timeout = table_timeout
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, str] = {}  # token -> player name
+        self.used_codes: set[str] = set()  # every code in the storage, read by load()
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
@@ -228,6 +229,7 @@ class TableHost:
     def load(self) -> None:
         """The open tables in the storage: each comes back as it was (a finished one
         is closed at once: a host stopped before it could be)."""
+        self.used_codes = self.storage.table_codes()
         for stored in self.storage.open_tables():
             save = stored.save
             try:
@@ -307,9 +309,11 @@ class TableHost:
             self.log(f"table {code} not archived: {exc}")
 
     def new_code(self) -> str:
+        """A code no table has had: open here, or kept (closed) in the storage."""
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(4))
-            if code not in self.tables:
+            if code not in self.tables and code not in self.used_codes:
+                self.used_codes.add(code)
                 return code
 
     def new_table(self, code: str, save: saves.SaveFile, state: Any) -> Table:

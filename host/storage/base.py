@@ -108,6 +108,10 @@ class Storage(ABC):
     def load_table(self, code: str) -> StoredTable | None: ...
 
     @abstractmethod
+    def table_codes(self) -> set[str]:
+        """The codes of every table kept, open or closed (a new table takes another)."""
+
+    @abstractmethod
     def open_tables(self) -> list[StoredTable]:
         """Every table not closed."""
 

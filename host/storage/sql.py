@@ -190,6 +190,10 @@ class SqlStorage(Storage):
         found = self._tables("code = ?", (code,))
         return found[0] if found else None
 
+    def table_codes(self) -> set[str]:
+        with self._tx() as tx:
+            return {r[0] for r in tx.run("SELECT code FROM tables")}
+
     def open_tables(self) -> list[StoredTable]:
         return self._tables("closed = 0", ())
 

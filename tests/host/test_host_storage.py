@@ -128,3 +128,16 @@ def test_add_key_and_tables_on_postgresql(tmp_path, pg_url):
     storage.close()
     listed = houses("tables", "--db", pg_url, home=tmp_path)
     assert listed.returncode == 0 and "No open tables" in listed.stdout
+
+
+async def test_a_new_table_never_takes_the_code_of_an_archived_one(tmp_path, monkeypatch):
+    import saves
+
+    host = TableHost(tmp_path)
+    old = saves.new_save("dash", [saves.Seat("alice")], {}, seed=1)
+    host.storage.create_table("AAAA", old, now=1.0)
+    host.storage.close_table("AAAA", now=2.0)
+    letters = iter("AAAABBBB")  # the first code drawn is the archived table's
+    monkeypatch.setattr("secrets.choice", lambda choices: next(letters))
+    host.load()
+    assert host.new_code() == "BBBB"

@@ -88,6 +88,7 @@ def test_a_table_is_created_loaded_and_moved_one_action_at_a_time(store):
     assert [t.code for t in store.open_tables()] == ["ABCD"]
     store.close_table("ABCD", now=103.0)
     assert store.open_tables() == [] and store.load_table("ABCD").closed
+    assert store.table_codes() == {"ABCD"}
     assert store.load_table("NONE") is None
 
 

@@ -146,7 +146,6 @@ async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(hos
 
 
 async def test_a_table_abandoned_by_all_its_players_is_closed_into_their_saves(tmp_path):
-    import saves
 
     host = TableHost(tmp_path, table_timeout=0.5)
     await host.start()
@@ -180,7 +179,6 @@ async def test_a_table_abandoned_by_all_its_players_is_closed_into_their_saves(t
 
 
 async def test_the_operator_lists_and_closes_tables_of_a_running_host(host, tmp_path):
-    import saves
     from host.tables import close_table, list_tables
 
     alice = await Peer.connect(host, "alice")
@@ -200,7 +198,6 @@ async def test_the_operator_lists_and_closes_tables_of_a_running_host(host, tmp_
 
 
 async def test_the_operator_closes_a_table_when_no_host_runs(tmp_path):
-    import saves
     from host.tables import close_table, list_tables
 
     h = TableHost(tmp_path)
@@ -249,7 +246,6 @@ def test_houses_serve_tables_and_close_on_the_command_line(tmp_path):
 async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypatch):
     """A host stopped before it could close a finished table closes it on its next
     start: into the players' saves and stats, by the host (no app of theirs is there)."""
-    import saves
     import host.tables as tables
 
     monkeypatch.setattr(tables, "BOT_PAUSE_S", 0.0)
