@@ -6,9 +6,11 @@ Every message is a msgspec Struct tagged by its "op" field, so a line reads
 union below; a line that is not one of these messages becomes a `Refused` with the
 reason in words, never an exception.
 
-    app -> host   Hello, ListTables, OpenTable, Join, Act, Leave
+    app -> host   Hello, ListTables, OpenTable, Join, Act, Leave, Watch,
+                  GetLeaderboard, GetRatings, DailyResult, GetDaily
     operator      Hello, ListTables, Close          (`houses serve tables|close`)
-    host -> app   Welcome, Tables, Table, Finished, Error, Closed
+    host -> app   Welcome, Tables, Table, Finished, Error, Closed,
+                  Leaderboard, Ratings, Daily
 
 The payloads that are saves or game data (a save, an action, options, a table row)
 stay plain JSON objects: their own code (saves, each game's actions) checks them.
@@ -69,6 +71,36 @@ class Close(Message, tag="close"):
     code: str = ""
 
 
+class Watch(Message, tag="watch"):
+    """Watch a table without a seat: its public view (`view(None)`), live."""
+    code: str = ""
+
+
+class GetLeaderboard(Message, tag="get-leaderboard"):
+    game: str
+    limit: int = 20
+
+
+class GetRatings(Message, tag="get-ratings"):
+    """The asking player's own rating in each rated game."""
+
+
+class DailyResult(Message, tag="daily-result"):
+    """The player finished a deal of the day (solo): what it came to."""
+    game: str
+    day: str          # the deal's date, YYYY-MM-DD
+    won: bool
+    moves: int
+    hints: int = 0
+    rank: str | None = None  # TOWN 77's rank for the tiles placed
+
+
+class GetDaily(Message, tag="get-daily"):
+    """The day's results of a deal of the day, and the asking player's streak."""
+    game: str
+    day: str | None = None  # default: the host's today
+
+
 # -- from the host --------------------------------------------------------------------
 
 class Welcome(Message, tag="welcome"):
@@ -83,7 +115,7 @@ class Table(Message, tag="table", omit_defaults=True):
     """A seat's view of one table; `save` only once the table is over."""
     code: str
     game: str
-    seat: int
+    seat: int | None  # None: a watcher's message (the public view)
     seed: int
     options: dict[str, Any]
     view: str
@@ -95,6 +127,7 @@ class Table(Message, tag="table", omit_defaults=True):
     id: str
     created: str
     save: dict[str, Any] | None = None
+    watchers: list[str] = []  # the players watching the table
 
 
 class Finished(Message, tag="finished"):
@@ -111,9 +144,47 @@ class Closed(Message, tag="closed"):
     code: str
 
 
+class RatingRow(msgspec.Struct):
+    """One player's rating in one game: `rating` is the figure shown (mu - 3 sigma)."""
+    name: str
+    rating: float
+    games: int
+    rank: int = 0  # the place on the leaderboard (0: not on it)
+    game: str = ""
+
+
+class Leaderboard(Message, tag="leaderboard"):
+    game: str
+    rows: list[RatingRow]
+    me: RatingRow | None = None  # the asking player's own row (also when not in `rows`)
+
+
+class Ratings(Message, tag="ratings"):
+    rows: list[RatingRow]  # one a rated game the player has played
+
+
+class DailyRow(msgspec.Struct):
+    name: str
+    won: bool
+    moves: int
+    hints: int = 0
+    rank: str | None = None
+    place: int = 0
+
+
+class Daily(Message, tag="daily"):
+    game: str
+    day: str
+    rows: list[DailyRow]
+    streak: int = 0  # the asking player's days won in a row, up to this day
+    played: bool = False  # whether the asking player has a result this day
+
+
 AnyMessage = Union[Hello, ListTables, OpenTable, Join, Act, Leave, Close,
-                   Welcome, Tables, Table, Finished, Error, Closed]
-REQUESTS = (ListTables, OpenTable, Join, Act, Leave)  # what a player may ask once welcomed
+                   Welcome, Tables, Table, Finished, Error, Closed,
+                   Watch, GetLeaderboard, GetRatings, DailyResult, GetDaily, Leaderboard, Ratings, Daily]
+# what a player may ask once welcomed
+REQUESTS = (ListTables, OpenTable, Join, Act, Leave, Watch, GetLeaderboard, GetRatings, DailyResult, GetDaily)
 
 _decoder = msgspec.json.Decoder(AnyMessage)
 _encoder = msgspec.json.Encoder()

@@ -24,6 +24,7 @@ import contextlib
 import os
 import secrets
 import time
+from datetime import date
 from pathlib import Path
 from typing import Any, Callable
 
@@ -33,6 +34,7 @@ import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.engine import lines_to_wire
+from host import community
 from host import protocol as p
 from host.protocol import MAX_LINE, encode, read_messages
 
@@ -73,6 +75,7 @@ class Table:
         # The authoritative game: the same match controller as a local game.
         self.match = saves.TableMatch(save, state, write=write, summary=self.save_summary)
         self.members: dict[int, set[Member]] = {}
+        self.watchers: set[Member] = set()  # players watching, without a seat (view(None))
         self.last: dict | None = None
         self.bot_busy = False
         self.last_active = time.time()  # the last move, or the last player leaving
@@ -120,16 +123,21 @@ class Table:
     def seats_info(self) -> list[dict]:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.save.seats]
 
+    def watcher_names(self) -> list[str]:
+        return sorted({m.name for m in self.watchers})
+
     def summary(self, for_name: str) -> dict:
         return {
             "code": self.code, "game": self.save.game, "title": self.game.title,
             "seats": self.seats_info(), "away": self.away(), "cursor": self.save.cursor,
             "over": self.state.over, "mine": self.seat_of(for_name) is not None,
-            "free": self.free_seat() is not None,
+            "free": self.free_seat() is not None, "watchers": self.watcher_names(),
         }
 
 
 class TableHost:
+    today = staticmethod(date.today)  # the host's day, for the deals of the day (tests set it)
+
     def __init__(self, data_dir: Path, table_timeout: float = TABLE_TIMEOUT_S, storage: Any = None) -> None:
         self.data_dir = data_dir
         self._storage = storage  # host.storage.Storage; else DATA's own, opened on first use
@@ -243,6 +251,8 @@ class TableHost:
         """Into each player's saves (and stats, if finished), then into the archive."""
         self.tables.pop(table.code, None)
         over = table.state.over
+        if over:
+            self.writer.submit(community.rate_closed, self, table)  # the writer thread: no wait on the database
         online = {m.name for m in self.members}
         for seat, s in enumerate(table.save.seats):
             if s.kind != "human" or not s.name:
@@ -259,7 +269,11 @@ class TableHost:
                 if not over:
                     member.send(p.Error(f"The host closed table {table.code}: it is in your saved games.",
                                         code=table.code))
+        for member in table.watchers:
+            if not over:
+                member.send(p.Error(f"The host closed table {table.code}.", code=table.code))
         table.members.clear()
+        table.watchers.clear()
         self.archive(table)
         self.log(f"table {table.code} closed: {why}")
 
@@ -369,6 +383,9 @@ class TableHost:
                             if not group:
                                 self.mark_away(table, seat, True)
                             self.broadcast(table)
+                    if member in table.watchers:
+                        table.watchers.discard(member)
+                        self.broadcast(table)
             writer.close()
 
     def dispatch(self, member: Member, msg: p.Message) -> None:
@@ -390,10 +407,13 @@ class TableHost:
                         group.discard(member)
                         if not group:
                             self.mark_away(table, seat, True)
+                table.watchers.discard(member)
                 table.last_active = time.time()
                 self.broadcast(table)
-        else:
-            member.send(p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
+        elif isinstance(msg, p.Watch):
+            self.watch(member, msg.code.upper().strip())
+        else:  # ratings, leaderboards, the deals of the day
+            community.serve(self, member, msg)
 
     def operator(self, member: Member, msg: p.Message) -> None:
         """The operator's requests (`houses serve tables`, `houses serve close`)."""
@@ -412,8 +432,7 @@ class TableHost:
             member.send(p.Error(f"Unknown request {msg.__struct_config__.tag!r}."))
 
     def listing(self, name: str) -> list[dict]:
-        rows = [t.summary(name) for t in self.tables.values()
-                if not t.state.over and (t.seat_of(name) is not None or t.free_seat() is not None)]
+        rows = [t.summary(name) for t in self.tables.values() if not t.state.over]  # full ones to watch
         rows.sort(key=lambda r: (not r["mine"], r["code"]))
         return rows
 
@@ -470,6 +489,18 @@ class TableHost:
         table.members.setdefault(seat, set()).add(member)
         table.last_active = time.time()
         self.mark_away(table, seat, False)
+        self.broadcast(table)
+
+    def watch(self, member: Member, code: str) -> None:
+        """`member` watches table `code`: the public view, live; a seated player joins."""
+        table = self.tables.get(code)
+        if table is None:
+            member.send(p.Error(f"There is no table {code}.", code=code))
+            return
+        if table.seat_of(member.name) is not None:
+            self.join(member, code)
+            return
+        table.watchers.add(member)
         self.broadcast(table)
 
     def mark_away(self, table: Table, seat: int, away: bool) -> None:
@@ -549,13 +580,19 @@ class TableHost:
 
     # -- what each player is told ----------------------------------------------------------
 
-    def table_message(self, table: Table, seat: int) -> p.Table:
+    def table_message(self, table: Table, seat: int | None) -> p.Table:
+        """What `seat` sees of the table; seat None: a watcher, who sees the public view
+        only (no last action: a move can name a card its player hid; no seed)."""
         view = table.state.view(seat)
+        watching = seat is None
         return p.Table(
-            code=table.code, game=table.save.game, seat=seat, seed=table.save.seed, options=table.save.options,
-            view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor, last=table.last,
+            code=table.code, game=table.save.game, seat=seat, options=table.save.options,
+            seed=0 if watching else table.save.seed,  # the seed and the moves would rebuild every hand
+            view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor,
+            last=None if watching else table.last,
             seats=table.seats_info(), away=table.away(), id=table.save.id, created=table.save.created,
-            save=self.player_copy(table, seat) if table.state.over else None,
+            save=self.player_copy(table, seat) if table.state.over and not watching else None,
+            watchers=table.watcher_names(),
         )
 
     def player_copy(self, table: Table, seat: int) -> dict:
@@ -571,6 +608,10 @@ class TableHost:
                 msg = self.table_message(table, seat)
                 for member in list(group):
                     member.send(msg)
+        if table.watchers:
+            msg = self.table_message(table, None)
+            for member in list(table.watchers):
+                member.send(msg)
 
 
 def table_info(save: saves.SaveFile, state: Any, last_active: float, present: bool) -> dict:

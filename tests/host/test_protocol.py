@@ -18,6 +18,14 @@ EVERY_MESSAGE = [
     p.Act(code="ABCD", action={"type": "move"}, cursor=4),
     p.Welcome("alice"), p.Tables([{"code": "ABCD"}]), p.Finished({"id": "x"}), p.Error("No.", code="ABCD"),
     p.Closed("ABCD"),
+    # issue 16: watching, ratings, the deals of the day
+    p.Watch("ABCD"), p.GetLeaderboard("town", 5), p.GetRatings(), p.GetDaily("dash", "2026-12-01"),
+    p.DailyResult(game="town", day="2026-12-01", won=False, moves=30, hints=1, rank="Builder"),
+    p.Table(code="ABCD", game="town", seat=None, seed=0, options={}, view="v", log=[], cursor=3, last=None,
+            seats=[], away=[], id="table-ABCD", created="now", watchers=["bob"]),
+    p.Leaderboard("town", [p.RatingRow("ann", 3.5, 2, 1, "town")], me=p.RatingRow("bob", 1.0, 1, game="town")),
+    p.Ratings([p.RatingRow("bob", 1.0, 1, game="town")]),
+    p.Daily("dash", "2026-12-01", [p.DailyRow("ann", True, 14, 1, None, 1)], streak=2, played=True),
     p.Table(code="ABCD", game="dash", seat=0, seed=1, options={}, view="v", log=["a"], cursor=0, last=None,
             seats=[{"name": "alice", "kind": "human", "level": None}], away=[], id="table-ABCD", created="now"),
 ]
@@ -42,7 +50,7 @@ def test_the_words_on_the_wire_are_the_old_ones():
 
 
 def test_a_table_message_carries_a_save_only_once_over():
-    table = EVERY_MESSAGE[-1]
+    table = EVERY_MESSAGE[-1]  # a seat's (the list's last)
     assert "save" not in json.loads(p.encode(table))
     assert json.loads(p.encode(msgspec.structs.replace(table, save={"id": "x"})))["save"] == {"id": "x"}
 

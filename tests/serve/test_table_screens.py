@@ -17,7 +17,7 @@ SIZE = (80, 24)
 @pytest.fixture
 def tables(tmp_path, monkeypatch):
     host = TableHost(tmp_path / "host")
-    (tmp_path / "host").mkdir()
+    (tmp_path / "host").mkdir(exist_ok=True)
     codes = iter(["ABCD", "EFGH", "JKLM"])
     monkeypatch.setattr(host, "new_code", lambda: next(codes))
     monkeypatch.setenv("HOUSES_TABLES", str(host.socket_path))

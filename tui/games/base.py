@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -90,6 +90,7 @@ class GameScreen(Screen):
         self._bot_token: int | None = None
         self._bot: Any = None  # the bot thinking now, so leaving can stop it at once
         self._over_shown = state.over
+        self.hints_used = 0  # hints asked for in this sitting (a host's deal of the day counts them)
 
     @property
     def save(self) -> saves.SaveFile:
@@ -376,6 +377,9 @@ class GameScreen(Screen):
         result = self.match.result()
         if result is not None:
             self._count_result(result.won)
+            from tui.tables.community import report_daily
+
+            report_daily(self)  # a deal of the day on a host: its result to the host's board
         if not self._over_shown:
             self._over_shown = True
             from tui.screens.game_over import GameOverScreen
@@ -435,6 +439,10 @@ class GameScreen(Screen):
             return False
         return allowed
 
+    def watching(self) -> bool:
+        """Whether this screen watches a shared table without a seat (tui/tables/watch.py)."""
+        return self.match.seated is not None and not self.match.mine()
+
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which of the game's keys work now. Games override, and end with this."""
         if action in ("saves", "home"):  # q: one of the two, never both
@@ -473,6 +481,12 @@ class GameScreen(Screen):
     def action_home(self) -> None:
         self.stop_bot()
         self.app.go_home()
+
+    def on_key(self, event: events.Key) -> None:
+        if self.watching():  # a watcher's escape leaves; a key that would act is refused in words
+            from tui.tables.watch import watcher_key
+
+            watcher_key(self, event)
 
     def action_saves(self) -> None:
         """Back to the saves browser this replay was opened from."""

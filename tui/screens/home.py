@@ -93,6 +93,7 @@ class HomeScreen(ListScreen):
         ]
         if _tables_available():
             options.append(Option("Tables: play with others on this host", id="tables"))
+            options.append(Option("Leaderboards: ratings and today's results", id="leaderboards"))
         options += [
             Option("Statistics", id="stats"),
             Option("Rules", id="rules"),
@@ -132,5 +133,9 @@ class HomeScreen(ListScreen):
             from tui.tables.screens import TablesScreen
 
             app.push_screen(TablesScreen())
+        elif what == "leaderboards":
+            from tui.tables.community import LeaderboardsScreen
+
+            app.push_screen(LeaderboardsScreen())
         elif what == "quit":
             app.exit()

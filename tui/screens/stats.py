@@ -74,6 +74,24 @@ class StatsScreen(Screen):
             lines += game_lines(GAMES[gid].title, gs)
         # Solo results and names from the stats file: text, never markup.
         self.query_one("#stats-detail", Static).update(Content("\n".join(lines) or "No finished games yet."))
+        self._detail = lines
         if problem:
             self.query_one("#stats-note", Static).update(Content(problem))
         table.focus()
+        from tui.tables.community import own_ratings
+
+        own_ratings(self.app, self.show_ratings)  # on a host: the player's ratings there
+
+    def on_unmount(self) -> None:
+        from tui.tables.community import own_ratings
+
+        own_ratings(self.app, self.show_ratings, on=False)
+
+    def show_ratings(self, msg) -> None:
+        """The host's answer: the player's own rating in each game, under the table."""
+        from host.protocol import Ratings
+        from tui.tables.community import rating_lines
+
+        if self.is_attached and isinstance(msg, Ratings):
+            lines = rating_lines(msg) + self._detail
+            self.query_one("#stats-detail", Static).update(Content("\n".join(lines)))

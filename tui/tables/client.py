@@ -40,6 +40,10 @@ class TableClient:
         self.wanted: set[str] = set()  # tables this app asked to open or join
         self.opening = False
         self.kept: set[str] = set()
+        # The screens shown that take the host's community answers (Leaderboard, Ratings,
+        # Daily): each gets every answer and keeps what it shows.
+        self.listeners: list[Callable[[Any], None]] = []
+        self.daily_sent = 0  # days' results sent, whose answer is said in a notification
 
     @property
     def connected(self) -> bool:
@@ -94,6 +98,12 @@ class TableClient:
             self.on_table(msg)
         elif isinstance(msg, p.Finished):
             self.keep(msg.save)
+        elif isinstance(msg, (p.Leaderboard, p.Ratings, p.Daily)):
+            if isinstance(msg, p.Daily) and self.daily_sent:  # the answer to a day's result sent
+                self.daily_sent -= 1
+                self.app.notify(daily_note(msg, self.name or ""), title="Deal of the day")
+            for listener in list(self.listeners):
+                listener(msg)
         elif isinstance(msg, p.Error):
             screen = self.screens.get(msg.code or "")
             if screen is not None and screen.is_attached:
@@ -109,7 +119,10 @@ class TableClient:
         news = msgspec.to_builtins(msg)  # the seat match reads the table as plain data
         screen = self.screens.get(code)
         if screen is not None and screen.is_attached:
+            before = set(screen.match.watchers)
             screen.show_news(screen.match.update(news))
+            for name in sorted(set(msg.watchers) - before):
+                self.app.notify(f"{name} is watching.")
             return
         if code in self.wanted or self.opening:
             self.wanted.discard(code)
@@ -156,6 +169,23 @@ class TableClient:
         self.send(p.OpenTable(game=game_id, seed=seed, options=game.options_to_builtins(options),
                               seats=[p.SeatRequest(kind=s.kind, level=s.level) for s in seats]))
 
+    def watch(self, code: str) -> None:
+        code = code.strip().upper()
+        self.wanted.add(code)
+        self.send(p.Watch(code))
+
+    def listen(self, listener: Callable[[Any], None], on: bool = True) -> None:
+        """`listener` gets each community answer from now on (off: no more)."""
+        if listener in self.listeners:
+            self.listeners.remove(listener)
+        if on:
+            self.listeners.append(listener)
+
+    def send_daily(self, msg: p.DailyResult) -> None:
+        """A finished deal of the day's result; the host's answer is said in a notification."""
+        if self.send(msg):
+            self.daily_sent += 1
+
     def join(self, code: str) -> None:
         code = code.strip().upper()
         self.wanted.add(code)
@@ -168,3 +198,11 @@ class TableClient:
         self.screens.pop(code, None)
         if self.connected:
             self.send(p.Leave(code))
+
+
+def daily_note(msg: p.Daily, me: str) -> str:
+    """A day's results in one sentence, for the player who just sent theirs."""
+    title = GAMES[msg.game].title
+    place = next((row.place for row in msg.rows if row.name == me), None)
+    where = f"you are {place} of {len(msg.rows)} today" if place else f"{len(msg.rows)} results today"
+    return f"{title}: {where}; days won in a row: {msg.streak}." if msg.streak else f"{title}: {where}."

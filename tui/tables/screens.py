@@ -18,6 +18,7 @@ import saves
 from saves.match import seat_label
 from tui.screens.new_game import NewGameScreen
 from tui.tables.client import TableClient, tables_available
+from tui.tables.watch import TableSeat, WatchMatch
 
 
 def get_client(app) -> TableClient | None:
@@ -42,7 +43,10 @@ def show_tables(app, rows: list[dict]) -> None:
 def table_row(row: dict) -> str:
     people = ", ".join(
         seat_label(s, i) + (" (away)" if i in row["away"] else "") for i, s in enumerate(row["seats"]))
-    mark = "*" if row["mine"] else " "
+    watchers = row.get("watchers") or []
+    if watchers:
+        people += f"; {len(watchers)} watching"
+    mark = "*" if row["mine"] else ("=" if not row.get("free", True) else " ")  # = full: to watch
     return f"{mark} {row['code']}  {row['title'][:20]:20}  {people[:34]:34}  move {row['cursor'] + 1}"
 
 
@@ -63,15 +67,19 @@ class TablesScreen(Screen):
     BINDINGS = [
         Binding("o", "open_table", "Open a table", id="tables.open"),
         Binding("j", "join_code", "Join by code", id="tables.join"),
-        Binding("r", "refresh", "Refresh", id="tables.refresh"),
+        Binding("w", "watch", "Watch", id="tables.watch"),
+        Binding("r", "refresh", "Refresh", id="tables.refresh", show=False),  # it refreshes every 3 s too
         Binding("escape", "back", "Back", id="tables.back"),
     ]
+
+    rows: dict[str, dict] = {}  # code -> the host's row, as last listed
 
     def compose(self) -> ComposeResult:
         yield Static("Tables on this host", classes="screen-title", markup=False)
         with Vertical(id="tables-box"):
-            yield Static("Play with the other players of this host. Enter joins the table under the "
-                         "cursor; * marks your own. At a table, m lists your moves in words.", id="tables-help")
+            yield Static("Play with this host's players. Enter joins the table under the cursor, "
+                         "w watches it; * marks yours, = a full one. At a table, m lists your moves.",
+                         id="tables-help")
             yield OptionList(id="table-list", markup=False)  # players' names: text
             with Horizontal(id="code-row"):
                 yield Label("Join by code (j):", markup=False)
@@ -88,6 +96,7 @@ class TablesScreen(Screen):
             self.set_interval(3.0, self.action_refresh)
 
     def show_tables(self, rows: list[dict]) -> None:
+        self.rows = {row["code"]: row for row in rows}
         menus = self.query("#table-list")
         if not menus:
             return  # not mounted yet, or being taken down: the next refresh shows them
@@ -103,8 +112,27 @@ class TablesScreen(Screen):
 
     @on(OptionList.OptionSelected, "#table-list")
     def _picked(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id and event.option.id != "none":
-            self._join(event.option.id)
+        code = event.option.id
+        if code and code != "none":
+            row = self.rows.get(code, {})
+            if not row.get("mine") and not row.get("free", True):
+                self._watch(code)  # a full table: Enter watches it
+            else:
+                self._join(code)
+
+    def action_watch(self) -> None:
+        """Watch the table under the cursor (its public view; no seat taken)."""
+        menu = self.query_one("#table-list", OptionList)
+        option = menu.highlighted_option
+        if option is None or not option.id or option.id == "none":
+            self.app.notify("No table to watch: the list is empty.", severity="warning")
+            return
+        self._watch(option.id)
+
+    def _watch(self, code: str) -> None:
+        client = get_client(self.app)
+        if client is not None:
+            client.watch(code)
 
     @on(Input.Submitted, "#code")
     def _code_entered(self, event: Input.Submitted) -> None:
@@ -196,14 +224,18 @@ class MovesScreen(ModalScreen[int | None]):
 
 def table_screen(client, msg: dict):
     """The game's own screen, seated at table msg["code"] as msg["seat"]: it plays a
-    seat match, whose moves go to the host and whose position comes back from it."""
+    seat match, whose moves go to the host and whose position comes back from it.
+    Seat None: a watcher's, showing the public view (tui/tables/watch.py)."""
     from tui.games import screen_class
 
     code = msg["code"]
-    match = saves.SeatMatch.from_message(
-        msg, send=lambda cursor, action: client.act(code, cursor, action, msg["game"]))
+    watching = msg["seat"] is None
+    kind = WatchMatch if watching else TableSeat
+    match = kind.from_message(msg, send=lambda cursor, action: client.act(code, cursor, action, msg["game"]))
     screen = screen_class(match.game.id)(match.save, match.state)
     screen.use_match(match)
+    if watching:
+        screen.viewer = None  # nobody's hand: the position as an onlooker sees it
     def leave() -> None:  # unless a newer screen sits at the table now
         if client.screens.get(code) is screen:
             client.leave(code)

@@ -445,6 +445,7 @@ class DashScreen(GameScreen):
         if self.state.over or self._thinking or self.state.is_view():
             return
         self._thinking = True
+        self.hints_used += 1
         self.say(f"Looking for a winning line{self.app.glyphs['ellipsis']}")
         self.refresh_bindings()
         self._find_hint(self.state.clone(), self.match.token)

@@ -588,6 +588,7 @@ class TownScreen(GameScreen):
         from core.town.solo import solo_hint
 
         action = solo_hint(self.state)
+        self.hints_used += 1
         if isinstance(action, ChooseStack):
             self.bar.cursor = action.stack
             self.bar.focus()

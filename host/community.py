@@ -1,0 +1,177 @@
+"""A host's community: ratings when a table ends, leaderboards, the deals of the day's
+results and streaks. The table host (host/tables.py) calls these with its storage
+(host/storage: `rating`, `set_ratings`, `leaderboard`, `record_daily`,
+`daily_results`, `daily_history`), here called `records`.
+
+Ratings are host/ratings.py's (OpenSkill). A table is rated once: the storage keeps
+which tables it rated (`set_ratings` is idempotent per table key).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from host import protocol as p
+from host import ratings as r
+
+DAILY_GAMES = ("dash", "town")  # the deals of the day a host keeps results of
+# How a day's results are ordered: won first, then fewer hints, then the game's
+# measure (`moves`): Dash counts cards played to win (fewer is better), TOWN 77
+# tiles placed (more is better).
+MORE_IS_BETTER = {"dash": False, "town": True}
+
+
+def answer(records: Any, me: str, msg: p.Message, today: date) -> p.Message | None:
+    """The host's answer to a player's community request (None: not one of them)."""
+    if isinstance(msg, p.GetLeaderboard):
+        from core import GAMES
+
+        if msg.game not in GAMES:
+            return p.Error(f"There is no game {msg.game!r}.")
+        return leaderboard(records, msg.game, me, msg.limit)
+    if isinstance(msg, p.GetRatings):
+        return ratings_of(records, me)
+    if isinstance(msg, p.DailyResult):
+        reason = check_daily(msg, today)
+        if reason is not None:
+            return p.Error(reason)
+        record_daily(records, me, msg)
+        return daily_board(records, msg.game, msg.day, me)
+    if isinstance(msg, p.GetDaily):
+        if msg.game not in DAILY_GAMES:
+            return p.Error(f"{msg.game!r} has no deal of the day on this host.")
+        return daily_board(records, msg.game, msg.day or today.isoformat(), me)
+    return None
+
+
+def serve(host: Any, member: Any, msg: p.Message) -> None:
+    """Answer a player's community request at the table host (host/tables.py): from its
+    writer thread, in the order asked, so the host never waits on the database."""
+    import asyncio
+
+    loop, today = asyncio.get_running_loop(), host.today()
+
+    def work() -> None:
+        try:
+            reply = answer(host.storage, member.name, msg, today)
+        except Exception as exc:  # a database in trouble: said, the host goes on
+            reply = p.Error(f"The host could not do that: {exc}")
+        reply = reply or p.Error(f"Unknown request {msg.__struct_config__.tag!r}.")
+        loop.call_soon_threadsafe(member.send, reply)
+
+    host.writer.submit(work)
+
+
+def rate_closed(host: Any, table: Any) -> None:
+    """Rate a table the host closed finished (in its writer thread), once a table: the
+    key is its code and the time it was opened (a code is used again later)."""
+    try:
+        new = rate_table(host.storage, f"{table.code} {table.save.created}", table.save, table.state)
+    except Exception as exc:  # the ratings' trouble never keeps a table open
+        host.log(f"table {table.code}: not rated: {exc!r}")
+        return
+    if new:
+        host.log(f"table {table.code} rated: " + ", ".join(sorted(new)))
+
+
+# -- ratings ------------------------------------------------------------------------------
+
+def rate_table(records: Any, code: str, save: Any, state: Any) -> dict[str, r.Rating]:
+    """Rate a finished table's people (once per table): their new ratings, or {} when
+    the table is not rated (a cooperative game, no result, rated before)."""
+    from core import GAMES
+
+    game = GAMES[save.game]
+    if not state.over or state.outcome is None or not r.rated_game(game):
+        return {}
+    seats = [(s.name, s.kind, s.level) for s in save.seats]
+    current = {}
+    for name, kind, _ in seats:
+        if kind == "human" and name:
+            found = records.rating(game.id, name)
+            if found is not None:
+                current[name] = r.Rating(found[0], found[1])
+    new = r.rate(game.id, seats, r.ranks_of(state.outcome, len(seats)), current)
+    if not new:
+        return {}
+    changed = records.set_ratings(game.id, code, {name: (x.mu, x.sigma) for name, x in new.items()})
+    return new if changed is not False else {}
+
+
+def leaderboard(records: Any, game_id: str, me: str, limit: int = 20) -> p.Leaderboard:
+    """The best `limit` players of a game, and the asking player's own row."""
+    limit = max(1, min(limit, 100))
+    rows = [p.RatingRow(name=x.player, rating=round(r.displayed((x.mu, x.sigma)), 2), games=x.games, rank=i + 1,
+                        game=game_id)
+            for i, x in enumerate(records.leaderboard(game_id, limit))]
+    mine = next((row for row in rows if row.name == me), None)
+    if mine is None:
+        found = records.rating(game_id, me)
+        if found is not None:
+            mine = p.RatingRow(name=me, rating=round(r.displayed(found[:2]), 2), games=found[2], game=game_id)
+    return p.Leaderboard(game=game_id, rows=rows, me=mine)
+
+
+def ratings_of(records: Any, me: str) -> p.Ratings:
+    """The player's rating in each rated game they have played."""
+    from core import GAMES
+
+    rows = []
+    for game_id, game in GAMES.items():
+        if not r.rated_game(game):
+            continue
+        found = records.rating(game_id, me)
+        if found is not None:
+            rows.append(p.RatingRow(name=me, rating=round(r.displayed(found[:2]), 2), games=found[2], game=game_id))
+    return p.Ratings(rows)
+
+
+# -- the deals of the day -------------------------------------------------------------------
+
+def check_daily(msg: p.DailyResult, today: date) -> str | None:
+    """Why a daily result cannot be kept, in words; None when it can. The day may be
+    the host's yesterday or tomorrow too: a player's date can differ by a time zone."""
+    if msg.game not in DAILY_GAMES:
+        return f"{msg.game!r} has no deal of the day on this host."
+    try:
+        day = date.fromisoformat(msg.day)
+    except ValueError:
+        return f"{msg.day!r} is not a date (YYYY-MM-DD)."
+    if abs((day - today).days) > 1:
+        return f"The deal of {msg.day} is not today's: only today's results are kept."
+    if msg.moves < 0 or msg.hints < 0:
+        return "Moves and hints cannot be negative."
+    return None
+
+
+def record_daily(records: Any, player: str, msg: p.DailyResult) -> bool:
+    """Keep a player's result of a day's deal: the first finish of the day counts
+    (False: one was kept already)."""
+    return records.record_daily(player, msg.game, msg.day, msg.won, msg.moves, msg.hints, msg.rank)
+
+
+def daily_board(records: Any, game_id: str, day: str, me: str) -> p.Daily:
+    """A day's results, best first, with the asking player's streak."""
+    more = MORE_IS_BETTER.get(game_id, False)
+    rows = [p.DailyRow(name=x.player, won=x.won, moves=x.moves, hints=x.hints, rank=x.rank)
+            for x in records.daily_results(game_id, day)]
+    rows.sort(key=lambda row: (not row.won, row.hints, -row.moves if more else row.moves, row.name))
+    for i, row in enumerate(rows):
+        row.place = i + 1
+    history = records.daily_history(me, game_id)
+    return p.Daily(game=game_id, day=day, rows=rows, played=any(row.name == me for row in rows),
+                   streak=streak([(x.day, x.won) for x in history], date.fromisoformat(day)))
+
+
+def streak(history: list[tuple[str, bool]], today: date) -> int:
+    """Days won in a row, up to `today` (or up to yesterday while today's deal is not
+    played yet: the streak is still alive)."""
+    won = {date.fromisoformat(d) for d, w in history if w}
+    played = {date.fromisoformat(d) for d, _ in history}
+    day = today if today in played else today - timedelta(days=1)
+    count = 0
+    while day in won:
+        count += 1
+        day -= timedelta(days=1)
+    return count

@@ -1,0 +1,88 @@
+"""Ratings of a host's players, per game: OpenSkill's Plackett-Luce model, which rates
+free-for-all games of 2 to 5 seats (and ties). Pure: no files, no clock, no host.
+
+A rating is (mu, sigma): the skill the host believes in and how unsure it is. What a
+player is shown is the conservative figure `displayed` (mu - 3 sigma, OpenSkill's
+"ordinal"): a new player shows 0 and climbs as games confirm their skill.
+
+Bots are rated too, but never change: `BOT_RATINGS` are fixed figures per game and
+level, so beating a hard bot is worth more than beating an easy one, and a player can
+climb playing bots alone. (The figures are our estimate of each level's strength,
+ordered as the bench's win rates between levels are, docs/performance.md.)
+
+Cooperative games (Icehouse Dash) are not rated: everybody wins or loses together.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+MU = 25.0
+SIGMA = MU / 3
+
+
+class Rating(NamedTuple):
+    mu: float
+    sigma: float
+
+
+NEW = Rating(MU, SIGMA)
+
+# Fixed ratings of the bots, per game and level: never updated. A sure sigma (1) so a
+# game against a bot moves the player, not the bot's figure.
+_LEVELS = {"easy": Rating(18.0, 1.0), "normal": Rating(25.0, 1.0), "hard": Rating(32.0, 1.0)}
+BOT_RATINGS: dict[str, dict[str, Rating]] = {
+    "house-rules": dict(_LEVELS),
+    "town": dict(_LEVELS),
+    "skirmish": dict(_LEVELS),
+}
+
+
+def displayed(rating: Rating | tuple[float, float]) -> float:
+    """The figure a player is shown: mu - 3 sigma (conservative, starts at 0)."""
+    mu, sigma = rating
+    return mu - 3 * sigma
+
+
+def bot_rating(game_id: str, level: str | None) -> Rating:
+    return BOT_RATINGS.get(game_id, _LEVELS).get(level or "normal", _LEVELS["normal"])
+
+
+def rated_game(game: Any) -> bool:
+    """Whether tables of `game` (a core Game) are rated: not cooperative."""
+    return not game.cooperative
+
+
+def ranks_of(outcome: Any, seats: int) -> list[int]:
+    """Each seat's place from a finished game's Outcome: the winners share first
+    place, everybody else shares second (no winner: all tied)."""
+    winners = set(outcome.winners)
+    if not winners:
+        return [1] * seats
+    return [1 if i in winners else 2 for i in range(seats)]
+
+
+def rate(game_id: str, seats: list[tuple[str, str, str | None]], ranks: list[int],
+         current: dict[str, Rating | tuple[float, float]]) -> dict[str, Rating]:
+    """New ratings of the people at a finished table.
+
+    `seats`: (name, kind, level) a seat, kind "human" or "bot"; `ranks`: each seat's
+    place (1 is best, equal numbers tie); `current`: the people's ratings now (one
+    missing is new). Returns the people's new ratings by name; bots are left out (their
+    ratings are fixed). A table with fewer than two seats, or a person in two seats,
+    rates nobody."""
+    from openskill.models import PlackettLuce
+
+    if len(seats) < 2 or len(ranks) != len(seats):
+        return {}
+    people = [name for name, kind, _ in seats if kind == "human"]
+    if not people or len(set(people)) != len(people) or any(not name for name in people):
+        return {}
+    model = PlackettLuce(mu=MU, sigma=SIGMA)
+    teams = []
+    for name, kind, level in seats:
+        mu, sigma = bot_rating(game_id, level) if kind == "bot" else current.get(name, NEW)
+        teams.append([model.rating(mu=mu, sigma=sigma, name=name)])
+    new = model.rate(teams, ranks=list(ranks))
+    return {name: Rating(team[0].mu, team[0].sigma)
+            for (name, kind, _), team in zip(seats, new) if kind == "human"}

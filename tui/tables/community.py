@@ -1,0 +1,233 @@
+"""The community of an SSH host in the app: the leaderboards screen (each rated game's
+ratings, and the deals of the day's results with the player's streak), the player's
+own ratings for the statistics screen, and the result of a deal of the day sent to
+the host when the game ends. The host keeps them (host/community.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from core import GAMES
+from host import protocol as p
+from host.ratings import rated_game
+from tui.tables.client import tables_available
+
+DAILY = {"dash": "Dash today", "town": "TOWN 77 today"}  # the deals of the day a host keeps
+MEASURE = {"dash": "Cards", "town": "Tiles"}  # what `moves` counts in a day's result
+
+
+def boards() -> list[tuple[str, str]]:
+    """(board id, its name): each rated game's ratings, then each deal of the day."""
+    rated = [(gid, game.title) for gid, game in GAMES.items() if rated_game(game)]
+    return rated + [(f"daily:{gid}", name) for gid, name in DAILY.items()]
+
+
+class LeaderboardsScreen(Screen):
+    """The host's leaderboards, one board at a time: left/right changes board."""
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    LeaderboardsScreen #boards { height: 1; padding: 0 2; }
+    LeaderboardsScreen #board { height: 1fr; margin: 1 2 0 2; }
+    LeaderboardsScreen #board-note { height: auto; padding: 0 2; color: $text-muted; }
+    """
+    BINDINGS = [
+        # Before the table's own left/right (it scrolls columns): they change board.
+        Binding("left", "board(-1)", "Previous board", id="boards.prev", priority=True),
+        Binding("right", "board(1)", "Next board", id="boards.next", priority=True),
+        Binding("r", "refresh", "Refresh", id="boards.refresh"),
+        Binding("escape,q", "app.pop_screen", "Back", id="boards.back"),
+    ]
+
+    def __init__(self, board: str | None = None) -> None:
+        super().__init__()
+        self.boards = boards()
+        ids = [b for b, _ in self.boards]
+        self.at = ids.index(board) if board in ids else 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("Leaderboards on this host", classes="screen-title", markup=False)
+        yield Static("", id="boards", markup=False)
+        yield DataTable(cursor_type="row", zebra_stripes=False, id="board")
+        yield Static("", id="board-note", markup=False)
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        from tui.tables.screens import get_client
+
+        self.query_one(DataTable).focus()
+        client = get_client(self.app)
+        if client is not None:
+            client.listen(self.on_answer)
+        await self.action_refresh()
+
+    def on_unmount(self) -> None:
+        from tui.tables.screens import get_client
+
+        client = get_client(self.app)
+        if client is not None:
+            client.listen(self.on_answer, on=False)
+
+    def on_answer(self, msg: p.Message) -> None:
+        """A community answer from the host: shown if it is the board on screen."""
+        if isinstance(msg, p.Leaderboard) and msg.game == self.board:
+            self.show_ratings(msg)
+        elif isinstance(msg, p.Daily) and f"daily:{msg.game}" == self.board:
+            self.show_daily(msg)
+
+    @property
+    def board(self) -> str:
+        return self.boards[self.at][0]
+
+    def show_names(self) -> None:
+        names = [f"[{name}]" if i == self.at else name for i, (_, name) in enumerate(self.boards)]
+        self.query_one("#boards", Static).update(Content("  ".join(names)))
+
+    async def action_board(self, delta: int) -> None:
+        self.at = (self.at + delta) % len(self.boards)
+        await self.action_refresh()
+
+    async def action_refresh(self) -> None:
+        """Ask the host for the board shown (its answer fills the table)."""
+        from tui.tables.screens import get_client
+
+        self.show_names()
+        self.fill([], [], "Asking the host" + self.app.glyphs["ellipsis"])
+        client = get_client(self.app)
+        if client is None or not await client.connect():
+            self.fill([], [], "Leaderboards are kept by a host: this app is not on one.")
+            return
+        board = self.board
+        if board.startswith("daily:"):
+            client.send(p.GetDaily(game=board.removeprefix("daily:")))
+        else:
+            client.send(p.GetLeaderboard(game=board))
+
+    def fill(self, columns: list[str], rows: list[list[Any]], note: str) -> None:
+        if not self.is_attached:
+            return
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        if columns:
+            # Widths from the content: the table's own sizing missed rows that came
+            # before its first layout (the host can answer that fast).
+            for i, name in enumerate(columns):
+                table.add_column(name, width=max([len(name)] + [len(str(row[i])) for row in rows]))
+            for row in rows:
+                table.add_row(*[Text(str(cell)) for cell in row])  # players' names: text, never markup
+        self.query_one("#board-note", Static).update(Content(note))
+
+    def show_ratings(self, msg: p.Leaderboard) -> None:
+        me = self.app_player()
+        rows = [["*" if row.name == me else " ", row.rank, row.name, f"{row.rating:.1f}", row.games]
+                for row in msg.rows]
+        title = GAMES[msg.game].title
+        if msg.me is None:
+            note = f"You are not rated in {title} yet: finish a table of it (bots count too)."
+        else:
+            games = f"{msg.me.games} game" + ("s" if msg.me.games != 1 else "")
+            where = "* is you" if msg.me.rank else f"You, below the {len(msg.rows)} shown"
+            note = f"{where}: {msg.me.rating:.1f} after {games}."
+        if not rows:
+            note = f"Nobody is rated in {title} yet: finish a table of it (bots count too)."
+        self.fill(["", "Rank", "Player", "Rating", "Games"], rows,
+                  note + " A rating starts at 0 and grows as you win; a win over a stronger player counts more.")
+
+    def show_daily(self, msg: p.Daily) -> None:
+        me = self.app_player()
+        rank = msg.game == "town"
+        rows = [["*" if row.name == me else " ", row.place, row.name, "yes" if row.won else "no", row.moves,
+                 row.hints] + ([row.rank or "-"] if rank else []) for row in msg.rows]
+        columns = ["", "Place", "Player", "Won", MEASURE.get(msg.game, "Moves"), "Hints"] + (["Rank"] if rank else [])
+        note = f"Results of {msg.day}. "
+        note += "* is you. " if msg.played else "Play today's deal to be on it. "
+        note += f"Days won in a row: {msg.streak}."
+        if not rows:
+            note = f"No results yet for {msg.day}. " + note.split(". ", 1)[1]
+        self.fill(columns, rows, note)
+
+    def app_player(self) -> str:
+        from tui.tables.screens import get_client
+
+        client = get_client(self.app)
+        return (client.name if client is not None else None) or ""
+
+
+def own_ratings(app, then, on: bool = True) -> bool:
+    """Ask the host for this player's ratings: `then` gets the answer (a Ratings), until
+    called again with on=False. False off a host."""
+    from tui.tables.screens import get_client
+
+    client = get_client(app)
+    if client is None:
+        return False
+    client.listen(then, on)
+    if not on:
+        return True
+
+    async def ask() -> None:
+        if await client.connect():
+            client.send(p.GetRatings())
+
+    app.run_worker(ask(), exclusive=False)
+    return True
+
+
+def rating_lines(msg: p.Ratings) -> list[str]:
+    """The player's ratings on this host, for the statistics screen."""
+    if not msg.rows:
+        return ["Rating on this host: none yet (finish a table of HOUSE RULES, TOWN 77 or Skirmish)."]
+    parts = [f"{GAMES[row.game].title} {row.rating:.1f} ({row.games} game{'s' if row.games != 1 else ''})"
+             for row in msg.rows if row.game in GAMES]
+    return ["Rating on this host: " + ", ".join(parts) + "."]
+
+
+# -- the deals of the day --------------------------------------------------------------------
+
+def daily_result(screen) -> p.DailyResult | None:
+    """What a finished solo deal of the day came to, for the host; None for any
+    other game (not the day's deal, not solo, not a game with a deal of the day)."""
+    from tui.app import DAILY_OPTIONS
+
+    app, save, state = screen.app, screen.save, screen.state
+    game = GAMES[save.game]
+    if save.game not in DAILY or not state.over or len(save.seats) != 1 or save.seats[0].kind != "human":
+        return None
+    if game.daily_seed(app.today) != save.seed:
+        return None
+    if game.options_from_builtins(save.options) != game.options_from_builtins(DAILY_OPTIONS.get(save.game)):
+        return None
+    won = bool(state.outcome and state.outcome.winners)
+    if save.game == "town":
+        from core.town.words import level_for
+
+        moves, rank = int(state.placed), level_for(int(state.placed))
+    else:
+        moves, rank = int(state.turns), None
+    return p.DailyResult(game=save.game, day=app.today.isoformat(), won=won, moves=moves,
+                         hints=screen.hints_used, rank=rank)
+
+
+def report_daily(screen) -> None:
+    """Send the result of a finished deal of the day to the host (on a host only)."""
+    if not tables_available():
+        return
+    msg = daily_result(screen)
+    if msg is None:
+        return
+    from tui.tables.screens import get_client
+
+    client = get_client(screen.app)
+
+    async def send() -> None:
+        if client is not None and await client.connect():
+            client.send_daily(msg)  # the host answers with the day's results: a notification
+
+    screen.app.run_worker(send(), exclusive=False)

@@ -1,0 +1,91 @@
+"""A seat at a shared table that knows who is watching it, and a watcher's match: the
+game's own screen playing nobody's seat, showing the public view only.
+
+`TableSeat` is the seat match (saves.SeatMatch) plus the watchers' names, said on the
+status line ("watching: bob"). `WatchMatch` is a table watched without a seat: the
+host sends it `view(None)` (no hand, no hidden tile, no seed, no last move); it is
+never this app's turn, so every key that would act is hidden (the screen hides the
+keys of a seat that waits) and a move that reaches it anyway is refused in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import saves
+from core.engine import said
+from saves.match import News
+
+WATCHING = -1  # the "seat" of a watcher: never a seat, so never the one to move
+
+
+class TableSeat(saves.SeatMatch):
+    """A seat at a table, with the names of the players watching it."""
+
+    def __init__(self, *args: Any, watchers: list[str] = (), **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.watchers = list(watchers)
+
+    @classmethod
+    def from_message(cls, msg: dict, **kw: Any) -> TableSeat:
+        return super().from_message(msg, watchers=msg.get("watchers", []), **kw)
+
+    def update(self, msg: dict) -> News:
+        self.watchers = list(msg.get("watchers", []))
+        return super().update(msg)
+
+    def status(self, ellipsis: str = "...") -> str:
+        text = super().status(ellipsis)
+        if self.watchers:
+            text += f" (watching: {', '.join(self.watchers)})"
+        return text
+
+
+class WatchMatch(TableSeat):
+    """A table watched without a seat: the public view, live; no move is made here."""
+
+    def __init__(self, save: Any, state: Any, *, seat: int | None = None, **kw: Any) -> None:
+        super().__init__(save, state, seat=WATCHING, **kw)
+
+    def mine(self) -> list[int]:
+        return []  # no seat's result is this player's
+
+    def check(self, action: Any) -> str | None:
+        return f"You are watching table {self.code}: only its players move. q leaves."
+
+    def play(self, action: Any) -> None:
+        return None  # never sent: check refuses every move
+
+    def status(self, ellipsis: str = "...") -> str:
+        state = self.state
+        names = [seat.name for seat in self.save.seats]
+        tag = f"Watching table {self.code} (q leaves): "
+        if state.over:
+            return tag + f"game over. {said(state.outcome.reason, names) if state.outcome else ''}"
+        if state.to_move is None:
+            return tag + "waiting."
+        who = self.save.seats[state.to_move]
+        if who.kind == "bot":
+            return tag + f"{who.name} is thinking{ellipsis}"
+        if state.to_move in self.away:
+            return tag + f"{who.name} is away; the table waits for them."
+        return tag + f"{who.name} to move."
+
+
+def watcher_key(screen: Any, event: Any) -> None:
+    """A key that reached a watcher's game screen unused (GameScreen.on_key). Escape
+    leaves, as q does (each game binds escape to back out, which a watcher cannot); a
+    key of the game that would act (hidden from the footer, so disabled) is refused with
+    the reason on the status line."""
+    if event.key == "escape":
+        event.stop()
+        screen.action_home()
+        return
+    keys = set()
+    for cls in type(screen).__mro__:
+        for binding in cls.__dict__.get("BINDINGS", ()):
+            keys.update(k.strip() for k in binding.key.split(","))
+    active = screen.active_bindings.get(event.key)
+    if event.key in keys and (active is None or not active.enabled):
+        event.stop()
+        screen.say(screen.match.check(None), error=True)
