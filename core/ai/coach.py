@@ -329,10 +329,13 @@ class RootISMCTS(ISMCTSBot):
         return super()._best_root_action(root, actions)
 
 
-def use_root_search(search: ISMCTSBot) -> RootISMCTS:
-    """Make a bot's ISMCTS keep its root (the same object, the same settings)."""
-    search.__class__ = RootISMCTS
-    return search  # type: ignore[return-value]
+def root_search_like(search: ISMCTSBot) -> RootISMCTS:
+    """A root-keeping ISMCTS with the same settings and hooks as a bot's `search`."""
+    return RootISMCTS(
+        rng=search.rng, c=search.c, max_iterations=search.max_iterations,
+        rollout_policy=search.rollout_policy, rollout_depth=search.rollout_depth,
+        evaluate=search.evaluate, outcome_reward=search.outcome_reward, actions=search.actions,
+    )
 
 
 def ismcts_analysis(search: RootISMCTS, view: Any, budget_s: float, root_actions: list[Any] | None,
@@ -407,5 +410,5 @@ def _said(view: Any, action: Any) -> str:
 __all__ = [
     "BLUNDER", "DOUBTFUL", "MISTAKE", "VERDICTS", "Analysis", "Cancelled", "Hint", "Judgement",
     "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "judge", "percent",
-    "probability", "review", "stopping", "summarize", "use_root_search", "verdict_for",
+    "probability", "review", "root_search_like", "stopping", "summarize", "verdict_for",
 ]

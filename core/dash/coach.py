@@ -41,8 +41,6 @@ from core.dash.solver import search
 NODE_LIMIT = 400
 # The plays tried on fresh deals after the votes.
 FINALISTS = 3
-# Sampled deals, at least, before the finalists are tried (when time allows).
-MIN_VOTES = 4
 # Positions the solver may look at for each real position in `lost_at`.
 LOST_NODE_LIMIT = 20_000
 
@@ -60,9 +58,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     while not stop.cancelled:
         if effort is not None and sampled >= effort:
             break
-        if effort is None and sampled >= MIN_VOTES and time.perf_counter() > vote_until:
-            break
-        if effort is None and time.perf_counter() > deadline:
+        if effort is None and sampled and time.perf_counter() > vote_until:
             break
         deal = view.determinize(rng)
         result = search(deal, NODE_LIMIT)
@@ -73,21 +69,28 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     keys = {action_key(a) for a in finalists}
     finalists += [a for a in include if action_key(a) not in keys and action_key(a) in legal]
     wins: Counter = Counter()
-    tried = 0
-    if votes:
-        while not stop.cancelled and finalists:
-            if effort is not None and tried >= effort:
+    tried = 0  # deals on which every finalist was tried
+    while votes and not stop.cancelled:
+        if effort is not None and tried >= effort:
+            break
+        deal = view.determinize(rng)
+        won = []
+        for action in finalists:
+            if effort is None and time.perf_counter() > deadline:
                 break
-            if effort is None and tried and time.perf_counter() > deadline:
-                break
-            deal = view.determinize(rng)
+            after = deal.clone()
+            after.play(action)
+            if search(after, NODE_LIMIT).line is not None:
+                won.append(action_key(action))
+        else:
             tried += 1
-            for action in finalists:
-                after = deal.clone()
-                after.play(action)
-                result = search(after, NODE_LIMIT)
-                if result.line is not None:
-                    wins[action_key(action)] += 1
+            wins.update(won)
+            continue
+        break
+    if votes and not tried:
+        # No time to try the finalists on fresh deals: the votes are the values.
+        tried = sampled
+        wins = Counter({k: votes[k] for k in keys})
     if not wins:
         best = _best_looking(view, rng, legal)
         values = {action_key(a): (a, 0.0) for a in [best, *finalists]}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, use_root_search
+from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, root_search_like
 from core.ai.common import action_key
 from core.skirmish import actions as A
 from core.skirmish.bots import HardBot, search_actions
@@ -21,7 +21,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
             effort: int | None = None, stop: Stop | None = None) -> Analysis:
     stop = stop or Stop()
     bot = HardBot(rng, iterations=effort)
-    search = use_root_search(bot.search)
+    search = bot.search = root_search_like(bot.search)
     bot.me = view.to_move
     root = search_actions(view, bot.me)
     keys = {action_key(a) for a in root}

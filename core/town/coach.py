@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, percent, use_root_search
+from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, percent, root_search_like
 from core.ai.common import action_key
 from core.town.actions import ChooseStack, Exchange, GiveBack, Keep, Leave, Place
 from core.town.bots import HardBot
@@ -37,7 +37,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     if view.solo:
         return _solo(view)
     bot = HardBot(rng)
-    search = use_root_search(bot.search)
+    search = bot.search = root_search_like(bot.search)
     search.max_iterations = effort
     legal = view.legal_actions()
     root = bot._shortlist(view, legal)
