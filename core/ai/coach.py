@@ -54,6 +54,8 @@ VERDICTS = ("fine", "doubtful", "mistake", "blunder")
 # What a move may cost (on the 0..1 expected-result scale) and still get a verdict:
 # below DOUBTFUL it is fine, below MISTAKE doubtful, below BLUNDER a mistake, else a
 # blunder. Searches under a budget are noisy by a few hundredths, so "fine" has room.
+# Whatever the cost, missing a proven win or walking into a proven loss (when the
+# best move does not lose too) is a blunder (`Analysis.proven`).
 DOUBTFUL = 0.06
 MISTAKE = 0.15
 BLUNDER = 0.30
@@ -140,10 +142,14 @@ class Analysis:
     values: dict[Any, tuple[Any, float]] = field(default_factory=dict)
     note: str = ""
     extra: dict = field(default_factory=dict)
+    proven: set = field(default_factory=set)  # keys whose value is a proven win (1) or loss (0)
 
     def value(self, action: Any) -> float | None:
         got = self.values.get(action_key(action))
         return None if got is None else got[1]
+
+    def is_proven(self, action: Any, value: float) -> bool:
+        return action_key(action) in self.proven and self.value(action) == value
 
 
 # -- the API ------------------------------------------------------------------------------
@@ -230,6 +236,11 @@ def judge(module: Any, state: Any, index: int, seat: int, played: Any, budget_s:
         return Judgement(index, seat, played, played, "fine", 0.0, "")
     loss = round(max(0.0, v_best - v_played), 4)
     verdict = verdict_for(loss)
+    # A forced win thrown away, or a forced loss walked into, is a blunder whatever
+    # the numbers say (a search's values near the end are squeezed towards 0 and 1).
+    if (analysis.is_proven(best, 1.0) and not analysis.is_proven(played, 1.0)) or (
+            analysis.is_proven(played, 0.0) and not analysis.is_proven(best, 0.0)):
+        verdict = "blunder"
     if verdict == "fine":
         return Judgement(index, seat, played, played, "fine", loss, "")
     return Judgement(index, seat, played, best, verdict, loss, module.reason(view, best, analysis))
@@ -368,6 +379,25 @@ def percent(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
+def wins_at_once(view: Any, action: Any, limit: int = 12) -> bool:
+    """Whether `action` wins the game for the seat to move before anybody has a
+    real choice to make (only forced steps follow it), in the view's position."""
+    seat = view.to_move
+    state = view.clone()
+    try:
+        state.play(action)
+        for _ in range(limit):
+            if state.over:
+                break
+            legal = state.legal_actions()
+            if len(legal) != 1:
+                return False
+            state.play(legal[0])
+    except Exception:  # a view that cannot play on (hidden cards): no claim
+        return False
+    return bool(state.over and state.outcome is not None and state.outcome.winners == (seat,))
+
+
 def compared(view: Any, action: Any, analysis: Analysis, what: str = "games") -> str:
     """Words for how the search rates `action` against the next best it looked at:
     "the search wins 58% of its games with it, 41% with the next best (Deploy the 7)"."""
@@ -410,5 +440,5 @@ def _said(view: Any, action: Any) -> str:
 __all__ = [
     "BLUNDER", "DOUBTFUL", "MISTAKE", "VERDICTS", "Analysis", "Cancelled", "Hint", "Judgement",
     "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "judge", "percent",
-    "probability", "review", "root_search_like", "stopping", "summarize", "verdict_for",
+    "probability", "review", "wins_at_once", "root_search_like", "stopping", "summarize", "verdict_for",
 ]

@@ -34,6 +34,7 @@ from typing import Any, Sequence
 
 from core.ai.coach import Analysis, Stop, percent
 from core.ai.common import action_key
+from core.dash.cards import UNKNOWN
 from core.dash.solver import hint as solver_hint
 from core.dash.solver import search
 
@@ -41,6 +42,10 @@ from core.dash.solver import search
 NODE_LIMIT = 400
 # The plays tried on fresh deals after the votes.
 FINALISTS = 3
+# Positions the solver may look at when nothing is hidden (one exact solve).
+EXACT_NODE_LIMIT = 5_000
+# The solver's pace on a slow, shared machine (positions a second), to fit the budget.
+NODES_PER_S = 4_000
 # Positions the solver may look at for each real position in `lost_at`.
 LOST_NODE_LIMIT = 20_000
 
@@ -52,6 +57,8 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     start = time.perf_counter()
     deadline = start + budget_s
     legal = {action_key(a): a for a in view.legal_actions()}
+    if not _hides_anything(view):
+        return _exact(view, legal, include, budget_s)
     votes: Counter = Counter()
     sampled = 0
     vote_until = start + budget_s / 2
@@ -101,6 +108,33 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     return Analysis(best, values, extra={"tried": tried, "won": True})
 
 
+def _hides_anything(view: Any) -> bool:
+    return UNKNOWN in view.pile or any(UNKNOWN in h for h in view.hands)
+
+
+def _exact(view: Any, legal: dict, include: tuple, budget_s: float) -> Analysis:
+    """Nothing is hidden (the pile is empty, the hands open): one solve of the real
+    position, and of the position after each play to judge; the values are proven."""
+    deal = view.determinize(random.Random(0))  # fills only the seed: nothing is unknown
+    solves = 2 + len(include)
+    limit = max(100, min(EXACT_NODE_LIMIT, int(budget_s * NODES_PER_S / solves)))
+    result = search(deal, limit)
+    if not result.line:
+        best = solver_hint(deal, 0)
+        best = best if best is not None and action_key(best) in legal else next(iter(legal.values()))
+    else:
+        best = result.line[0]
+    analysis = Analysis(best, extra={"tried": 1, "won": bool(result.line), "exact": True})
+    for action in dict.fromkeys([best, *include]):
+        after = deal.clone()
+        after.play(action)
+        got = search(after, limit)
+        analysis.values[action_key(action)] = (action, 1.0 if got.line is not None else 0.0)
+        if got.decided:
+            analysis.proven.add(action_key(action))
+    return analysis
+
+
 def _best_looking(view: Any, rng: random.Random, legal: dict) -> Any:
     """The play the solver's position score likes best, on one sampled deal."""
     play = solver_hint(view.determinize(rng), 0)
@@ -112,14 +146,20 @@ def _best_looking(view: Any, rng: random.Random, legal: dict) -> Any:
 def reason(view: Any, action: Any, analysis: Analysis) -> str:
     what = view.describe(action)
     text = what[:1].upper() + what[1:]
-    tried = analysis.extra.get("tried", 0)
+    after = view.clone()
+    after.play(action)
+    if after.over and after.outcome.winners:
+        return f"{text}: the fifth tree stands, the deal is won"
     if not analysis.extra.get("won"):
         return f"{text}: no winning line shows up, so this leaves the best-looking board"
     value = analysis.value(action) or 0.0
+    lead = "builds a tree and " if "completes" in what else ""
+    if analysis.extra.get("exact"):
+        return f"{text}: {lead}keeps a winning line open (the solver finds one)"
+    tried = analysis.extra.get("tried", 0)
     won = round(value * tried)
-    why = "completes a tree" if "completes" in what else "keeps a winning line open"
-    return (f"{text}: {why}; the solver still wins {won} of {tried} shuffles of the unseen cards "
-            f"after it ({percent(value)})")
+    return (f"{text}: {lead}keeps a winning line open in {won} of {tried} shuffles of the "
+            f"unseen cards ({percent(value)})")
 
 
 def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: Stop | None = None) -> int | None:

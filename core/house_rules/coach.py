@@ -74,6 +74,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     score = bot.stats.get("value")
     analysis = Analysis(best, {action_key(best): (best, _to_value(score))},
                         extra={"score": score, "depth": bot.stats.get("depth", 0)})
+    _mark_proven(analysis, best, score)
     others = [a for a in include if action_key(a) != action_key(best)]
     if others:
         # Measure the best and the played move alike: each from the position it leaves.
@@ -81,7 +82,15 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
         for action in [best, *others]:
             s = _score_after(quiet, action, seat, each, rng, effort, stop)
             analysis.values[action_key(action)] = (action, _to_value(s))
+            _mark_proven(analysis, action, s)
     return analysis
+
+
+def _mark_proven(analysis: Analysis, action: Any, score: float | None) -> None:
+    if score is not None and abs(score) >= WIN_THRESHOLD:
+        analysis.proven.add(action_key(action))
+    else:
+        analysis.proven.discard(action_key(action))
 
 
 def reason(view: Any, action: Any, analysis: Analysis) -> str:
@@ -95,13 +104,15 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
 def _why(view: Any, action: Any, analysis: Analysis) -> str:
     seat = view.to_move
     value = analysis.value(action)
-    if value is not None and value >= 1.0:
-        return "it wins by force"
     after = view.clone()
     after.silent = True
     after.play(action)
     if after.over:
-        return "it wins the game" if seat in after.outcome.winners else "it ends the game"
+        if after.outcome.winners == (seat,):
+            return f"it wins the game at once ({_lower(after.outcome.reason)})"
+        return f"it ends the game ({_lower(after.outcome.reason)})"
+    if value is not None and value >= 1.0 and action_key(action) in analysis.proven:
+        return "it wins by force: the search sees no defence"
     t = type(action)
     mine, theirs = after.tot[seat], after.tot[1 - seat]
     if t is Move and view.board[CELL_INDEX[action.dst]]:
@@ -124,6 +135,13 @@ def _why(view: Any, action: Any, analysis: Analysis) -> str:
     if value is not None and value < 0.2:
         return "the least bad move the search finds"
     return "the search's best, a few moves deep"
+
+
+def _lower(text: str) -> str:
+    """An outcome's reason inside a sentence: "White wins: Black's total fell to 6."
+    -> "Black's total fell to 6"."""
+    text = text.split(": ", 1)[-1]
+    return text.rstrip(".")
 
 
 def _threat_after(after: Any, seat: int) -> str:
