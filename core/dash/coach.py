@@ -52,13 +52,18 @@ LOST_NODE_LIMIT = 20_000
 
 def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
             effort: int | None = None, stop: Stop | None = None) -> Analysis:
-    """`effort`: the sampled deals of each stage (None: as many as time allows)."""
+    """`effort`: the sampled deals of each stage, each solved within 100 x effort
+    positions (None: as many deals as time allows, at most `NODE_LIMIT` positions each)."""
     stop = stop or Stop()
+    # Small budgets get small solves: the first deal is solved whatever the clock says.
+    nodes = min(NODE_LIMIT, max(50, int(budget_s * NODES_PER_S / 4)))
+    if effort is not None:
+        nodes = min(nodes, 100 * effort)
     start = time.perf_counter()
     deadline = start + budget_s
     legal = {action_key(a): a for a in view.legal_actions()}
     if not _hides_anything(view):
-        return _exact(view, legal, include, budget_s)
+        return _exact(view, legal, include, budget_s, effort)
     votes: Counter = Counter()
     sampled = 0
     vote_until = start + budget_s / 2
@@ -68,7 +73,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
         if effort is None and sampled and time.perf_counter() > vote_until:
             break
         deal = view.determinize(rng)
-        result = search(deal, NODE_LIMIT)
+        result = search(deal, nodes)
         sampled += 1
         if result.line and action_key(result.line[0]) in legal:
             votes[action_key(result.line[0])] += 1
@@ -87,7 +92,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
                 break
             after = deal.clone()
             after.play(action)
-            if search(after, NODE_LIMIT).line is not None:
+            if search(after, nodes).line is not None:
                 won.append(action_key(action))
         else:
             tried += 1
@@ -112,12 +117,14 @@ def _hides_anything(view: Any) -> bool:
     return UNKNOWN in view.pile or any(UNKNOWN in h for h in view.hands)
 
 
-def _exact(view: Any, legal: dict, include: tuple, budget_s: float) -> Analysis:
+def _exact(view: Any, legal: dict, include: tuple, budget_s: float, effort: int | None) -> Analysis:
     """Nothing is hidden (the pile is empty, the hands open): one solve of the real
     position, and of the position after each play to judge; the values are proven."""
     deal = view.determinize(random.Random(0))  # fills only the seed: nothing is unknown
     solves = 2 + len(include)
     limit = max(100, min(EXACT_NODE_LIMIT, int(budget_s * NODES_PER_S / solves)))
+    if effort is not None:
+        limit = min(limit, 100 * effort)
     result = search(deal, limit)
     if not result.line:
         best = solver_hint(deal, 0)
