@@ -234,7 +234,7 @@ def judge(module: Any, state: Any, index: int, seat: int, played: Any, budget_s:
     v_played = analysis.value(played)
     if action_key(best) == action_key(played) or v_best is None or v_played is None:
         return Judgement(index, seat, played, played, "fine", 0.0, "")
-    loss = round(max(0.0, v_best - v_played), 4)
+    loss = round(min(1.0, max(0.0, v_best - v_played)), 4)
     verdict = verdict_for(loss)
     # A forced win thrown away, or a forced loss walked into, is a blunder whatever
     # the numbers say (a search's values near the end are squeezed towards 0 and 1).
