@@ -2,7 +2,7 @@
 
     nice -n 10 .venv/bin/python bench/coach.py [--positions 20] [--budget 1.0]
         [--games dash house-rules town town-solo skirmish] [--reviews 1]
-        [--review-budget S] [--no-hints] [--seed 1]
+        [--review-budget S] [--no-hints] [--dash-honesty N] [--seed 1]
 
 - Hint time: p50 / p95 / max wall time of `hint(game, view, budget)` on
   `--positions` positions taken from seeded random games (positions with a real
@@ -13,6 +13,10 @@
 - Review time: `review` of one whole seeded game (the hard bot against itself for
   the competitive games, the solo strategy for TOWN 77 solo, random play for Dash)
   with every seat judged, at the budget; the number of decisions judged.
+
+- Dash honesty (`--dash-honesty N`): on N positions of winnable solo deals, still
+  winnable, how often the hint (from the view: the pile order unseen) keeps the
+  real deal winnable. The old full-knowledge solver hint keeps it 100% by design.
 
 Wall times on a shared machine: the load average is printed with the figures.
 """
@@ -107,6 +111,34 @@ def bench_review(name: str, budget: float, seed: int) -> str:
     return f"| {name} | {len(steps)} | {len(got.judgements)} | {took:.1f} | {got.summary} |"
 
 
+def bench_dash_honesty(count: int, budget: float, seed: int) -> str:
+    """On positions of winnable solo deals that are still winnable (along the
+    solver's line on the real deal), how often the coach's hint, from the view,
+    keeps the real deal winnable: the price of not peeking at the pile."""
+    from core.dash.solver import search
+
+    game = GAMES["dash"]
+    kept = tried = undecided = 0
+    k = 0
+    while tried < count:
+        state = game.new(1, seed * 7919 + k, game.Options(winnable=True))
+        k += 1
+        line = search(state, 20_000).line or []
+        for i, play in enumerate(line[:-1]):
+            if tried >= count:
+                break
+            if i % 4 == 0:
+                got = hint("dash", state.view(0), budget, seed=i)
+                after = state.clone()
+                after.play(got.action)
+                result = search(after, 20_000)
+                tried += 1
+                kept += result.line is not None
+                undecided += result.line is None and not result.decided
+            state.play(play)
+    return (f"| {tried} | {kept}/{tried} ({100 * kept / tried:.0f}%) | {undecided} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=20)
@@ -115,6 +147,7 @@ def main() -> None:
     ap.add_argument("--reviews", type=int, default=1, help="0: skip the reviews")
     ap.add_argument("--review-budget", type=float, default=None, help="a decision's budget in reviews (default: --budget)")
     ap.add_argument("--no-hints", action="store_true")
+    ap.add_argument("--dash-honesty", type=int, default=0, help="positions of winnable Dash deals to check")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.1f} (2 cores)")
@@ -132,6 +165,11 @@ def main() -> None:
         for name in args.games:
             for r in range(args.reviews):
                 print(bench_review(name, rb, args.seed + r), flush=True)
+    if args.dash_honesty:
+        print(f"\nDash hint from the view on winnable positions at {args.budget:g} s: the real deal stays winnable")
+        print("| positions | still winnable | solver undecided |")
+        print("|---|---|---|")
+        print(bench_dash_honesty(args.dash_honesty, args.budget, args.seed), flush=True)
     print(f"\nload average after: {os.getloadavg()[0]:.1f}")
 
 

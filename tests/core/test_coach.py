@@ -26,14 +26,14 @@ EFFORTS = {"dash": 1}  # sampled deals of 100 solver positions: the solver is th
 SLACK_S = 0.2  # the hint may take its budget and this much more
 
 
-def random_positions(game_id: str, seats: int, count: int, seed: int = 0) -> list:
+def random_positions(game_id: str, seats: int, count: int, seed: int = 0, options=None) -> list:
     """`count` positions (whole states, someone to move) from seeded random games."""
     game = GAMES[game_id]
     rng = random.Random(f"{game_id}-{seats}-{seed}")
     out = []
     game_seed = 0
     while len(out) < count:
-        state = game.new(seats, game_seed)
+        state = game.new(seats, game_seed, options)
         game_seed += 1
         while not state.over and len(out) < count:
             if rng.random() < 0.25:
@@ -65,12 +65,17 @@ def test_hint_stays_within_its_budget(game_id, seats):
         assert got.action in view.legal_actions()
 
 
-@pytest.mark.parametrize("game_id,seats", CONFIGS)
-def test_hint_is_the_same_whatever_is_hidden(game_id, seats):
+HIDDEN_HANDS = [("dash", n, {"hidden_hands": True}) for n in (2, 3, 4)]
+
+
+@pytest.mark.parametrize("game_id,seats,options", [(g, n, None) for g, n in CONFIGS] + HIDDEN_HANDS)
+def test_hint_is_the_same_whatever_is_hidden(game_id, seats, options):
     """Two views that differ only in what the player cannot see (another deal of
     the unseen cards, another seed) give the same hint for the same seed."""
     differed = 0
-    for i, state in enumerate(random_positions(game_id, seats, 12, seed=2)):
+    if options is not None:
+        options = GAMES[game_id].Options(**options)
+    for i, state in enumerate(random_positions(game_id, seats, 12, seed=2, options=options)):
         seat = state.to_move
         view = state.view(seat)
         other = view.determinize(random.Random(1000 + i))  # the same view, another hidden part
