@@ -44,10 +44,48 @@ NODE_LIMIT = 400
 FINALISTS = 3
 # Positions the solver may look at when nothing is hidden (one exact solve).
 EXACT_NODE_LIMIT = 5_000
-# The solver's pace on a slow, shared machine (positions a second), to fit the budget.
-NODES_PER_S = 4_000
+# The solver's pace guessed before the first solve (positions a second; a loaded
+# machine's), and the fewest positions a solve is given.
+FIRST_NODES_PER_S = 1_500
+MIN_NODES = 50
 # Positions the solver may look at for each real position in `lost_at`.
 LOST_NODE_LIMIT = 20_000
+
+
+class _Pace:
+    """The solver's pace as measured on this machine now (it may be loaded), so
+    that no solve is started that cannot end by the deadline."""
+
+    def __init__(self, deadline: float, effort: int | None) -> None:
+        self.deadline = deadline
+        self.effort_cap = None if effort is None else 100 * effort
+        self.timed = effort is None
+        self.nodes = 0
+        self.seconds = 0.0
+
+    def rate(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0.02 else FIRST_NODES_PER_S
+
+    def limit(self, share: int = 1, cap: int | None = None) -> int:
+        """Positions for the next solve: within the cap, and (timed) within a
+        `share`-th of the time left."""
+        cap = NODE_LIMIT if cap is None else cap
+        if self.effort_cap is not None:
+            cap = min(cap, self.effort_cap)
+        if not self.timed:
+            return cap
+        left = max(0.0, self.deadline - time.perf_counter())
+        return max(MIN_NODES, min(cap, int(self.rate() * left / share)))
+
+    def solve(self, state: Any, limit: int) -> Any:
+        t = time.perf_counter()
+        result = search(state, limit)
+        self.seconds += time.perf_counter() - t
+        self.nodes += result.nodes
+        return result
+
+    def late(self) -> bool:
+        return self.timed and time.perf_counter() > self.deadline
 
 
 def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
@@ -55,15 +93,11 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     """`effort`: the sampled deals of each stage, each solved within 100 x effort
     positions (None: as many deals as time allows, at most `NODE_LIMIT` positions each)."""
     stop = stop or Stop()
-    # Small budgets get small solves: the first deal is solved whatever the clock says.
-    nodes = min(NODE_LIMIT, max(50, int(budget_s * NODES_PER_S / 4)))
-    if effort is not None:
-        nodes = min(nodes, 100 * effort)
     start = time.perf_counter()
-    deadline = start + budget_s
+    pace = _Pace(start + budget_s, effort)
     legal = {action_key(a): a for a in view.legal_actions()}
     if not _hides_anything(view):
-        return _exact(view, legal, include, budget_s, effort)
+        return _exact(view, legal, include, pace)
     votes: Counter = Counter()
     sampled = 0
     vote_until = start + budget_s / 2
@@ -73,7 +107,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
         if effort is None and sampled and time.perf_counter() > vote_until:
             break
         deal = view.determinize(rng)
-        result = search(deal, nodes)
+        result = pace.solve(deal, pace.limit(share=4))
         sampled += 1
         if result.line and action_key(result.line[0]) in legal:
             votes[action_key(result.line[0])] += 1
@@ -82,17 +116,18 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     finalists += [a for a in include if action_key(a) not in keys and action_key(a) in legal]
     wins: Counter = Counter()
     tried = 0  # deals on which every finalist was tried
+    nodes = pace.limit(share=2 * len(finalists) or 1)  # the same limit for every finalist
     while votes and not stop.cancelled:
         if effort is not None and tried >= effort:
             break
         deal = view.determinize(rng)
         won = []
         for action in finalists:
-            if effort is None and time.perf_counter() > deadline:
+            if pace.late():
                 break
             after = deal.clone()
             after.play(action)
-            if search(after, nodes).line is not None:
+            if pace.solve(after, nodes).line is not None:
                 won.append(action_key(action))
         else:
             tried += 1
@@ -117,25 +152,24 @@ def _hides_anything(view: Any) -> bool:
     return UNKNOWN in view.pile or any(UNKNOWN in h for h in view.hands)
 
 
-def _exact(view: Any, legal: dict, include: tuple, budget_s: float, effort: int | None) -> Analysis:
+def _exact(view: Any, legal: dict, include: tuple, pace: _Pace) -> Analysis:
     """Nothing is hidden (the pile is empty, the hands open): one solve of the real
-    position, and of the position after each play to judge; the values are proven."""
+    position, and of the position after each play to judge; a value is proven when
+    its solve finished."""
     deal = view.determinize(random.Random(0))  # fills only the seed: nothing is unknown
-    solves = 2 + len(include)
-    limit = max(100, min(EXACT_NODE_LIMIT, int(budget_s * NODES_PER_S / solves)))
-    if effort is not None:
-        limit = min(limit, 100 * effort)
-    result = search(deal, limit)
+    judged = [a for a in include if action_key(a) in legal]
+    result = pace.solve(deal, pace.limit(share=2 + len(judged), cap=EXACT_NODE_LIMIT))
     if not result.line:
         best = solver_hint(deal, 0)
         best = best if best is not None and action_key(best) in legal else next(iter(legal.values()))
     else:
         best = result.line[0]
     analysis = Analysis(best, extra={"tried": 1, "won": bool(result.line), "exact": True})
-    for action in dict.fromkeys([best, *include]):
+    todo = list(dict.fromkeys([best, *judged]))
+    for n, action in enumerate(todo):
         after = deal.clone()
         after.play(action)
-        got = search(after, limit)
+        got = pace.solve(after, pace.limit(share=len(todo) - n, cap=EXACT_NODE_LIMIT))
         analysis.values[action_key(action)] = (action, 1.0 if got.line is not None else 0.0)
         if got.decided:
             analysis.proven.add(action_key(action))
