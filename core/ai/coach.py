@@ -291,10 +291,12 @@ class Stop:
         self._lock = threading.Lock()
 
     def on(self, stopper: Callable[[], None]) -> None:
+        """Register a search's `stop`, before it starts; raises Cancelled when the
+        cancel came already (a search's `choose` would clear an early stop)."""
         with self._lock:
-            self._stoppers.append(stopper)
             if self.cancelled:
-                stopper()
+                raise Cancelled()
+            self._stoppers.append(stopper)
 
     def fire(self) -> None:
         with self._lock:

@@ -173,3 +173,15 @@ def test_verdict_thresholds_and_summary():
     text = summarize([j(2, "mistake", 0.2), j(13, "blunder", 0.6), j(20, "mistake", 0.25)])
     assert text == "1 blunder, 2 mistakes; the biggest: move 14."
     assert summarize([], lost_at=8) == "No mistakes. After move 9 the deal could no longer be won."
+
+
+@pytest.mark.parametrize("game_id", ["house-rules", "town", "skirmish", "dash"])
+def test_a_hint_cancelled_before_it_starts_gives_no_answer(game_id):
+    seats = 3 if game_id == "town" else GAMES[game_id].seats.start + (game_id == "dash")
+    state = random_positions(game_id, seats, 1, seed=4)[0]
+    cancel = threading.Event()
+    cancel.set()
+    start = time.perf_counter()
+    with pytest.raises(Cancelled):
+        hint(game_id, state.view(state.to_move), 30.0, cancel=cancel)
+    assert time.perf_counter() - start < 1.0
