@@ -12,7 +12,8 @@
   the time would play it too".
 - Review time: `review` of one whole seeded game (the hard bot against itself for
   the competitive games, the solo strategy for TOWN 77 solo, random play for Dash)
-  with every seat judged, at the budget; the number of decisions judged.
+  with every seat judged, at the budget; the number of decisions judged. Dash
+  reviews a winnable deal played at random (its `lost_at` included).
 
 - Dash honesty (`--dash-honesty N`): on N positions of winnable solo deals, still
   winnable, how often the hint (from the view: the pile order unseen) keeps the
@@ -66,7 +67,8 @@ def positions(game_id: str, seats: int, count: int, seed: int) -> list:
 def one_game(game_id: str, seats: int, seed: int) -> tuple:
     """A whole game to review: (start, [(seat, action), ...])."""
     game = GAMES[game_id]
-    state = game.new(seats, seed)
+    # Dash: a winnable deal, so that the review has a winning line to lose.
+    state = game.new(seats, seed, game.Options(winnable=True) if game_id == "dash" else None)
     start = state.clone()
     steps = []
     rng = random.Random(seed)
