@@ -208,7 +208,7 @@ def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: S
     None (it was won, it never had a winning line, or the solver could not tell)."""
     stop = stop or Stop()
     state = start.clone()
-    line = search(state, LOST_NODE_LIMIT).line
+    line = _solve_growing(state, stop).line
     if not line:
         return None
     for i, (_, action) in enumerate(seats_actions):
@@ -218,9 +218,20 @@ def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: S
         if line and action == line[0]:
             line = line[1:]  # still on the winning line: no search needed
             continue
-        result = search(state, LOST_NODE_LIMIT)
+        result = _solve_growing(state, stop)
         if result.line is not None:
             line = result.line
             continue
         return i if result.decided else None
     return None
+
+
+def _solve_growing(state: Any, stop: Stop) -> Any:
+    """The solver with a node limit that grows 1,250 -> 5,000 -> 20,000
+    (`LOST_NODE_LIMIT`) while undecided, so a cancel is heard between tries."""
+    limit = LOST_NODE_LIMIT // 16
+    while True:
+        result = search(state, limit)
+        if result.decided or limit >= LOST_NODE_LIMIT or stop.cancelled:
+            return result
+        limit *= 4
