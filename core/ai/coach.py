@@ -352,23 +352,51 @@ def root_search_like(search: ISMCTSBot) -> RootISMCTS:
 
 
 def ismcts_analysis(search: RootISMCTS, view: Any, budget_s: float, root_actions: list[Any] | None,
-                    stop: Stop, legal: list[Any] | None = None) -> Analysis:
+                    stop: Stop, include: tuple = ()) -> Analysis:
     """Run `search` from `view` and read the root: value = mean reward of the seat to
-    move after each root action (0..1); best = the bot's own pick."""
+    move after each root action (0..1); best = the bot's own pick.
+
+    With `include` (a review's played move), the search gets half the budget, and
+    the best and each included action then get a search of their own (the rest,
+    shared): each value is then measured alike, on many playouts, not on the few a
+    poor move gets in a shared tree (and not on the lucky mean that made the best
+    one best)."""
     stop.on(search.stop)
+    judged = [a for a in include if action_key(a) in {action_key(r) for r in root_actions or []}]
+    main = budget_s / 2 if judged else budget_s
     search.root = None
-    best = search.choose(view, budget_s, root_actions=root_actions)
-    values: dict[Any, tuple[Any, float]] = {}
-    visits: dict[Any, int] = {}
-    root = search.root
+    t = time.perf_counter()
+    best = search.choose(view, main, root_actions=root_actions)
+    values = _root_values(search.root)
+    visits = {k: n for k, (_, _, n) in values.items()}
+    analysis = Analysis(best, {k: (a, v) for k, (a, v, _) in values.items()},
+                        extra={"visits": visits, "iterations": search.stats.get("iterations", 0)})
+    if action_key(best) not in analysis.values:
+        analysis.values[action_key(best)] = (best, max((v for _, v in analysis.values.values()), default=0.5))
+    todo = list({action_key(a): a for a in [best, *judged]}.values())
+    if len(todo) > 1:
+        left = max(0.0, budget_s - (time.perf_counter() - t))
+        for n, action in enumerate(todo):
+            if stop.cancelled:
+                break
+            share = left / (len(todo) - n)
+            t = time.perf_counter()
+            search.root = None
+            search.choose(view, share, root_actions=[action])
+            left -= time.perf_counter() - t
+            got = _root_values(search.root).get(action_key(action))
+            if got is not None:
+                analysis.values[action_key(action)] = (action, got[1])
+    return analysis
+
+
+def _root_values(root: Any) -> dict[Any, tuple[Any, float, int]]:
+    out = {}
     if root is not None:
         for key, child in root.children.items():
             if child.visits:
-                values[key] = (child.action, child.total / child.visits)
-                visits[key] = child.visits
-    if action_key(best) not in values:
-        values[action_key(best)] = (best, max((v for _, v in values.values()), default=0.5))
-    return Analysis(best, values, extra={"visits": visits, "iterations": search.stats.get("iterations", 0)})
+                out[key] = (child.action, child.total / child.visits, child.visits)
+    return out
 
 
 def probability(score: float, scale: float) -> float:

@@ -29,7 +29,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     root += [a for a in include if action_key(a) not in keys]
     if len(root) == 1:
         return Analysis(root[0], {action_key(root[0]): (root[0], 0.5)})
-    return ismcts_analysis(search, view, budget_s, root, stop)
+    return ismcts_analysis(search, view, budget_s, root, stop, include)
 
 
 def reason(view: Any, action: Any, analysis: Analysis) -> str:

@@ -47,7 +47,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     hidden.hidden = True  # as the hard bot searches it: tiles of others unknown
     if len(root) == 1:
         return Analysis(root[0], {action_key(root[0]): (root[0], 0.5)})
-    return ismcts_analysis(search, hidden, budget_s, root, stop)
+    return ismcts_analysis(search, hidden, budget_s, root, stop, include)
 
 
 def _solo(view: Any) -> Analysis:
