@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, percent, root_search_like
+from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, percent, root_search_like, wins_at_once
 from core.ai.common import action_key
 from core.town.actions import ChooseStack, Exchange, GiveBack, Keep, Leave, Place
 from core.town.bots import HardBot
@@ -93,6 +93,8 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
 
 
 def _why(view: Any, action: Any, analysis: Analysis) -> str:
+    if not view.solo and wins_at_once(view, action):
+        return "it wins the game: after it nobody has a choice left"
     if isinstance(action, ChooseStack):
         return _stack_words(view, action)
     if isinstance(action, Place):

@@ -14,7 +14,7 @@ from core.dash.cards import DECK
 from core.dash.solver import search
 from core.house_rules.actions import Move
 from core.skirmish import actions as SA
-from core.town.actions import ChooseStack
+from core.town.actions import KEEP, ChooseStack, GiveBack
 
 BUDGET = 0.5  # a ceiling: the searches below stop on their own effort caps or proofs first
 
@@ -245,3 +245,48 @@ def test_town_solo_hint_is_the_solo_strategy():
     got = hint("town", start.view(0), BUDGET)
     assert got.action == solo_hint(start)
     assert got.action != ChooseStack(0)
+
+
+# -- TOWN 77, 2 players: Player 1 left with one tile; neither of yours fits anywhere ------
+# Keeping both means leaving with two (Player 1 wins); giving one back means leaving
+# with one, a tie that the later leaver wins.
+
+_TOWN_BAG = ("Gt Pd Rt Rd Rg Rs Oc Ot Of Om Os Yc Yt Yd Yf Ym Ys Gd Gf Gm Gs Bt Bd Bf Bm Bs "
+             "Pc Pt Pg Pf Pm Wc Wt Wd Wf Wm Ws")
+TOWN_KEEP_LOSES = f"""TOWN 77
+seats: 2
+seed: 0
+chance: 10
+max-exchanges: 7
+phase: give-back
+turn: 2
+exchanges: 0
+view: full
+town:  a  b  c  d  e  f  g
+row 1: Rf Gg Bc .. .. .. ..
+row 2: Yg Od .. .. .. .. ..
+row 3: Gc Rm Wg .. .. .. ..
+row 4: Ps .. .. .. .. .. ..
+row 5: .. .. .. .. .. .. ..
+row 6: .. .. .. .. .. .. ..
+row 7: .. .. .. .. .. .. ..
+rack 1: limit 1: Bg
+rack 2: limit 2: Rc Og
+bag: 37: {_TOWN_BAG}
+left: 1
+"""
+
+
+def test_town_keeping_two_tiles_that_fit_nowhere_is_a_blunder():
+    start = GAMES["town"].from_text(TOWN_KEEP_LOSES)
+    got = review("town", start, [(1, KEEP)], {1}, BUDGET, effort=200)
+    (j,) = got.judgements
+    assert j.verdict == "blunder" and j.loss >= 0.9
+    assert isinstance(j.best, GiveBack)
+    assert j.reason.endswith("it wins the game: after it nobody has a choice left")
+
+
+def test_town_hint_gives_a_tile_back_to_win_the_tie():
+    start = GAMES["town"].from_text(TOWN_KEEP_LOSES)
+    got = hint("town", start.view(1), BUDGET, effort=200)
+    assert isinstance(got.action, GiveBack)
