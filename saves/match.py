@@ -267,14 +267,20 @@ class Match:
         seat at a table), the news comes later."""
         raise NotImplementedError
 
+    def _over_or_bot(self) -> Next | None:
+        """The game's end or a bot's turn, which every match that runs bots answers
+        alike; None when a person decides (each match says how it waits for them)."""
+        if self.state.over:
+            return Next("over")
+        seat = self.state.to_move
+        return Next("bot", seat) if self.is_bot(seat) else None
+
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
         """Who decides next, seen from the keyboard of `viewer`."""
-        state = self.state
-        if state.over:
-            return Next("over")
-        seat = state.to_move
-        if self.is_bot(seat):
-            return Next("bot", seat)
+        turn = self._over_or_bot()
+        if turn is not None:
+            return turn
+        seat = self.state.to_move
         if seat is not None and seat != viewer and len(self.humans) > 1 and hides_hands:
             return Next("hand_over", seat)
         return Next("human", seat)
@@ -424,12 +430,10 @@ class TableMatch(LocalMatch):
         return state.check(action)
 
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
-        state = self.state
-        if state.over:
-            return Next("over")
-        seat = state.to_move
-        if self.is_bot(seat):
-            return Next("bot", seat)
+        turn = self._over_or_bot()
+        if turn is not None:
+            return turn
+        seat = self.state.to_move
         return Next("human" if seat == viewer else "wait", seat)
 
 
