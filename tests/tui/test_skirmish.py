@@ -386,6 +386,37 @@ async def test_an_illegal_place_shows_the_reason(store):
         assert screen.sel is None
 
 
+def scout_an_empty_hand(s) -> bool:
+    """Your deploy; you hold a 2 with several places to go; the opponent has no cards."""
+    if not yours(s, DEPLOY) or s.hands[1] or s.life[1] <= 0:
+        return False
+    twos = [c for c in s.hands[0] if c < 52 and c % 13 == 1]
+    return any(sum(1 for a in s.legal_actions() if getattr(a, "card", None) == c) > 1 for c in twos)
+
+
+async def test_a_refusal_names_the_player_not_player_n(store):
+    """The engine speaks in seats: its refusal is drawn with the seats' names."""
+    save = skirmish_save(["human", "easy"], 12, script(2, 12, scout_an_empty_hand))
+    save.seats[1].name = "Ann"
+    app = resume_app(store, save)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        hand = screen.state.hands[0]
+        two = next(c for c in hand if c < 52 and c % 13 == 1)
+        await pilot.press(str(hand.index(two) + 1))  # several places: it is selected
+        assert screen.sel == ("card", two)
+        await pilot.press("tab")  # Ann's ranks
+        grid = screen.grids[0]
+        assert screen.focused is grid
+        grid.cursor = screen.pos_cell(0, -1)  # Ann herself: scout her hand
+        await pilot.press("enter")
+        assert status(app) == "Ann has no cards in hand to scout."
+        assert screen.query_one("#status").has_class("-error")
+        screen.submit(A.Scout(two, 1))  # the checked way in says it alike
+        assert status(app) == "Ann has no cards in hand to scout."
+
+
 async def test_a_card_with_several_places_marks_them_all(store):
     app = versus_easy(store, 1, bond_choice)
     async with app.run_test(size=SIZE) as pilot:
