@@ -417,6 +417,38 @@ async def test_a_refusal_names_the_player_not_player_n(store):
         assert status(app) == "Ann has no cards in hand to scout."
 
 
+def test_a_bots_redeploy_and_block_are_told_with_its_own_units():
+    """The status line tells a bot's move in short words, read in the bot's ranks: its
+    Return names its own unit and "their hand", not the unit in your ranks there."""
+    from tui.games.skirmish.field import unit_label
+    from tui.games.skirmish.words import action_words
+    from tui.glyphs import Glyphs
+
+    glyphs = Glyphs(False)
+    seats = skirmish_save(["human", "easy"], 1, []).seats
+
+    def bot_returns(s) -> bool:
+        return (s.to_move == 1 and s.phase == DEPLOY and not s.pending and len(s.front[0]) > 0
+                and any(isinstance(a, A.Return) and a.pos == 0 for a in s.legal_actions()))
+
+    def bot_blocks(s) -> bool:
+        return s.to_move == 1 and s.phase == BLOCK and any(isinstance(a, A.Block) for a in s.legal_actions())
+
+    for until, action in ((bot_returns, A.Return(0)), (bot_blocks, None)):
+        state = GAME.new(2, 4)
+        for a in script(2, 4, until):
+            state.apply(a)
+        action = action or next(a for a in state.legal_actions() if isinstance(a, A.Block))
+        words = action_words(action, state.view(0), 0, seats, glyphs)
+        bots, mine = (unit_label(state.front[q][action.pos], glyphs) if action.pos < len(state.front[q]) else "?"
+                      for q in (1, 0))
+        assert bots != mine  # else the test could not tell them apart
+        if isinstance(action, A.Return):
+            assert words == f"Return {bots} to their hand"
+        else:
+            assert words.startswith(f"{bots} blocks ")
+
+
 async def test_a_card_with_several_places_marks_them_all(store):
     app = versus_easy(store, 1, bond_choice)
     async with app.run_test(size=SIZE) as pilot:

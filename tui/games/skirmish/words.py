@@ -60,8 +60,11 @@ def asked(view, seats) -> str:
 
 def action_words(a, view, me: int, seats, glyphs) -> str:
     """`a`, an action in `view`, in short words with card glyphs; `me`: the seat at
-    the keyboard (whose hand and ranks "your" means)."""
+    the keyboard ("your" is theirs). A move is read in the ranks of whoever makes
+    it: a bot's redeploy or block names the bot's units."""
     names = [seat.name for seat in seats]
+    actor = view.to_move if view.to_move is not None else me
+    whose = "your" if actor == me else "their"
     if isinstance(a, A.StartWith):
         return f"{names[a.seat]} start{'s' if names[a.seat] != 'You' else ''}"
     if isinstance(a, A.Target):
@@ -95,7 +98,7 @@ def action_words(a, view, me: int, seats, glyphs) -> str:
     if isinstance(a, A.Deploy):
         c = card_label(a.card, glyphs)
         if a.slot >= 0:
-            other = unit(me, a.slot)
+            other = unit(actor, a.slot)
             return f"Bond: {c} leads, {other} behind" if a.lead else f"Bond: {other} leads, {c} behind"
         kind = KIND[a.card]
         if kind == SOLDIER:
@@ -110,15 +113,15 @@ def action_words(a, view, me: int, seats, glyphs) -> str:
     if isinstance(a, A.Scout):
         return f"Scout the hand of {short_name(seats, a.seat, 12)} with {card_label(a.card, glyphs)}"
     if isinstance(a, A.Return):
-        return f"Return {unit(me, a.pos)} to your hand"
+        return f"Return {unit(actor, a.pos)} to {whose} hand"
     if isinstance(a, A.Split):
-        return f"Split: {card_label(a.card, glyphs)} leaves {unit(me, a.pos)}"
+        return f"Split: {card_label(a.card, glyphs)} leaves {unit(actor, a.pos)}"
     if isinstance(a, A.Bond):
-        return f"Bond: {unit(me, a.pos)} leads, {unit(me, a.other)} behind"
+        return f"Bond: {unit(actor, a.pos)} leads, {unit(actor, a.other)} behind"
     if isinstance(a, A.Summon):
         return f"Summon {card_label(a.card, glyphs)} from the Barrows"
     if isinstance(a, A.Attack):
         return f"{unit(view.cur, a.pos)} attacks {unit(a.seat, a.tpos)}"
     if isinstance(a, A.Block):
-        return f"{unit(me, a.pos)} blocks {unit(view.cur, a.attacker)}"
+        return f"{unit(actor, a.pos)} blocks {unit(view.cur, a.attacker)}"
     return said(view.describe(a), names)
