@@ -100,12 +100,21 @@ class Line(str):
     words: dict[str, str]
 
     def __new__(cls, template: str, *seats: int, **words: str) -> Line:
-        key = (template, seats)
-        default = _DEFAULTS.get(key)
+        # A Line never changes, so the same words give back the same object: a game
+        # logs the same few thousand lines over and over, and making one (a str
+        # subclass with its fields) costs four to six f-strings (docs/performance.md).
+        key = (template, seats, *words.items()) if words else (template, seats)
+        self = _MADE.get(key)
+        if self is not None:
+            return self
+        default = _DEFAULTS.get((template, seats))
         if default is None:
-            default = _DEFAULTS[key] = _default_template(template, seats)
-        self = super().__new__(cls, default.format_map(words) if words else default)
+            default = _DEFAULTS[(template, seats)] = _default_template(template, seats)
+        self = str.__new__(cls, default.format_map(words) if words else default)
         self.template, self.seats, self.words = template, seats, words
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()  # bounded: a long-lived host never holds more than this many
+        _MADE[key] = self
         return self
 
     def __getnewargs_ex__(self):  # copy and pickle keep the structure
@@ -130,6 +139,9 @@ class Line(str):
 # games write many lines): ("{0} {0:draws/draw} {card}", (1,)) -> "Player 2 draws {card}".
 # A line starting with a word (`{card}`) is given it capitalised by the game.
 _DEFAULTS: dict[tuple[str, tuple[int, ...]], str] = {}
+# The Lines made so far, by template, seats and words (Line.__new__).
+_MADE: dict[tuple, Line] = {}
+_MADE_MAX = 50_000
 
 
 def _escape(text: str) -> str:

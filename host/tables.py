@@ -567,7 +567,9 @@ class TableHost:
 
         started = time.monotonic()
         try:
-            action = await asyncio.to_thread(lambda: bot(table.game.id, turn.level).choose(turn.view, BOT_BUDGET_S))
+            # Seeded by position (`BotTurn.seed`), as the app's bots: the same question, the same answer.
+            thinker = bot(table.game.id, turn.level, turn.seed)
+            action = await asyncio.to_thread(thinker.choose, turn.view, BOT_BUDGET_S)
             await asyncio.sleep(max(0.0, BOT_PAUSE_S - (time.monotonic() - started)))
         except Exception as exc:  # a bot's bug: the table waits, the host goes on
             print(f"table {table.code}: the bot of seat {turn.seat + 1} failed: {exc!r}", flush=True)

@@ -160,8 +160,8 @@ class Steps:
 
 @dataclass(frozen=True)
 class Played:
-    """A move just made: by whom, what, in words (said before it was made), and the
-    cursor after it."""
+    """A move just made: by whom, what, in words with the seats' names (said before it
+    was made), and the cursor after it."""
 
     seat: int | None
     action: Any
@@ -252,14 +252,22 @@ class Match:
     def close(self) -> None:
         """The screen showing the match is gone."""
 
+    def names(self, you: int | None = None) -> list[str]:
+        """The seats' names, to draw the engine's Lines with (`you`: a seat told "You")."""
+        return ["You" if i == you else seat.name for i, seat in enumerate(self.save.seats)]
+
     def check(self, action: Any) -> str | None:
-        """Why a person's `action` cannot be played now (None: it can)."""
+        """Why a person's `action` cannot be played now (None: it can), in words with
+        the seats' names."""
         state = self.state
         if state.over:
             return "The game is over."
         if self.is_bot(state.to_move):
             return "It is not your turn."
-        return state.check(action)
+        return self._named(state.check(action))
+
+    def _named(self, reason: str | None, you: int | None = None) -> str | None:
+        return None if reason is None else said(reason, self.names(you))
 
     def play(self, action: Any) -> Played | None:
         """Make `action` for whoever is to move. IllegalAction with the reason if the
@@ -267,14 +275,20 @@ class Match:
         seat at a table), the news comes later."""
         raise NotImplementedError
 
+    def _over_or_bot(self) -> Next | None:
+        """The game's end or a bot's turn, which every match that runs bots answers
+        alike; None when a person decides (each match says how it waits for them)."""
+        if self.state.over:
+            return Next("over")
+        seat = self.state.to_move
+        return Next("bot", seat) if self.is_bot(seat) else None
+
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
         """Who decides next, seen from the keyboard of `viewer`."""
-        state = self.state
-        if state.over:
-            return Next("over")
-        seat = state.to_move
-        if self.is_bot(seat):
-            return Next("bot", seat)
+        turn = self._over_or_bot()
+        if turn is not None:
+            return turn
+        seat = self.state.to_move
         if seat is not None and seat != viewer and len(self.humans) > 1 and hides_hands:
             return Next("hand_over", seat)
         return Next("human", seat)
@@ -377,7 +391,7 @@ class LocalMatch(Match):
 
         state = self.state
         seat = state.to_move
-        text = state.describe(action)
+        text = said(state.describe(action), self.names())
         steps = self._steps
         if steps is not None:
             steps.cut(self.save.cursor)
@@ -417,19 +431,18 @@ class TableMatch(LocalMatch):
         super().__init__(save, state, write=write, summary=summary, undoable=False)
 
     def check(self, action: Any, seat: int | None = None) -> str | None:
-        """Why the player at `seat` may not play `action` now (None: they may)."""
+        """Why the player at `seat` may not play `action` now (None: they may), in
+        words told to them ("You" for their seat)."""
         state = self.state
         if state.over or (seat is not None and state.to_move != seat):
             return "It is not your turn."
-        return state.check(action)
+        return self._named(state.check(action), seat)
 
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
-        state = self.state
-        if state.over:
-            return Next("over")
-        seat = state.to_move
-        if self.is_bot(seat):
-            return Next("bot", seat)
+        turn = self._over_or_bot()
+        if turn is not None:
+            return turn
+        seat = self.state.to_move
         return Next("human" if seat == viewer else "wait", seat)
 
 
@@ -493,7 +506,7 @@ class SeatMatch(Match):
             return "The game is over."
         if state.to_move != self.seated:
             return f"Not your turn: waiting for {self.save.seats[state.to_move].name}."
-        return state.check(action)
+        return self._named(state.check(action))
 
     def play(self, action: Any) -> None:
         """Send the move to the host; the position changes when its news comes back."""

@@ -1,12 +1,18 @@
-"""Actions in words (`describe`) and why an action is not legal now (`why_not`)."""
+"""Actions in words (`describe`) and why an action is not legal now (`why_not`).
+
+A text that names a player is a `core.engine.Line` ("{0} takes the first turn"),
+drawn with the seats' names by whoever shows it (docs/architecture.md, "The engine
+protocol"); the others are plain str. Card and unit words hold no braces, so they
+go into a Line's template as they are."""
 
 from __future__ import annotations
 
+from core.engine import Line
 from core.skirmish import actions as A
 from core.skirmish.cards import (
     ACE, IS_SOLDIER, JACK, JOKER, KING, KIND, QUEEN, RANK_WORDS, SUIT, SUIT_NAMES, WORDS,
 )
-from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap, who
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap
 from core.skirmish.phases import Decision as D
 from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, verb, words
 
@@ -14,21 +20,38 @@ _DONE_WORDS = {DEPLOY: "End deployment", RESPONSE: "Pass (no response)",
                ATTACK: "Finish declaring attackers", BLOCK: "Finish blocking"}
 
 
-def _unit_verb(s, seat: int, pos: int, singular: str, plural: str) -> str:
-    """The verb agreeing with the unit (or player, pos < 0) named by _unit_words."""
-    try:
-        return singular if pos < 0 else verb(s.unit(seat, pos), singular, plural)
-    except (IndexError, TypeError):
-        return singular
+class _Said:
+    """A description being written: its template and the seats it names, in order."""
 
+    def __init__(self) -> None:
+        self.seats: list[int] = []
 
-def _unit_words(s, seat: int, pos: int) -> str:
-    try:
+    def seat(self, seat: int, spec: str = "") -> str:
+        """A placeholder for `seat`'s name (`spec`: a verb form or "obj", see Line)."""
+        self.seats.append(seat)
+        return "{%d%s}" % (len(self.seats) - 1, ":" + spec if spec else "")
+
+    def unit(self, s, seat: int, pos: int, spec: str = "") -> str:
+        """The unit at `pos` of `seat` (the player when pos < 0) in words."""
+        try:
+            if pos < 0:
+                return self.seat(seat, spec)
+            return words(s.unit(seat, pos))
+        except (IndexError, TypeError):
+            return f"slot {pos} of {self.seat(seat, 'obj')}"
+
+    def verb(self, s, seat: int, pos: int, singular: str, plural: str) -> str:
+        """The verb agreeing with the unit (or player, pos < 0) `unit` names."""
         if pos < 0:
-            return who(seat)
-        return words(s.unit(seat, pos))
-    except (IndexError, TypeError):
-        return f"slot {pos} of {who(seat)}"
+            return self.seat(seat, f"{singular}/{plural}")
+        try:
+            return verb(s.unit(seat, pos), singular, plural)
+        except (IndexError, TypeError):
+            return singular
+
+    def line(self, template: str) -> str:
+        """The words: a Line when they name a seat, else the plain text."""
+        return Line(template, *self.seats) if self.seats else cap(template)
 
 
 def _card(c: int) -> str:
@@ -37,8 +60,9 @@ def _card(c: int) -> str:
 
 def describe(s, a) -> str:
     t = type(a)
+    said = _Said()
     if t is A.StartWith:
-        return f"{who(a.seat)} takes the first turn"
+        return Line("{0} {0:takes/take} the first turn", a.seat)
     if t is A.Deploy:
         k = KIND[a.card] if 0 <= a.card < 54 else None
         if k in (JACK, QUEEN):
@@ -46,12 +70,12 @@ def describe(s, a) -> str:
         if k == ACE and SUIT[a.card] == 0:
             return "Play the Ace of Diamonds and strike"
         if a.slot >= 0:
-            other = _unit_words(s, s.to_move if s.to_move is not None else 0, a.slot)
+            other = said.unit(s, s.to_move if s.to_move is not None else 0, a.slot, "obj")
             top = " on top" if a.lead else ""
-            return f"Deploy {_card(a.card)}{top} into a Blood Bond with {other}"
+            return said.line(f"Deploy {_card(a.card)}{top} into a Blood Bond with {other}")
         return f"Deploy {_card(a.card)}"
     if t is A.Scout:
-        return f"Send {_card(a.card)} to scout {who(a.seat)}'s hand"
+        return Line("Send {card} to scout {0:'s} hand", a.seat, card=_card(a.card))
     if t is A.Variant:
         return f"Deploy the Joker as the {a.name.replace('wizard', 'Insane Wizard').replace('spirit', 'Binding Spirit').title()}"
     if t is A.CopyRank:
@@ -59,23 +83,23 @@ def describe(s, a) -> str:
     if t is A.CopySuit:
         return f"The Doppelganger copies the house of {SUIT_NAMES[a.suit]}" if 0 <= a.suit < 4 else "Copy a suit"
     if t is A.Return:
-        return f"Return {_unit_words(s, s.cur, a.pos)} to your hand"
+        return said.line(f"Return {said.unit(s, s.cur, a.pos, 'obj')} to your hand")
     if t is A.Split:
-        return f"Split {_unit_words(s, s.cur, a.pos)}: {_card(a.card)} leaves the bond"
+        return said.line(f"Split {said.unit(s, s.cur, a.pos, 'obj')}: {_card(a.card)} leaves the bond")
     if t is A.Bond:
-        return (f"Bond {_unit_words(s, s.cur, a.pos)} (leading) with "
-                f"{_unit_words(s, s.cur, a.other)}")
+        return said.line(f"Bond {said.unit(s, s.cur, a.pos, 'obj')} (leading) with "
+                         f"{said.unit(s, s.cur, a.other, 'obj')}")
     if t is A.Summon:
         return f"The Necromancer summons {_card(a.card)}"
     if t is A.Target:
-        return f"Choose {_unit_words(s, a.seat, a.pos)}"
+        return said.line(f"Choose {said.unit(s, a.seat, a.pos, 'obj')}")
     if t is A.Attack:
-        return (f"{cap(_unit_words(s, s.cur, a.pos))} {_unit_verb(s, s.cur, a.pos, 'attacks', 'attack')} "
-                f"{_unit_words(s, a.seat, a.tpos)}")
+        return said.line(f"{said.unit(s, s.cur, a.pos)} {said.verb(s, s.cur, a.pos, 'attacks', 'attack')} "
+                         f"{said.unit(s, a.seat, a.tpos, 'obj')}")
     if t is A.Block:
         d = s.to_move if s.to_move is not None else 0
-        return (f"{cap(_unit_words(s, d, a.pos))} {_unit_verb(s, d, a.pos, 'blocks', 'block')} "
-                f"{_unit_words(s, s.cur, a.attacker)}")
+        return said.line(f"{said.unit(s, d, a.pos)} {said.verb(s, d, a.pos, 'blocks', 'block')} "
+                         f"{said.unit(s, s.cur, a.attacker, 'obj')}")
     if t is A.Pick:
         return f"Choose {_card(a.card)}"
     if t is A.Guard:
@@ -126,7 +150,7 @@ def why_not(s, a) -> str:
             if a.seat == p or not 0 <= a.seat < s.seats or s.life[a.seat] <= 0:
                 return "Scout the hand of a living opponent."
             if not s.hands[a.seat]:
-                return f"{who(a.seat)} has no cards in hand to scout."
+                return Line("{0} {0:has/have} no cards in hand to scout.", a.seat)
             return "The 2 of Hearts stays as a soldier after scouting: your front ranks are full."
         if k == "soldier":
             if a.slot < 0:

@@ -43,7 +43,7 @@ from core.town.tiles import (
     sort_key,
     tile_name,
 )
-from core.town.words import describe, level_for, player, plural
+from core.town.words import describe, level_for, plural
 
 NCELLS = SIZE * SIZE
 FULL = (1 << NCELLS) - 1
@@ -380,13 +380,13 @@ class TownState(State):
     def _hidden_use(self, action: Any) -> str | None:
         """In a view that hides tiles of the rack to move: why `action` cannot be
         judged (it names a hidden tile, or it is Leave), else None."""
-        who = player(self.current)
         if isinstance(action, Leave):
-            return f"{who}'s tiles are hidden in this view: whether they can place is not known."
+            return Line("{0:'s} tiles are hidden in this view: whether {0:they/you} can place is not known.",
+                        self.current)
         tiles = action.tiles if isinstance(action, Exchange) else (action.tile,)
         if isinstance(tiles, (tuple, list)) and any(
                 isinstance(t, str) and t in self.racks[self.current] and t not in TILE_CS for t in tiles):
-            return f"That tile of {who}'s is hidden in this view."
+            return Line("That tile is hidden in {0:'s} rack in this view.", self.current)
         return None
 
     # -- playing -------------------------------------------------------------------

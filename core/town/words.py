@@ -1,4 +1,6 @@
-"""TOWN 77 in words: players, counts of tiles, actions and the solo ranks."""
+"""TOWN 77 in words: counts of tiles, actions and the solo ranks. Texts that name a
+player are `core.engine.Line`s, written where they are made (TownState's log, its
+refusals), drawn with the seats' names by the UI."""
 
 from __future__ import annotations
 
@@ -6,10 +8,6 @@ from typing import Any
 
 from core.town.actions import ChooseStack, Exchange, GiveBack, Keep, Leave, Place
 from core.town.tiles import TILE_CS, colour_token, tile_name
-
-
-def player(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 def plural(n: int, word: str = "tile") -> str:

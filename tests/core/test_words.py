@@ -90,6 +90,22 @@ def test_line_keeps_its_structure_through_copy_pickle_and_the_wire():
     assert lines_from_wire(lines_to_wire(["plain"])) == ["plain"]
 
 
+def test_the_same_line_is_made_once_and_the_lines_kept_are_bounded(monkeypatch):
+    """Line is cheap to log again (docs/performance.md, "The cost of core.engine.Line"):
+    the same template, seats and words give back the one Line made; other words,
+    other seats or the same words under other names never do."""
+    import core.engine as engine
+
+    first = Line("{0} {0:plays/play} {card} and {other}.", 0, card="a", other="b")
+    assert Line("{0} {0:plays/play} {card} and {other}.", 0, card="a", other="b") is first
+    assert Line("{0} {0:plays/play} {card} and {other}.", 0, other="a", card="b") == "Player 1 plays b and a."
+    assert Line("{0} {0:plays/play} {card} and {other}.", 1, card="a", other="b") == "Player 2 plays a and b."
+    monkeypatch.setattr(engine, "_MADE_MAX", 3)
+    for n in range(10):
+        Line("{0} {0:has/have} {n}.", 0, n=str(n))
+        assert len(engine._MADE) <= 3
+
+
 def test_a_seat_beyond_the_names_keeps_its_default():
     assert Line("{0} {0:draws/draw}.", 3).text(["You"]) == "Player 4 draws."
 

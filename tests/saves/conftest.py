@@ -10,7 +10,7 @@ import pytest
 
 import core
 
-from core.engine import Game, Outcome, State
+from core.engine import Game, Line, Outcome, State
 
 
 class ToyOptions(msgspec.Struct, frozen=True):
@@ -54,6 +54,8 @@ class ToyState(State):
     def check(self, action):
         if self.over:
             return "The game is over."
+        if isinstance(action, Add) and action.n == 0:  # a refusal that names a seat (a Line)
+            return Line("{0} {0:adds/add} 1 to 3; {1} added last.", self.to_move, (self.to_move - 1) % self.seats)
         if isinstance(action, Add) and not 1 <= action.n <= 3:
             return f"You may add 1 to 3, not {action.n}."
         if not isinstance(action, (Add, Roll)):
@@ -90,7 +92,9 @@ class ToyState(State):
         return f"toy {self.seats} {self.seed} {self.counter} {self.target} {self.total} {self.to_move}"
 
     def describe(self, action):
-        return "roll" if isinstance(action, Roll) else f"add {action.n}"
+        if isinstance(action, Roll):  # words that name a seat (a Line)
+            return Line("{0} {0:rolls/roll} the die", self.to_move)
+        return f"add {action.n}"
 
 
 class ToyGame(Game):

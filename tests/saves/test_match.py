@@ -34,6 +34,18 @@ def test_play_refuses_an_illegal_move_and_changes_nothing(games, toy):
     assert match.save.actions == [] and match.state.total == 0 and written == []
 
 
+def test_refusals_and_moves_in_words_name_the_seats_not_player_n(games, toy):
+    """The engine speaks in seats (Lines); the match tells them with the seats' names,
+    and a table tells a refusal to the seat that tried it as "You"."""
+    match = _match(toy, [Seat("Ann"), Seat("Bob")])
+    assert match.check(toy.Add(0)) == "Ann adds 1 to 3; Bob added last."
+    played = match.play(toy.Roll())
+    assert played.text == "Ann rolls the die" and type(played.text) is str  # plain data for the wire
+    table = TableMatch(match.save, match.state)
+    reason = table.check(toy.Add(0), seat=1)
+    assert reason == "You add 1 to 3; Ann added last." and type(reason) is str
+
+
 def test_check_refuses_a_person_when_a_bot_is_to_move_or_the_game_is_over(games, toy):
     match = _match(toy, [Seat("Bot", "bot", "easy"), Seat("Ann")], target=3)
     assert match.check(toy.Add(1)) == "It is not your turn."

@@ -299,3 +299,31 @@ async def test_a_town_table_sends_its_log_as_lines_the_client_names(host):
     log = lines_from_wire(msg["log"])
     placed = [line for line in log if isinstance(line, Line) and "places the" in line]
     assert placed and placed[0].text(["You", "bob"]).startswith("You place the ")
+
+
+async def test_a_table_bot_is_seeded_by_position_like_the_apps_bots(host, monkeypatch):
+    """A table's easy bot (it draws noise) answers a position as the app's bot does for
+    the same save and cursor (`BotTurn.seed`): the same question, the same answer."""
+    import host.tables as tables
+    import saves
+    from core.ai import bot
+
+    monkeypatch.setattr(tables, "BOT_PAUSE_S", 0.0)
+    game = GAMES["town"]
+    alice = await Peer.connect(host, "alice")
+    for seed in (3, 5, 8, 13):
+        alice.send(op="open", game="town", seed=seed, options={},
+                   seats=[{"kind": "bot", "level": "easy"}, {"kind": "human"}])
+        msg = await alice.get("table")
+        while msg["cursor"] != 0:  # the last moves of the table before
+            msg = await alice.get("table")
+        code = msg["code"]
+        while msg["code"] != code or msg["cursor"] == 0:  # the bot (the first seat) moves first
+            msg = await alice.get("table")
+        assert msg["cursor"] == 1 and msg["last"]["seat"] == 0
+        local = saves.new_save("town", [saves.Seat(name="Easy bot 1", kind="bot", level="easy"),
+                                        saves.Seat(name="alice", kind="human")], {}, seed)
+        turn = saves.LocalMatch(local, saves.replay(local)).bot_turn()
+        expected = bot("town", "easy", turn.seed).choose(turn.view, tables.BOT_BUDGET_S)
+        assert msg["last"]["action"] == game.action_to_builtins(expected), f"seed {seed}"
+    alice.close()

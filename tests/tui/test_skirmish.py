@@ -386,6 +386,69 @@ async def test_an_illegal_place_shows_the_reason(store):
         assert screen.sel is None
 
 
+def scout_an_empty_hand(s) -> bool:
+    """Your deploy; you hold a 2 with several places to go; the opponent has no cards."""
+    if not yours(s, DEPLOY) or s.hands[1] or s.life[1] <= 0:
+        return False
+    twos = [c for c in s.hands[0] if c < 52 and c % 13 == 1]
+    return any(sum(1 for a in s.legal_actions() if getattr(a, "card", None) == c) > 1 for c in twos)
+
+
+async def test_a_refusal_names_the_player_not_player_n(store):
+    """The engine speaks in seats: its refusal is drawn with the seats' names."""
+    save = skirmish_save(["human", "easy"], 12, script(2, 12, scout_an_empty_hand))
+    save.seats[1].name = "Ann"
+    app = resume_app(store, save)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        hand = screen.state.hands[0]
+        two = next(c for c in hand if c < 52 and c % 13 == 1)
+        await pilot.press(str(hand.index(two) + 1))  # several places: it is selected
+        assert screen.sel == ("card", two)
+        await pilot.press("tab")  # Ann's ranks
+        grid = screen.grids[0]
+        assert screen.focused is grid
+        grid.cursor = screen.pos_cell(0, -1)  # Ann herself: scout her hand
+        await pilot.press("enter")
+        assert status(app) == "Ann has no cards in hand to scout."
+        assert screen.query_one("#status").has_class("-error")
+        screen.submit(A.Scout(two, 1))  # the checked way in says it alike
+        assert status(app) == "Ann has no cards in hand to scout."
+
+
+def test_a_bots_redeploy_and_block_are_told_with_its_own_units():
+    """The status line tells a bot's move in short words, read in the bot's ranks: its
+    Return names its own unit and "their hand", not the unit in your ranks there."""
+    from tui.games.skirmish.field import unit_label
+    from tui.games.skirmish.words import action_words
+    from tui.glyphs import Glyphs
+
+    glyphs = Glyphs(False)
+    seats = skirmish_save(["human", "easy"], 1, []).seats
+
+    def bot_returns(s) -> bool:
+        return (s.to_move == 1 and s.phase == DEPLOY and not s.pending and len(s.front[0]) > 0
+                and any(isinstance(a, A.Return) and a.pos == 0 for a in s.legal_actions()))
+
+    def bot_blocks(s) -> bool:
+        return s.to_move == 1 and s.phase == BLOCK and any(isinstance(a, A.Block) for a in s.legal_actions())
+
+    for until, action in ((bot_returns, A.Return(0)), (bot_blocks, None)):
+        state = GAME.new(2, 4)
+        for a in script(2, 4, until):
+            state.apply(a)
+        action = action or next(a for a in state.legal_actions() if isinstance(a, A.Block))
+        words = action_words(action, state.view(0), 0, seats, glyphs)
+        bots, mine = (unit_label(state.front[q][action.pos], glyphs) if action.pos < len(state.front[q]) else "?"
+                      for q in (1, 0))
+        assert bots != mine  # else the test could not tell them apart
+        if isinstance(action, A.Return):
+            assert words == f"Return {bots} to their hand"
+        else:
+            assert words.startswith(f"{bots} blocks ")
+
+
 async def test_a_card_with_several_places_marks_them_all(store):
     app = versus_easy(store, 1, bond_choice)
     async with app.run_test(size=SIZE) as pilot:

@@ -1,5 +1,6 @@
 """How Skirmish cards, units and players are drawn: short labels, the cells of the
-battlefield grids (a unit as a small card of one or three lines) and units in words.
+battlefield grids (a unit as a small card of one or three lines) and units in words;
+what stands at a place of the battlefield (`unit_at`, `exists`).
 
 Every mark that means something has a letter or glyph as well as a colour: `exh` /
 `x` exhausted, `p` poisoned (`P` by the Ace of Clubs), `s` summoned, `*` resurrected
@@ -31,6 +32,20 @@ DAMAGE = Style(color="yellow", bold=True)
 LIFE = Style(color="red", bold=True)
 VALUES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SHORT_VARIANT = {NECROMANCER: "nec", INSANE_WIZARD: "wiz", BINDING_SPIRIT: "spi"}
+
+
+def unit_at(view, seat: int, pos: int):
+    """The unit at a place, or None (an empty slot, or the player's own cell)."""
+    if pos < 0:
+        return None
+    rank = view.front[seat] if pos < 4 else view.rear[seat]
+    i = pos % 4 if pos < 4 else pos - 4
+    return rank[i] if i < len(rank) else None
+
+
+def exists(view, seat: int, pos: int) -> bool:
+    """A player's cell always; a slot if a unit stands there."""
+    return pos < 0 or unit_at(view, seat, pos) is not None
 
 
 def card_label(c: int, glyphs) -> str:

@@ -13,8 +13,7 @@ from core.skirmish import actions as A
 from core.skirmish.cards import DOPPELGANGER, IS_SOLDIER, SUIT, VARIANT_NAMES, WORDS
 from core.skirmish.units import C0, VAR, lead
 from tui.games.skirmish.cardtext import card_parts, card_text, trait_text, variant_text
-from tui.games.skirmish.field import card_label, card_rich, unit_words
-from tui.games.skirmish.targets import unit_at
+from tui.games.skirmish.field import card_label, card_rich, unit_at, unit_words
 from tui.widgets.fit import FitText
 
 Words = Callable[[object], str]  # an action in words, as the screen says it

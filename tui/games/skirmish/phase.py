@@ -5,11 +5,12 @@ is still too long ends in an ellipsis (the status line has it in full)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from rich.text import Text
 from textual.widgets import Static
 
+from core.engine import said
 from core.skirmish.phases import SETUP
 from tui.games.skirmish.words import PHASE_STEPS
 
@@ -23,13 +24,15 @@ def shorten(text: Text, room: int, dots: str) -> Text:
     return out
 
 
-def phase_text(view, width: int, ask: str, short_name: Callable[[int, int], str], dots: str) -> Text:
-    """The bar's text for `view` at `width` columns; `ask` says who is asked what."""
+def phase_text(view, width: int, ask: str, short_name: Callable[[int, int], str], dots: str,
+               names: Sequence[str] = ()) -> Text:
+    """The bar's text for `view` at `width` columns; `ask` says who is asked what;
+    `names`: the seats' names, for the end of the game in words."""
     if view.over:
         text = Text(" ")
         text.append("Skirmish: game over", style="bold")
         if view.outcome:
-            text.append("  " + view.outcome.reason)
+            text.append("  " + said(view.outcome.reason, names))
         return shorten(text, width - 1, dots)
     if view.final is not None:
         ask = f"SUDDEN DEATH {ask}"
@@ -62,5 +65,6 @@ def phase_text(view, width: int, ask: str, short_name: Callable[[int, int], str]
 class PhaseBar(Static):
     """The bar itself: `show` draws it for a position, at the screen's width."""
 
-    def show(self, view, width: int, ask: str, short_name: Callable[[int, int], str]) -> None:
-        self.update(phase_text(view, width, ask, short_name, self.app.glyphs["ellipsis"]))
+    def show(self, view, width: int, ask: str, short_name: Callable[[int, int], str],
+             names: Sequence[str] = ()) -> None:
+        self.update(phase_text(view, width, ask, short_name, self.app.glyphs["ellipsis"], names))

@@ -21,8 +21,8 @@ from core.skirmish.cards import ACE, KIND
 from core.skirmish.phases import ATTACK, BLOCK, RESOLVE, RESPONSE
 from core.skirmish.state import SkirmishState
 from core.skirmish.units import C0, C1, DMG, FL, POIS, PROTECT, lead
-from tui.games.skirmish.field import card_label, unit_label_rich
-from tui.games.skirmish.targets import exists, places_after, places_before
+from tui.games.skirmish.field import card_label, exists, unit_label_rich
+from tui.games.skirmish.targets import places_after, places_before
 
 
 class _Resolving(Exception):

@@ -14,8 +14,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 
 from core.skirmish.phases import ATTACK, BLOCK, RESOLVE, SETUP
-from tui.games.skirmish.field import DIM, LIFE, card_label, centred, fit, unit_lines
-from tui.games.skirmish.targets import unit_at
+from tui.games.skirmish.field import DIM, LIFE, card_label, centred, fit, unit_at, unit_lines
 from tui.widgets.board import BoardGrid, CellPaint
 
 

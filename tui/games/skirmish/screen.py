@@ -4,7 +4,8 @@ all by keyboard at 80x24.
 Each player's ranks are a grid (ranks.py). Tab moves between the zones: your hand,
 your ranks, each opponent's ranks, the Barrows and, when a decision offers a list,
 the choices. The panels are widgets drawn from what they are given: the phase bar
-(phase.py), the card panel (panels.py), the planned attacks (plan.py).
+(phase.py), the card panel (panels.py), the planned attacks (plan.py); the words
+are functions of the position shown and the seats (words.py).
 
 A decision is made the way the engine asks for it, one small action at a time: what
 enter means in each step is told in targets.py. e ends a step (or goes on after a
@@ -17,6 +18,7 @@ under the cursor is shown under your hand. Bots' moves are marked on the battlef
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -38,14 +40,14 @@ from tui.games.skirmish.targets import (
     BARROWS_CLOSED, Refusal, aims, first_target, may_summon, nothing_here, offered, on_place, places_after,
     places_before,
 )
-from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS, WordsMixin
+from tui.games.skirmish import words as sk_words
+from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
 from tui.widgets.hand import HandBar
 
 
-
-class SkirmishScreen(WordsMixin, GameScreen):
+class SkirmishScreen(GameScreen):
     game_id = "skirmish"
     # Hidden hands and a shuffled deck: taking a move back would show what is coming.
     UNDO = False
@@ -140,7 +142,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
         for grid in self.grids:
             grid.read_only = self.replay
             grid.can_focus = not self.replay
-            self.watch(grid, "cursor", self._cursor_watcher(grid), init=False)
+            self.watch(grid, "cursor", partial(self._cursor_moved, grid), init=False)
         self.watch(self.hand_bar, "cursor", self._hand_cursor, init=False)
         # Textual leaves the footer as it was while the terminal has no focus, and a
         # key that brings the focus back does not redraw it: do it then.
@@ -173,9 +175,6 @@ class SkirmishScreen(WordsMixin, GameScreen):
     def _hand_cursor(self) -> None:
         if self.focused is self.hand_bar:
             self._hand_moved()
-
-    def _cursor_watcher(self, grid: BoardGrid):
-        return lambda: self._cursor_moved(grid)
 
     def on_resize(self, event) -> None:
         if self._fit_size():
@@ -226,8 +225,19 @@ class SkirmishScreen(WordsMixin, GameScreen):
         return self._legal[1]
 
     def pending_kind(self) -> str | None:
-        view = self._view or self.state
-        return view.pending[-1][0] if view.pending else None
+        return sk_words.pending_kind(self._view or self.state)
+
+    # -- in words (tui/games/skirmish/words.py, from the view and the seats) -----------
+
+    def short_name(self, seat: int, width: int = 8) -> str:
+        return sk_words.short_name(self.save.seats, seat, width)
+
+    def asked(self) -> str:
+        return sk_words.asked(self._view, self.save.seats)
+
+    def action_words(self, action) -> str:
+        """`action` in short words, read in the position shown (`_view`)."""
+        return sk_words.action_words(action, self._view, self.me, self.save.seats, self.app.glyphs)
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -240,7 +250,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
             self._key = key
             self.sel, self.offer = None, None
         self._compute_targets()
-        self.query_one(PhaseBar).show(view, self.app.size.width, self.asked(), self.short_name)
+        self.query_one(PhaseBar).show(view, self.app.size.width, self.asked(), self.short_name, self.match.names())
         self._draw_hand()
         self._draw_barrows()
         self._draw_choices()
@@ -261,7 +271,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
 
     def _phase_text(self, view, width: int) -> Text:
         """The phase bar's text at `width` (what PhaseBar.show draws)."""
-        return phase_text(view, width, self.asked(), self.short_name, self.app.glyphs["ellipsis"])
+        return phase_text(view, width, self.asked(), self.short_name, self.app.glyphs["ellipsis"], self.match.names())
 
     def _draw_hand(self) -> None:
         hand = self._view.hands[self.me]
@@ -311,7 +321,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
     def _hand_moved(self) -> None:
         if self._view is not None:
             self.card_panel.show_hand(self._view.hands[self.me], self.hand_bar.cursor,
-                                      lambda c: hand_note(c, self.legal(), self.state.check, self.action_words))
+                                      lambda c: hand_note(c, self.legal(), self.match.check, self.action_words))
 
     def _cursor_moved(self, grid: BoardGrid) -> None:
         if self._view is None or not self.order:
@@ -408,7 +418,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
             return
         acts = [a for a in self.legal() if isinstance(a, (A.Deploy, A.Scout)) and a.card == c]
         if not acts:
-            reason = self.state.check(A.Deploy(c)) or "That card cannot be played now."
+            reason = self.match.check(A.Deploy(c)) or "That card cannot be played now."
             self.say(reason, error=True)
             self.app.bell()
             return
@@ -458,7 +468,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
             self._focus_first_target()
 
     def _refuse(self, action) -> None:
-        reason = self.state.check(action) if action is not None else None
+        reason = self.match.check(action) if action is not None else None
         if reason is None:
             reason = nothing_here(self._view, self.sel)
         self.say(reason, error=True)
@@ -677,7 +687,7 @@ class SkirmishScreen(WordsMixin, GameScreen):
         st = self.state
         lives = " / ".join(str(max(0, x)) for x in st.life)
         if st.over and st.outcome:
-            return f"{self.game.title}: {st.outcome.reason} Life {lives}"
+            return f"{self.game.title}: {self.named(st.outcome.reason)} Life {lives}"
         return f"{self.game.title}, turn {st.turn}: life {lives}, deck {len(st.deck)}"
 
     def result_lines(self) -> list[str]:

@@ -33,25 +33,12 @@ from core.skirmish import actions as A
 from core.skirmish.cards import KIND, NECROMANCER, SOLDIER
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
 from core.skirmish.units import C0, C1, VAR
+from tui.games.skirmish.field import exists, unit_at
 from tui.games.skirmish.words import CHOICE_TITLES
 
 Place = tuple[int, int]
 BARROWS_CLOSED = ("Cards leave the Barrows only by the Necromancer (a soldier, in your deploy) "
                   "or the Queen of Hearts.")
-
-
-def unit_at(view, seat: int, pos: int):
-    """The unit at a place, or None (an empty slot, or the player's own cell)."""
-    if pos < 0:
-        return None
-    rank = view.front[seat] if pos < 4 else view.rear[seat]
-    i = pos % 4 if pos < 4 else pos - 4
-    return rank[i] if i < len(rank) else None
-
-
-def exists(view, seat: int, pos: int) -> bool:
-    """A player's cell always; a slot if a unit stands there."""
-    return pos < 0 or unit_at(view, seat, pos) is not None
 
 
 def aims(view, me: int, legal: list, kind, sel) -> tuple[dict[Place, list], dict[int, list]]:

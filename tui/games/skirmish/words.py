@@ -1,13 +1,18 @@
 """Skirmish in words: what each decision is called, who is asked what, actions in
-short words with card glyphs (for the choices list, the notes and the phase bar)."""
+short words with card glyphs (for the choices list, the notes and the phase bar).
+
+Plain functions of what they are given: the position shown (`view`), the save's
+seats (`seats`: names, people or bots and their levels), the seat at the keyboard
+(`me`) and the glyphs. They read nothing of the screen."""
 
 from __future__ import annotations
 
+from core.engine import said
 from core.skirmish import actions as A
 from core.skirmish.cards import KIND, RANK_WORDS, SOLDIER, SUIT_NAMES, WORDS
 from core.skirmish.phases import ATTACK, BLOCK, DECISIONS, DEPLOY, END, RESOLVE, RESPONSE
 from core.skirmish.phases import Decision as D
-from tui.games.skirmish.field import card_label, unit_label
+from tui.games.skirmish.field import card_label, unit_at, unit_label
 
 # The decisions answered by choosing on the field (else from a list of choices).
 FIELD_KINDS = frozenset({D.AD, D.JC, D.JH, D.JS, D.QC1, D.QC2, D.SP2, D.AS2, D.EXCESS, D.RAGE, D.WIZ})
@@ -20,112 +25,103 @@ ASKS = {DEPLOY: "deploy", RESPONSE: "respond?", ATTACK: "attack", BLOCK: "block"
 PICK_VERBS = {D.QH: "Resurrect", D.QSKEEP: "Keep", D.QSORDER: "Put back", D.WIZ: "Send away"}
 
 
-class WordsMixin:
-    """Names and words for the screen (it needs `_view`, `me`, `state`, `seat_name`)."""
+def pending_kind(view) -> str | None:
+    """The kind of the decision pending in `view` (a Decision), or None."""
+    return view.pending[-1][0] if view.pending else None
 
-    def short_name(self, seat: int, width: int = 8) -> str:
-        """`P2 Easy bot` (or `P2 Easy`, `P2 Norm` when short), `Player 2`, `P1 You`."""
-        name = self.seat_name(seat)
-        if name == f"Player {seat + 1}":
-            return name[:width] if width >= 8 else f"P{seat + 1}"
-        info = self.save.seats[seat]
-        full = f"P{seat + 1} {name}"
-        if len(full) > width and info.kind == "bot" and info.level:
-            full = f"P{seat + 1} {info.level.title()} bot"
-            if len(full) > width:
-                full = f"P{seat + 1} {info.level[:4].title()}"
-        return full[:width].rstrip()
 
-    def unit_at(self, seat: int, pos: int):
-        view = self._view
+def short_name(seats, seat: int, width: int = 8) -> str:
+    """`P2 Easy bot` (or `P2 Easy`, `P2 Norm` when short), `Player 2`, `P1 You`."""
+    info = seats[seat]
+    name = info.name
+    if name == f"Player {seat + 1}":
+        return name[:width] if width >= 8 else f"P{seat + 1}"
+    full = f"P{seat + 1} {name}"
+    if len(full) > width and info.kind == "bot" and info.level:
+        full = f"P{seat + 1} {info.level.title()} bot"
+        if len(full) > width:
+            full = f"P{seat + 1} {info.level[:4].title()}"
+    return full[:width].rstrip()
+
+
+def asked(view, seats) -> str:
+    """Who is asked what, in a few words."""
+    if view.over or view.to_move is None:
+        return ""
+    who = seats[view.to_move].name
+    who = "You" if who == "You" else short_name(seats, view.to_move, 8)
+    kind = pending_kind(view)
+    if kind is not None:
+        what = DECISIONS[kind].ask if kind in DECISIONS else "choose"
+    else:
+        what = ASKS.get(view.phase, "decide")
+    return f"{who}: {what}"
+
+
+def action_words(a, view, me: int, seats, glyphs) -> str:
+    """`a`, an action in `view`, in short words with card glyphs; `me`: the seat at
+    the keyboard ("your" is theirs). A move is read in the ranks of whoever makes
+    it: a bot's redeploy or block names the bot's units."""
+    names = [seat.name for seat in seats]
+    actor = view.to_move if view.to_move is not None else me
+    whose = "your" if actor == me else "their"
+    if isinstance(a, A.StartWith):
+        return f"{names[a.seat]} start{'s' if names[a.seat] != 'You' else ''}"
+    if isinstance(a, A.Target):
+        if a.pos < 0:
+            return f"{names[a.seat]} (the player)"
+        u = unit_at(view, a.seat, a.pos)
+        where = "front" if a.pos < 4 else "rear"
+        label = unit_label(u, glyphs) if u else "?"
+        return f"{label} ({short_name(seats, a.seat, 12)}, {where})"
+    if isinstance(a, A.Variant):
+        return {"doppelganger": "Doppelganger (copies a card)", "necromancer": "Necromancer (rear)",
+                "wizard": "Insane Wizard (rear)", "spirit": "Binding Spirit (rear)"}.get(a.name, a.name)
+    if isinstance(a, A.CopyRank):
+        return f"Copy a{'n' if a.rank in (1, 8) else ''} {RANK_WORDS.get(a.rank, str(a.rank))}"
+    if isinstance(a, A.CopySuit):
+        return f"Copy the house of {SUIT_NAMES[a.suit]}"
+    if isinstance(a, A.Guard):
+        return "Keep it as a 0/1 guard" if a.keep else "Send it to the Barrows"
+    if isinstance(a, A.Pick):
+        verb = PICK_VERBS.get(pending_kind(view) or "", "Choose")
+        return f"{verb} {card_label(a.card, glyphs)} ({WORDS[a.card].removeprefix('the ')})"
+    if isinstance(a, A.Done) and view.pending:
+        return "No second target" if view.pending[-1][0] in (D.SP2, D.AS2) else "Done"
+
+    def unit(seat: int, pos: int) -> str:
         if pos < 0:
-            return None
-        rank = view.front[seat] if pos < 4 else view.rear[seat]
-        i = pos % 4 if pos < 4 else pos - 4
-        return rank[i] if i < len(rank) else None
+            return short_name(seats, seat, 12)
+        u = unit_at(view, seat, pos)
+        return unit_label(u, glyphs) if u else "?"
 
-    @staticmethod
-    def _exists(view, seat: int, pos: int) -> bool:
-        if pos < 0:
-            return True
-        rank = view.front[seat] if pos < 4 else view.rear[seat]
-        return (pos if pos < 4 else pos - 4) < len(rank)
-
-    def asked(self) -> str:
-        """Who is asked what, in a few words."""
-        view = self._view
-        if view.over or view.to_move is None:
-            return ""
-        who = self.seat_name(view.to_move)
-        who = "You" if who == "You" else self.short_name(view.to_move, 8)
-        kind = self.pending_kind()
-        if kind is not None:
-            what = DECISIONS[kind].ask if kind in DECISIONS else "choose"
-        else:
-            what = ASKS.get(view.phase, "decide")
-        return f"{who}: {what}"
-
-    def action_words(self, a) -> str:
-        view = self._view
-        glyphs = self.app.glyphs
-        if isinstance(a, A.StartWith):
-            return f"{self.seat_name(a.seat)} start{'s' if self.seat_name(a.seat) != 'You' else ''}"
-        if isinstance(a, A.Target):
-            if a.pos < 0:
-                return f"{self.seat_name(a.seat)} (the player)"
-            u = self.unit_at(a.seat, a.pos)
-            where = "front" if a.pos < 4 else "rear"
-            label = unit_label(u, glyphs) if u else "?"
-            return f"{label} ({self.short_name(a.seat, 12)}, {where})"
-        if isinstance(a, A.Variant):
-            return {"doppelganger": "Doppelganger (copies a card)", "necromancer": "Necromancer (rear)",
-                    "wizard": "Insane Wizard (rear)", "spirit": "Binding Spirit (rear)"}.get(a.name, a.name)
-        if isinstance(a, A.CopyRank):
-            return f"Copy a{'n' if a.rank in (1, 8) else ''} {RANK_WORDS.get(a.rank, str(a.rank))}"
-        if isinstance(a, A.CopySuit):
-            return f"Copy the house of {SUIT_NAMES[a.suit]}"
-        if isinstance(a, A.Guard):
-            return "Keep it as a 0/1 guard" if a.keep else "Send it to the Barrows"
-        if isinstance(a, A.Pick):
-            verb = PICK_VERBS.get(self.pending_kind() or "", "Choose")
-            return f"{verb} {card_label(a.card, glyphs)} ({WORDS[a.card].removeprefix('the ')})"
-        if isinstance(a, A.Done) and view.pending:
-            return "No second target" if view.pending[-1][0] in (D.SP2, D.AS2) else "Done"
-        me = self.me
-
-        def unit(seat: int, pos: int) -> str:
-            if pos < 0:
-                return self.short_name(seat, 12)
-            u = self.unit_at(seat, pos)
-            return unit_label(u, glyphs) if u else "?"
-
-        if isinstance(a, A.Deploy):
-            c = card_label(a.card, glyphs)
-            if a.slot >= 0:
-                other = unit(me, a.slot)
-                return f"Bond: {c} leads, {other} behind" if a.lead else f"Bond: {other} leads, {c} behind"
-            kind = KIND[a.card]
-            if kind == SOLDIER:
-                return f"{c} to a new front slot"
-            if kind in ("jack", "queen"):
-                return f"Play {c}: it acts at once"
-            if a.card == 0:
-                return f"Play {c}: strike a unit"
-            if kind == "joker":
-                return f"Deploy {c}, then choose its variant"
-            return f"{c} to the rear ranks"
-        if isinstance(a, A.Scout):
-            return f"Scout the hand of {self.short_name(a.seat, 12)} with {card_label(a.card, glyphs)}"
-        if isinstance(a, A.Return):
-            return f"Return {unit(me, a.pos)} to your hand"
-        if isinstance(a, A.Split):
-            return f"Split: {card_label(a.card, glyphs)} leaves {unit(me, a.pos)}"
-        if isinstance(a, A.Bond):
-            return f"Bond: {unit(me, a.pos)} leads, {unit(me, a.other)} behind"
-        if isinstance(a, A.Summon):
-            return f"Summon {card_label(a.card, glyphs)} from the Barrows"
-        if isinstance(a, A.Attack):
-            return f"{unit(view.cur, a.pos)} attacks {unit(a.seat, a.tpos)}"
-        if isinstance(a, A.Block):
-            return f"{unit(me, a.pos)} blocks {unit(view.cur, a.attacker)}"
-        return self.state.describe(a)
+    if isinstance(a, A.Deploy):
+        c = card_label(a.card, glyphs)
+        if a.slot >= 0:
+            other = unit(actor, a.slot)
+            return f"Bond: {c} leads, {other} behind" if a.lead else f"Bond: {other} leads, {c} behind"
+        kind = KIND[a.card]
+        if kind == SOLDIER:
+            return f"{c} to a new front slot"
+        if kind in ("jack", "queen"):
+            return f"Play {c}: it acts at once"
+        if a.card == 0:
+            return f"Play {c}: strike a unit"
+        if kind == "joker":
+            return f"Deploy {c}, then choose its variant"
+        return f"{c} to the rear ranks"
+    if isinstance(a, A.Scout):
+        return f"Scout the hand of {short_name(seats, a.seat, 12)} with {card_label(a.card, glyphs)}"
+    if isinstance(a, A.Return):
+        return f"Return {unit(actor, a.pos)} to {whose} hand"
+    if isinstance(a, A.Split):
+        return f"Split: {card_label(a.card, glyphs)} leaves {unit(actor, a.pos)}"
+    if isinstance(a, A.Bond):
+        return f"Bond: {unit(actor, a.pos)} leads, {unit(actor, a.other)} behind"
+    if isinstance(a, A.Summon):
+        return f"Summon {card_label(a.card, glyphs)} from the Barrows"
+    if isinstance(a, A.Attack):
+        return f"{unit(view.cur, a.pos)} attacks {unit(a.seat, a.tpos)}"
+    if isinstance(a, A.Block):
+        return f"{unit(actor, a.pos)} blocks {unit(view.cur, a.attacker)}"
+    return said(view.describe(a), names)
