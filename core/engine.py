@@ -317,6 +317,10 @@ class Game:
         for a game without a daily deal."""
         return None
 
+    def daily_options(self) -> Any:
+        """The options of the day's deal (the game's defaults unless it says otherwise)."""
+        return self.options_from_builtins(None)
+
     # -- actions and options as plain data (for saves and the command line) ------
 
     def action_to_builtins(self, action: Any) -> Any:

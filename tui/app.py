@@ -35,9 +35,6 @@ DAILIES = (
     ("dash", "Daily Dash", "Today's Icehouse Dash deal"),
     ("town", "Daily TOWN 77", "Today's TOWN 77 solo deal"),
 )
-# A daily deal's options where they differ from the game's defaults: the daily
-# Icehouse Dash deal is always one the solver proves winnable.
-DAILY_OPTIONS = {"dash": {"winnable": True}}
 
 # The longest a key waits for the one before it (or for a screen to mount) before it
 # is read anyway: the order of keys is kept, but input never locks up.
@@ -347,7 +344,7 @@ class HousesApp(App[None]):
         if seed is None:
             self.notify(f"{game.title} has no deal of the day.", severity="error")
             return
-        options = game.options_from_builtins(DAILY_OPTIONS.get(game_id))
+        options = game.daily_options()
         self._open_daily(game_id, seed, options)
 
     def _open_daily(self, game_id: str, seed: int, options) -> None:

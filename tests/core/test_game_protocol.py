@@ -59,3 +59,10 @@ def test_levels_are_defined_once_in_core():
     from core.skirmish import bots
 
     assert bots.LEVELS is LEVELS
+
+
+def test_the_days_deal_options_are_declared_by_each_game():
+    from core import GAMES
+
+    assert GAMES["dash"].daily_options().winnable is True  # the day's Dash deal can be won
+    assert GAMES["town"].daily_options() == GAMES["town"].options_from_builtins(None)

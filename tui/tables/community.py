@@ -194,15 +194,13 @@ def rating_lines(msg: p.Ratings) -> list[str]:
 def daily_result(screen) -> p.DailyResult | None:
     """What a finished solo deal of the day came to, for the host; None for any
     other game (not the day's deal, not solo, not a game with a deal of the day)."""
-    from tui.app import DAILY_OPTIONS
-
     app, save, state = screen.app, screen.save, screen.state
     game = GAMES[save.game]
     if save.game not in DAILY or not state.over or len(save.seats) != 1 or save.seats[0].kind != "human":
         return None
     if game.daily_seed(app.today) != save.seed:
         return None
-    if game.options_from_builtins(save.options) != game.options_from_builtins(DAILY_OPTIONS.get(save.game)):
+    if game.options_from_builtins(save.options) != game.daily_options():
         return None
     won = bool(state.outcome and state.outcome.winners)
     if save.game == "town":
