@@ -33,7 +33,7 @@ import msgspec
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
-from core.engine import lines_to_wire
+from core.engine import lines_to_wire, said
 from host import community
 from host import protocol as p
 from host.protocol import MAX_LINE, encode, read_messages
@@ -94,7 +94,7 @@ class Table:
         one before it)."""
         title, state = self.game.title, self.state
         if state.over and state.outcome:
-            return f"{title} at table {self.code}: {state.outcome.reason}"
+            return f"{title} at table {self.code}: {said(state.outcome.reason, [s.name for s in self.save.seats])}"
         return f"{title} at table {self.code}, move {self.save.cursor + 1}"
 
     def present(self) -> bool:

@@ -132,6 +132,8 @@ async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(hos
     assert "save" in msg, "the game did not end"
     copy = msg["save"]
     assert copy["id"] == f"town-table-{msg['code']}" and copy["over"] and copy["my_seat"] == 0
+    # The table's line in the lists names the players, not "Player N".
+    assert "Player" not in copy["summary"] and ("alice" in copy["summary"] or "bot" in copy["summary"]), copy["summary"]
     assert any(update for update in [msg["last"]]) and msg["seats"][1]["kind"] == "bot"
     # A finished table is archived: no longer open, its file moved aside.
     code = msg["code"]

@@ -325,7 +325,7 @@ class GameScreen(Screen):
         from tui.tables.screens import MovesScreen
 
         actions = state.legal_actions()
-        texts = [state.describe(a) for a in actions]
+        texts = [self.named(state.describe(a)) for a in actions]
 
         def chosen(index: int | None) -> None:
             if index is not None and self.state is state:
