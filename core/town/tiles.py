@@ -73,7 +73,8 @@ def tile_name(tile: str) -> str:
         c, s = TILE_CS[tile]
         return f"{COLOURS[c].name} {STYLES[s].name}"
     if isinstance(tile, str) and len(tile) == 2 and tile[0] in COLOUR_OF and tile[1] == "?":
-        return f"a {COLOURS[COLOUR_OF[tile[0]]].name} tile"
+        colour = COLOURS[COLOUR_OF[tile[0]]].name
+        return f"{'an' if colour[0] in 'AEIOU' else 'a'} {colour} tile"
     return "a tile"
 
 

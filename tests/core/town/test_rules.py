@@ -387,3 +387,11 @@ def test_ruling_outcome_scores_are_tiles_in_hand():
     st.apply(Leave())
     assert st.outcome.scores == (2.0, 1.0) and st.outcome.winners == (1,)
     assert "Player 2 wins with 1 tile" in st.outcome.reason
+
+
+def test_a_hidden_tile_is_named_with_the_right_article():
+    from core.town.tiles import COLOUR_OF, tile_name
+
+    names = {tile_name(f"{token}?") for token in COLOUR_OF}
+    assert "an Orange tile" in names and "a Red tile" in names
+    assert not any(name.startswith("a ") and name[2] in "AEIOU" for name in names)
