@@ -200,7 +200,8 @@ class TownScreen(GameScreen):
 
     def _draw_title(self) -> None:
         view = self._view
-        parts = [" TOWN 77 solo" if view.solo else " TOWN 77", f"deal {self.save.seed}",
+        deal = f"table {self.code}" if self.code else f"deal {self.save.seed}"  # no seed at a table
+        parts = [" TOWN 77 solo" if view.solo else " TOWN 77", deal,
                  f"placed {view.placed}/49"]
         if view.solo:
             parts.append(level_for(view.placed))
