@@ -23,8 +23,13 @@ TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 LOCALE_OK = re.compile(r"[A-Za-z0-9._@+-]{1,64}")
 DEFAULT_TERM = "xterm-256color"
 
-MAX_STRANGERS = 64  # connections not signed in yet, over all addresses
-MAX_STRANGERS_PER_ADDRESS = 8  # from one address
+# A login takes well under a second, so these leave room for many people signing in
+# at once; they bound what a crowd of silent connections holds (each up to the 60 s
+# login timeout): file descriptors (often 1024 a process) and memory. Over the total,
+# new people are refused until some sign in or time out; a flood from one address
+# cannot get that far.
+MAX_STRANGERS = 256  # connections not signed in yet, over all addresses
+MAX_STRANGERS_PER_ADDRESS = 10  # from one address
 
 
 class StrangerGate:
