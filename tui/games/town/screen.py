@@ -128,8 +128,8 @@ class TownScreen(GameScreen):
         """On opening a saved game: mark the placements since the viewer's last one (the
         other players' moves to catch up on), and what the viewer's last action drew."""
         cursor = self.save.cursor
-        if cursor == 0:
-            return
+        if cursor == 0 or self.code is not None:
+            return  # (a seat at a shared table has no moves to walk: the host keeps them)
         steps = self.match.steps()
         recent: list[str] = []
         for i in range(cursor - 1, -1, -1):
