@@ -38,8 +38,16 @@ def hidden_from(before: Any, after: Any, action: Any, mover: int, text: str) -> 
     for seat in range(after.seats):
         if seat == mover:
             continue
-        if before.view(seat).check(action) is None or named_in(text, told):
+        if judged(before.view(seat), action) or named_in(text, told):
             continue
         hidden.append(seat)
     return hidden
+
+
+def judged(view: Any, action: Any) -> bool:
+    """Whether `view` finds `action` legal: it then names nothing hidden from it."""
+    try:
+        return view.check(action) is None
+    except Exception:  # a view tripping over a hidden card: not judged, so not told
+        return False
 

@@ -218,3 +218,19 @@ def test_hidden_from_keeps_a_tile_given_back_and_tells_a_placed_one():
             assert hidden == ([1 - mover] if kind == "GiveBack" else []), (kind, text)
             seen.add(kind)
     assert seen == {"GiveBack", "Place"}
+
+
+def test_a_view_that_cannot_judge_a_move_keeps_it_from_that_seat():
+    """A view whose `check` trips over a hidden card must not stop the table: the move
+    is then kept from that seat, as any move its view cannot judge."""
+    class Position:
+        seats = 2
+        log: list = []
+
+        def view(self, seat):
+            return self
+
+        def check(self, action):
+            raise IndexError("a hidden card")
+
+    assert hidden_from(Position(), Position(), object(), 0, "Choose the 9 of Hearts") == [1]
