@@ -38,13 +38,12 @@ from pathlib import Path
 import asyncssh
 
 from host.accounts import KeyRing, default_data_dir, host_key, player_home, valid_name
+from host.limits import (LOCALE_OK, MAX_STRANGERS, MAX_STRANGERS_PER_ADDRESS, LenientChannel, StrangerGate,
+                         clamp_size, client_charset, safe_term, shown)
 
 HIGH_WATER = 256 * 1024  # bytes queued for a client before its app is paused
 READ_CHUNK = 65536
 SERVER_VERSION = "Houses"  # the SSH banner: no library name or version to look up
-TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
-LOCALE_OK = re.compile(r"[A-Za-z0-9._@+-]{1,64}")
-DEFAULT_TERM = "xterm-256color"
 FULL_GRACE_S = 10.0  # a connection past --max-sessions is closed after this
 ALT_ON, ALT_OFF = b"\x1b[?1049h", b"\x1b[?1049l"  # the alternate screen, where the app draws
 ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|.)")
@@ -62,6 +61,8 @@ class HostOptions:
     db: str | None = None  # the database (host/storage): default data/houses.db
     open: bool = False
     max_sessions: int = 50
+    max_strangers: int = MAX_STRANGERS  # connections not signed in yet (host/limits.py)
+    max_strangers_per_address: int = MAX_STRANGERS_PER_ADDRESS
     idle_timeout: float = 3600.0  # seconds without a key from the client
     max_cols: int = 200
     max_rows: int = 60
@@ -73,22 +74,6 @@ class HostOptions:
     @property
     def keys_file(self) -> Path:
         return self.keys if self.keys is not None else self.data / "authorized_keys"
-
-
-def clamp_size(cols: int, rows: int, opts: HostOptions) -> tuple[int, int]:
-    cols = cols or 80
-    rows = rows or 24
-    return max(10, min(cols, opts.max_cols)), max(5, min(rows, opts.max_rows))
-
-
-def shown(text: object, limit: int = 80) -> str:
-    """Client-sent text as it may go into the host's log: every control or
-    invisible character escaped (repr-style, without the quotes), cut to a length."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "backslashreplace")
-    text = str(text)
-    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
-    return out if len(out) <= limit else out[:limit] + "..."
 
 
 def in_words(seconds: float) -> str:
@@ -107,27 +92,6 @@ def in_words(seconds: float) -> str:
     if seconds < 2 * 86400:
         return unit(seconds / 3600, "hour")
     return unit(seconds / 86400, "day")
-
-
-def safe_term(term: str | None) -> str:
-    """The client's terminal type if it looks like one, else a common default."""
-    return term if term and TERM_OK.fullmatch(term) else DEFAULT_TERM
-
-
-def client_charset(client_env: dict) -> str:
-    """The codec of the client's terminal, by the locale it sent (if any): "utf-8"
-    when nothing was sent (OpenSSH's default: today's terminals take UTF-8)."""
-    for var in ("LC_ALL", "LC_CTYPE", "LANG"):
-        value = str(client_env.get(var) or "")
-        if value:
-            name, _, charset = value.partition("@")[0].partition(".")
-            if not charset:
-                return "ascii" if name in ("C", "POSIX") else "latin-1"
-            try:
-                return codecs.lookup(charset).name
-            except LookupError:
-                return "ascii"
-    return "utf-8"
 
 
 class OutputGuard:
@@ -216,6 +180,7 @@ class Host:
         self.keyring = KeyRing(opts.keys_file)
         self.sessions: set[AppSession] = set()
         self.connections: set[HostServer] = set()  # authenticated, whatever they have open
+        self.strangers = StrangerGate(opts.max_strangers, opts.max_strangers_per_address)
         self.tables = None  # host.tables.TableHost when tables are on
         self.server: asyncssh.SSHAcceptor | None = None
         # Set once the table service is up: an app started before would have no tables.
@@ -261,9 +226,23 @@ class HostServer(asyncssh.SSHServer):
         self.last_input = time.monotonic()
         self.idle_handle: asyncio.TimerHandle | None = None
         self.idle_closed = False
+        self.stranger: str | None = None  # the address, while counted as not signed in
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername")
+        address = str(peer[0]) if peer else "?"
+        refusal = self.host.strangers.admit(address)
+        if refusal is not None:  # refused before any key exchange: it costs the host nothing
+            self.host.log(f"connection from {shown(address)} refused: {refusal}")
+            conn.abort()
+            return
+        self.stranger = address
+
+    def signed_in_or_gone(self) -> None:
+        if self.stranger is not None:
+            self.host.strangers.release(self.stranger)
+            self.stranger = None
 
     def begin_auth(self, username: str) -> bool:
         if self.host.opts.open and valid_name(username):
@@ -271,6 +250,7 @@ class HostServer(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
+        self.signed_in_or_gone()
         self.name = self.conn.get_extra_info("username") or "?"
         host = self.host
         if len(host.connections) >= host.opts.max_sessions:
@@ -284,6 +264,7 @@ class HostServer(asyncssh.SSHServer):
         self.schedule_idle_check()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.signed_in_or_gone()
         self.host.connections.discard(self)
         if self.idle_handle is not None:
             self.idle_handle.cancel()
@@ -332,10 +313,12 @@ class HostServer(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return False
 
-    def session_requested(self) -> AppSession:
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel, AppSession]:
         session = AppSession(self.host, self)
         self.sessions.add(session)
-        return session
+        channel = self.conn.create_server_channel()
+        channel.__class__ = LenientChannel  # a TERM that is not ASCII: said, not a dropped connection
+        return channel, session
 
     def kbdint_auth_supported(self) -> bool:
         return False

@@ -36,6 +36,7 @@ from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.engine import lines_to_wire, said
 from host import community
 from host import protocol as p
+from host.privacy import hidden_from
 from host.protocol import MAX_LINE, encode, read_messages
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
@@ -543,9 +544,11 @@ class TableHost:
     def play(self, table: Table, action: Any) -> None:
         """Make a checked move at `table` (the match records and writes it), tell its
         players, then serve the bot to move or close the finished table."""
+        before = table.state.clone()
         played = table.match.play(action)
         table.last = {"seat": played.seat, "action": table.game.action_to_builtins(action), "text": played.text,
-                      "cursor": played.cursor}
+                      "cursor": played.cursor,
+                      "hidden": hidden_from(before, table.state, action, played.seat, played.text)}
         table.last_active = time.time()
         self.broadcast(table)
         if table.state.over:
@@ -584,16 +587,21 @@ class TableHost:
 
     def table_message(self, table: Table, seat: int | None) -> p.Table:
         """What `seat` sees of the table; seat None: a watcher, who sees the public view
-        only (no last action: a move can name a card its player hid; no seed)."""
+        only. No seed while the game goes on (with it and the moves an app could rebuild
+        every hand and the deck); the last move only to a seat that may know it
+        (host/privacy.py); the save, with its seed, once the game is over."""
         view = table.state.view(seat)
         watching = seat is None
+        over = bool(table.state.over)
+        last = table.last
+        if last is not None:
+            last = None if watching or seat in last["hidden"] else {k: v for k, v in last.items() if k != "hidden"}
         return p.Table(
             code=table.code, game=table.save.game, seat=seat, options=table.save.options,
-            seed=0 if watching else table.save.seed,  # the seed and the moves would rebuild every hand
-            view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor,
-            last=None if watching else table.last,
+            seed=table.save.seed if over and not watching else 0,
+            view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor, last=last,
             seats=table.seats_info(), away=table.away(), id=table.save.id, created=table.save.created,
-            save=self.player_copy(table, seat) if table.state.over and not watching else None,
+            save=self.player_copy(table, seat) if over and not watching else None,
             watchers=table.watcher_names(),
         )
 

@@ -8,7 +8,10 @@ Any web page the user visits could reach 127.0.0.1, so the server asks for a sec
 token (fresh at each start unless `--token` is given, printed in the URL as notebook
 servers do) for the page and the WebSocket, refuses a WebSocket from another site's
 page (its Origin), caps the sessions and closes idle ones. The page loads nothing
-from other sites: the font is textual-serve's own copy.
+from other sites: the font is textual-serve's own copy; every answer says so to the
+browser (`security_headers`: a Content-Security-Policy allowing this server's own
+script, styles, font and WebSocket only, no framing; no MIME sniffing; no referrer,
+so the token in the address stays on the page).
 """
 
 from __future__ import annotations
@@ -58,6 +61,20 @@ def own_origins(host: str, port: int, public_url: str) -> set[str]:
     return origins
 
 
+def security_headers(public_url: str) -> dict[str, str]:
+    """The headers of every answer. The page's own styles are inline (and xterm.js adds
+    its own), so styles may be; scripts come from this server only (the page has none
+    inline: its "Play again" is a link)."""
+    parts = urlsplit(public_url)
+    own = f"{parts.scheme}://{parts.netloc}"
+    socket = f"{'wss' if parts.scheme == 'https' else 'ws'}://{parts.netloc}"
+    policy = (f"default-src 'none'; script-src 'self' {own}; style-src 'self' {own} 'unsafe-inline'; "
+              f"font-src 'self' {own} data:; img-src 'self' {own} data: blob:; connect-src 'self' {socket}; "
+              "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer"}
+
+
 def page_html(title: str, static_url: str, websocket_url: str, font_size: int) -> str:
     """The page: textual-serve's terminal (its script, its stylesheet, its font), all
     from this server."""
@@ -75,8 +92,8 @@ body {{ background: #0c181f; margin: 0; }}
 .notice {{ position: absolute; inset: 0; display: flex; align-items: center; justify-content: center;
   color: rgba(255,255,255,0.95); font: 16px "Roboto Mono", monospace; z-index: 10; }}
 .notice div {{ background: #12232d; padding: 32px 48px; text-align: center; }}
-.notice button {{ margin-top: 16px; padding: 12px 28px; background: #5e0ba7; color: white; border: none;
-  font: inherit; cursor: pointer; }}
+.notice a {{ display: inline-block; margin-top: 16px; padding: 12px 28px; background: #5e0ba7; color: white;
+  text-decoration: none; }}
 body.-first-byte .starting {{ display: none; }}
 .ended {{ display: none; }}
 body.-closed .ended {{ display: flex; }}
@@ -87,7 +104,7 @@ body.-first-byte .textual-terminal {{ opacity: 1; transition: opacity 0.3s ease-
 <body>
 <div class="notice starting"><div>{escape(title)}: starting...</div></div>
 <div class="notice ended"><div>The session has ended. Your games are saved.<br>
-<button type="button" onclick="window.location.reload()">Play again</button></div></div>
+<a href="">Play again</a></div></div>
 <div id="terminal" class="textual-terminal" data-session-websocket-url="{ws}" data-font-size="{font_size}"></div>
 </body>
 </html>
@@ -114,6 +131,12 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
             app = await super()._make_app()
             app.router.add_get("/ws/{token}", self.handle_websocket, name="websocket-token")
             app.middlewares.append(self._guard())
+            headers = security_headers(self.public_url)
+
+            async def add_headers(request: web.Request, response: web.StreamResponse) -> None:
+                response.headers.update(headers)  # every answer: the page, its files, a refusal
+
+            app.on_response_prepare.append(add_headers)
             return app
 
         def _guard(self):
@@ -130,8 +153,7 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
                     raise web.HTTPForbidden(text=f"Houses: a page from {origin} may not open a session here.\n")
                 response = await handler(request)
                 if not response.prepared:  # (a WebSocket's answer has gone already)
-                    response.headers.setdefault("Referrer-Policy", "no-referrer")  # the token stays here
-                    response.headers.setdefault("Cache-Control", "no-store")
+                    response.headers.setdefault("Cache-Control", "no-store")  # the token stays out of caches
                 return response
 
             return guard

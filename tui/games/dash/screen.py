@@ -203,7 +203,8 @@ class DashScreen(GameScreen):
                               style=Style(color=PIECE_COLOUR[c], bold=done, dim=not done)))
         self.query_one("#trees", Static).update(Text("Trees ").append_text(Text.assemble(*marks))
                                                 .append(f" {len(standing)}/5"))
-        title = f" Icehouse Dash  deal {self.deal_label()}  trees {len(standing)}/5  pile {view.pile_count}"
+        deal = f"table {self.code}" if self.code else f"deal {self.deal_label()}"  # no seed at a table
+        title = f" Icehouse Dash  {deal}  trees {len(standing)}/5  pile {view.pile_count}"
         if view.seats > 1 and view.to_move is not None:
             title += f"  {self.seat_name(view.to_move)} to play"
         self.query_one("#dash-title", Static).update(title)

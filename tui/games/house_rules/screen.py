@@ -242,7 +242,8 @@ class HouseRulesScreen(GameScreen):
         game number (the saves list has it), and only then cut with an ellipsis."""
         view = self._view
         w, b = view.totals()
-        parts = ["HOUSE RULES", f"game {self.save.seed}", f"turn {view.turn}", f"White {w} : {b} Black"]
+        game = f"table {self.code}" if self.code else f"game {self.save.seed}"  # no seed at a table
+        parts = ["HOUSE RULES", game, f"turn {view.turn}", f"White {w} : {b} Black"]
         if view.over:
             parts.append("over")
         elif view.to_move is not None:

@@ -160,8 +160,8 @@ class SkirmishScreen(GameScreen):
     def _recall(self) -> None:
         """On opening a saved game: mark what happened since the person at the keyboard
         last decided (the log lines and the places of the moves), as if they had watched."""
-        if self.save.cursor == 0:
-            return
+        if self.save.cursor == 0 or self.code is not None:
+            return  # (a seat at a shared table has no moves to walk: the host keeps them)
         combat, log_from, places = since_you_decided(self.match.steps().walk(0, self.save.cursor), self.viewer)
         if combat is not None:
             self.last_combat = combat_box(combat.view(self.viewer), self.short_name, self.app.glyphs)

@@ -128,8 +128,8 @@ class TownScreen(GameScreen):
         """On opening a saved game: mark the placements since the viewer's last one (the
         other players' moves to catch up on), and what the viewer's last action drew."""
         cursor = self.save.cursor
-        if cursor == 0:
-            return
+        if cursor == 0 or self.code is not None:
+            return  # (a seat at a shared table has no moves to walk: the host keeps them)
         steps = self.match.steps()
         recent: list[str] = []
         for i in range(cursor - 1, -1, -1):
@@ -200,7 +200,8 @@ class TownScreen(GameScreen):
 
     def _draw_title(self) -> None:
         view = self._view
-        parts = [" TOWN 77 solo" if view.solo else " TOWN 77", f"deal {self.save.seed}",
+        deal = f"table {self.code}" if self.code else f"deal {self.save.seed}"  # no seed at a table
+        parts = [" TOWN 77 solo" if view.solo else " TOWN 77", deal,
                  f"placed {view.placed}/49"]
         if view.solo:
             parts.append(level_for(view.placed))

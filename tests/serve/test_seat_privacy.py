@@ -1,0 +1,236 @@
+"""What a seat at a shared table is told: its own view, never another seat's hidden
+hand or tile, never the seed while the game goes on, and the last move only when that
+seat may know it (host/tables.py `table_message`, host/privacy.py).
+
+Whole seeded games are played at a table by people only (every seat a raw protocol
+peer choosing random legal moves from its own view); every message each seat received
+is then held against the true position at that move."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+
+from core import GAMES
+from host.privacy import hidden_from, named_in
+from host.tables import TableHost
+from saves.match import decode_actions
+from peer import Peer
+
+
+@pytest.fixture
+async def host(tmp_path):
+    h = TableHost(tmp_path)
+    h.log = lambda text: None
+    await h.start()
+    yield h
+    await h.stop()
+
+
+class Recorder(Peer):
+    """A seat that keeps every line it receives, raw, to look for leaks in."""
+
+    async def get(self, op: str | None = None) -> dict:
+        while True:
+            line = await asyncio.wait_for(self.reader.readline(), 10)
+            self.lines.append(line)
+            msg = json.loads(line)
+            if op is None or msg["op"] == op:
+                return msg
+
+
+async def sit(host, game_id: str, seats: int, seed: int, options: dict):
+    """`seats` people at a new table; their peers, the table and the latest message
+    each seat has (the table after everybody joined)."""
+    peers = []
+    for i in range(seats):
+        reader, writer = await asyncio.open_unix_connection(str(host.socket_path))
+        peer = Recorder(reader, writer)
+        peer.lines = []
+        peer.send(op="hello", token=host.token_for(f"p{i}"))
+        await peer.get("welcome")
+        peers.append(peer)
+    peers[0].send(op="open", game=game_id, seed=seed, options=options, seats=[{"kind": "human"}] * seats)
+    latest = [await peers[0].get("table")]
+    code = latest[0]["code"]
+    for peer in peers[1:]:
+        peer.send(op="join", code=code)
+        latest.append(await peer.get("table"))
+    for i, peer in enumerate(peers):  # each seat hears of the joins after its own
+        for _ in range(seats - 1 - i):
+            latest[i] = await peer.get("table")
+    return peers, host.tables[code], latest
+
+
+async def latest(peer: Recorder, cursor: int) -> dict:
+    while (msg := await peer.get("table"))["cursor"] != cursor:
+        pass
+    return msg
+
+
+async def play(game_id: str, peers, table, start, seed: int, most: int) -> int:
+    """Random legal moves, each seat from its own view (`start`: the latest message
+    each seat has), to the end or `most` moves."""
+    rng = random.Random(seed)
+    game = GAMES[game_id]
+    cursor = 0
+    while cursor < most:
+        msgs = [msg if cursor == 0 else await latest(peer, cursor)
+                for peer, msg in zip(peers, start)]
+        views = [game.from_text(msg["view"]) for msg in msgs]
+        if views[0].over:
+            return cursor
+        seat = views[0].to_move
+        legal = views[seat].legal_actions()
+        action = rng.choice([a for a in legal if type(a).__name__ != "Leave"] or legal)  # a longer game
+        peers[seat].send(op="act", code=table.code, cursor=cursor, action=game.action_to_builtins(action))
+        cursor += 1
+    for peer in peers:  # every seat has heard of the last move
+        await latest(peer, cursor)
+    return cursor
+
+
+def positions(table) -> list:
+    """The true position after each move of the table, from its seed."""
+    game, save = table.game, table.save
+    state = game.new(len(save.seats), save.seed, game.options_from_builtins(save.options))
+    states = [state.clone()]
+    for action in decode_actions(save, "the table"):
+        state.apply(action)
+        states.append(state.clone())
+    return states
+
+
+def check_messages(game_id: str, peers, table) -> dict:
+    """Every table message each seat received, against the truth; counts of what was
+    kept from a seat (so a test can insist something was)."""
+    states = positions(table)
+    counts = {"secrets": 0, "withheld": 0, "told": 0, "over": 0}
+    for seat, peer in enumerate(peers):
+        for raw in peer.lines:
+            msg = json.loads(raw)
+            if msg["op"] != "table":
+                assert msg["op"] != "error", msg
+                continue
+            truth = states[msg["cursor"]]
+            own = truth.view(seat).to_text()
+            assert msg["seat"] == seat and msg["view"] == own
+            if truth.over:
+                counts["over"] += 1
+                assert msg["seed"] == table.save.seed and msg["save"]["seed"] == table.save.seed
+                continue
+            assert msg["seed"] == 0 and "save" not in msg  # the seed would rebuild every hand
+            own_lines = set(own.splitlines())
+            others = [truth.view(s).to_text() for s in range(len(peers)) if s != seat] + [truth.to_text()]
+            # The view is the seat's own (above); nothing else in the message holds a
+            # line only another view or the whole position has.
+            text = json.dumps({k: v for k, v in msg.items() if k != "view"})
+            for other in others:
+                for secret in set(other.splitlines()) - own_lines:
+                    if len(secret.strip()) > 8:  # a line with content (not "view: 1")
+                        counts["secrets"] += 1
+                        assert secret.strip() not in text, secret
+            last = msg["last"]
+            if msg["cursor"] and last is None:
+                counts["withheld"] += 1
+            if last is not None and last["seat"] != seat:
+                counts["told"] += 1
+                check_last_told(game_id, last, states[msg["cursor"] - 1], truth, seat)
+    return counts
+
+
+def check_last_told(game_id: str, last: dict, before, after, seat: int) -> None:
+    """Another seat's move told to `seat` names nothing hidden from `seat`."""
+    action = last["action"]
+    if game_id == "skirmish" and action.get("card", -1) >= 0:
+        assert after.known[action["card"]] & (1 << seat), last  # the card is known to this seat now
+    if game_id == "town":
+        assert action["type"] != "give-back", last  # the tile went back into the bag unseen
+    # Either the seat could judge the move from its own view, or the log said it all.
+    action_obj = GAMES[game_id].action_from_builtins(action)
+    told = " ".join(str(line) for line in after.log[len(before.log):])
+    assert before.view(seat).check(action_obj) is None or named_in(last["text"], told), last
+
+
+GAMES_WITH_HIDDEN_INFORMATION = [
+    # game, seats, seed, options, most moves
+    ("skirmish", 2, 5, {}, 400),
+    ("skirmish", 3, 8, {}, 400),
+    ("town", 3, 4, {}, 400),
+    ("town", 2, 9, {}, 400),
+    ("dash", 3, 2, {"hidden_hands": True}, 400),
+    ("house-rules", 2, 3, {"cards": "random"}, 120),
+]
+
+
+@pytest.mark.parametrize("game_id,seats,seed,options,most", GAMES_WITH_HIDDEN_INFORMATION)
+async def test_a_seat_is_told_only_what_its_view_holds_and_never_the_seed_during_play(
+        host, game_id, seats, seed, options, most):
+    peers, table, start = await sit(host, game_id, seats, seed, options)
+    moves = await play(game_id, peers, table, start, seed, most)
+    assert moves > 10
+    counts = check_messages(game_id, peers, table)
+    assert counts["secrets"] > 0 or game_id == "house-rules"  # the seats' views did hide something
+    assert counts["told"] > 0  # the other seats' moves were told, when they may be
+    if moves < most:
+        assert counts["over"] == seats  # the finished game, seed and save, to every seat
+    for peer in peers:
+        peer.close()
+
+
+async def test_a_card_kept_from_the_deck_in_skirmish_is_no_last_move_of_the_others(host):
+    """A Skirmish pick (the card kept from the top of the deck) reaches the other seat
+    as the log's words only ("Player 2 keeps one of them."), not as the move."""
+    peers, table, start = await sit(host, "skirmish", 2, 5, {})
+    await play("skirmish", peers, table, start, 5, 400)
+    actions = decode_actions(table.save)
+    states = positions(table)
+    hidden_picks = [i for i, a in enumerate(actions) if type(a).__name__ == "Pick"
+                    and not states[i + 1].known[a.card] & (1 << (1 - states[i].to_move))]
+    assert hidden_picks, "this seed's game has a hidden pick"
+    for i in hidden_picks:
+        other = 1 - states[i].to_move
+        msg = next(json.loads(raw) for raw in peers[other].lines
+                   if json.loads(raw)["op"] == "table" and json.loads(raw)["cursor"] == i + 1)
+        assert msg["last"] is None
+        mover = next(json.loads(raw) for raw in peers[1 - other].lines
+                     if json.loads(raw)["op"] == "table" and json.loads(raw)["cursor"] == i + 1)
+        assert mover["last"]["action"]["type"] == "pick"  # its own player is told
+    for peer in peers:
+        peer.close()
+
+
+def test_hidden_from_keeps_a_tile_given_back_and_tells_a_placed_one():
+    game = GAMES["town"]
+    state = game.new(2, 9, game.Options())
+    rng = random.Random(1)
+    seen = set()
+    while not state.over and len(seen) < 2:
+        action = rng.choice(state.legal_actions())
+        before, mover, text = state.clone(), state.to_move, state.describe(action)
+        state.apply(action)
+        kind = type(action).__name__
+        if kind in ("GiveBack", "Place"):
+            hidden = hidden_from(before, state, action, mover, text)
+            assert hidden == ([1 - mover] if kind == "GiveBack" else []), (kind, text)
+            seen.add(kind)
+    assert seen == {"GiveBack", "Place"}
+
+
+def test_a_view_that_cannot_judge_a_move_keeps_it_from_that_seat():
+    """A view whose `check` trips over a hidden card must not stop the table: the move
+    is then kept from that seat, as any move its view cannot judge."""
+    class Position:
+        seats = 2
+        log: list = []
+
+        def view(self, seat):
+            return self
+
+        def check(self, action):
+            raise IndexError("a hidden card")
+
+    assert hidden_from(Position(), Position(), object(), 0, "Choose the 9 of Hearts") == [1]
