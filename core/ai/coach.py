@@ -1,0 +1,414 @@
+"""The coach: a hint for the player to move and a review of a finished game, in every
+game, from what the player could see (docs/architecture.md, "Coach").
+
+    h = hint("town", state.view(seat), budget_s=1.0)          # Hint(action, reason)
+    r = review("town", start, [(seat, action), ...], humans={0})
+    r.judgements[i].verdict                                     # "fine" ... "blunder"
+    data = r.to_builtins("town"); Review.from_builtins("town", data)
+
+Shared machinery lives here; each game has a small `core/<game>/coach.py` with
+
+    analyse(view, budget_s, rng, include, effort, stop) -> Analysis
+        the hard bot's search from `view` (the seat to move's view): the best action
+        and a value in 0..1 (the expected result for that seat) for the actions it
+        looked at, always including those in `include` (the move played, in a review);
+        `effort` caps its work, `stop.on(search.stop)` lets a cancel reach it;
+    reason(view, action, analysis) -> str
+        what `action` does and why it is good, in words;
+
+and optionally `lost_at(start, seats_actions, ...)` (Dash: the move after which
+the deal could no longer be won).
+
+Honesty: both `hint` and `review` search from `view.view(view.to_move)` (a view of
+a view is the same view), so a caller that passes a whole state still gets an
+answer that uses nothing the player could not see. Hidden parts are filled in by
+the search itself (`determinize`), seeded by `seed`, so two views that differ only
+in what is hidden give the same answer for the same seed and the same `effort`.
+
+Time: `budget_s` is a limit, not a target: a hint returns within budget_s + 0.2 s.
+`effort` caps the work (search iterations, nodes, deals sampled) so an answer is
+reproducible whatever the machine's load (tests); the time budget stays a ceiling.
+
+Cancelling: setting `cancel` (a threading.Event) from another thread stops the
+search at once and `hint` / `review` raise `Cancelled`: a cancelled answer is
+never shown half-made.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Callable, Collection, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Iterator
+
+from core.ai.common import action_key
+from core.ai.ismcts import ISMCTSBot
+
+VERDICTS = ("fine", "doubtful", "mistake", "blunder")
+
+# What a move may cost (on the 0..1 expected-result scale) and still get a verdict:
+# below DOUBTFUL it is fine, below MISTAKE doubtful, below BLUNDER a mistake, else a
+# blunder. Searches under a budget are noisy by a few hundredths, so "fine" has room.
+DOUBTFUL = 0.06
+MISTAKE = 0.15
+BLUNDER = 0.30
+
+# The share of the budget a game's search gets; the rest pays for the view, the
+# shortlist and the reason, so the answer is in within budget_s + 0.2 s.
+SEARCH_SHARE = 0.85
+
+
+class Cancelled(Exception):
+    """`cancel` was set: the hint or the review was stopped and gives no answer."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: Any  # legal in the view's position (view.legal_actions())
+    reason: str  # one line of words for the player: "captures the cube: 4 against 3"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    index: int  # index of the step (move number - 1) in the game's actions
+    seat: int
+    played: Any  # the action played
+    best: Any  # the better action (== played when fine)
+    verdict: str  # one of VERDICTS
+    loss: float  # what the move cost, on a 0..1 expected-result scale
+    reason: str  # words: why `best` is better (or "" when fine)
+
+    def to_builtins(self, game_id: str) -> dict:
+        game = _game(game_id)
+        return {
+            "index": self.index, "seat": self.seat,
+            "played": game.action_to_builtins(self.played), "best": game.action_to_builtins(self.best),
+            "verdict": self.verdict, "loss": self.loss, "reason": self.reason,
+        }
+
+    @classmethod
+    def from_builtins(cls, game_id: str, data: dict) -> Judgement:
+        game = _game(game_id)
+        verdict = data["verdict"]
+        if verdict not in VERDICTS:
+            raise ValueError(f"Unknown verdict {verdict!r} in a saved review.")
+        return cls(int(data["index"]), int(data["seat"]), game.action_from_builtins(data["played"]),
+                   game.action_from_builtins(data["best"]), verdict, float(data["loss"]),
+                   str(data.get("reason", "")))
+
+
+@dataclass(frozen=True)
+class Review:
+    judgements: tuple[Judgement, ...]
+    summary: str  # "3 mistakes; the biggest: move 14" / "No mistakes."
+    lost_at: int | None = None  # Dash: index of the move after which the deal could no longer be won
+
+    def to_builtins(self, game_id: str) -> dict:
+        """Plain JSON data (for the save file); actions as the save file writes them."""
+        return {
+            "version": 1,
+            "judgements": [j.to_builtins(game_id) for j in self.judgements],
+            "summary": self.summary,
+            "lost_at": self.lost_at,
+        }
+
+    @classmethod
+    def from_builtins(cls, game_id: str, data: dict) -> Review:
+        """The review back from `to_builtins`; ValueError (or msgspec.ValidationError,
+        a ValueError) for data that is not one."""
+        try:
+            judgements = tuple(Judgement.from_builtins(game_id, j) for j in data["judgements"])
+            lost_at = data.get("lost_at")
+            return cls(judgements, str(data["summary"]), None if lost_at is None else int(lost_at))
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"A saved review that cannot be read: {e!r}.") from None
+
+
+@dataclass
+class Analysis:
+    """What a game's search found from one view: `best`, and a value in 0..1 for
+    the seat to move (`values`: action_key -> (action, value)). `note`: words the
+    reason may use ("wins in 7 of 9 deck orders"); `extra`: anything else the
+    game's `reason` wants to keep."""
+
+    best: Any
+    values: dict[Any, tuple[Any, float]] = field(default_factory=dict)
+    note: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def value(self, action: Any) -> float | None:
+        got = self.values.get(action_key(action))
+        return None if got is None else got[1]
+
+
+# -- the API ------------------------------------------------------------------------------
+
+
+def hint(game_id: str, view: Any, budget_s: float = 1.0, *, seed: int = 0,
+         cancel: threading.Event | None = None, effort: int | None = None) -> Hint:
+    """The coach's suggestion for the seat to move in `view`, with a reason in words.
+
+    Returns within budget_s + 0.2 s; raises Cancelled when `cancel` is set before it
+    is done, ValueError when nobody is to move."""
+    start = time.perf_counter()
+    view = _honest(view)
+    legal = view.legal_actions()
+    if not legal:
+        raise ValueError("The game is over: there is nothing to suggest.")
+    module = coach_module(game_id)
+    if len(legal) == 1:
+        return Hint(legal[0], f"{_said(view, legal[0])}: the only move there is.")
+    rng = random.Random(seed)
+    left = max(0.0, budget_s - (time.perf_counter() - start))
+    with stopping(cancel) as stop:
+        analysis = module.analyse(view, left * SEARCH_SHARE, rng, (), effort, stop)
+    if cancel is not None and cancel.is_set():
+        raise Cancelled()
+    action = analysis.best
+    return Hint(action, module.reason(view, action, analysis))
+
+
+def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, Any]],
+           humans: Collection[int], budget_s: float = 1.0, *,
+           progress: Callable[[int, int], None] | None = None,
+           cancel: threading.Event | None = None, seed: int = 0,
+           effort: int | None = None) -> Review:
+    """Judge every decision the `humans` made in the game that starts at `start` (the
+    whole position before the first action) and goes on with `seats_actions`.
+
+    Each decision is judged by the hard bot's search from the view that seat had
+    then (no hindsight), `budget_s` a decision. `progress(done, total)` is called
+    (from this thread) after each. Raises Cancelled when `cancel` is set."""
+    module = coach_module(game_id)
+    humans = set(humans)
+    state = start.clone()
+    todo = [i for i, (seat, _) in enumerate(seats_actions) if seat is not None and seat in humans]
+    total = len(todo)
+    judgements: list[Judgement] = []
+    done = 0
+    if progress is not None:
+        progress(0, total)
+    with stopping(cancel) as stop:
+        for i, (seat, action) in enumerate(seats_actions):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled()
+            if seat is not None and seat in humans:
+                judgements.append(judge(module, state, i, seat, action, budget_s,
+                                        random.Random(seed * 1_000_003 + i), effort, stop))
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+            state.apply(action)
+        if cancel is not None and cancel.is_set():
+            raise Cancelled()
+        lost_at = None
+        finder = getattr(module, "lost_at", None)
+        if finder is not None:
+            lost_at = finder(start, seats_actions, stop)
+    if cancel is not None and cancel.is_set():
+        raise Cancelled()
+    return Review(tuple(judgements), summarize(judgements, lost_at), lost_at)
+
+
+def judge(module: Any, state: Any, index: int, seat: int, played: Any, budget_s: float,
+          rng: random.Random, effort: int | None, stop: Stop) -> Judgement:
+    """One decision: what the search from `seat`'s view says `played` cost."""
+    view = state.view(seat)
+    legal = view.legal_actions()
+    if len(legal) <= 1:
+        return Judgement(index, seat, played, played, "fine", 0.0, "")
+    analysis = module.analyse(view, budget_s * SEARCH_SHARE, rng, (played,), effort, stop)
+    best = analysis.best
+    v_best = analysis.value(best)
+    v_played = analysis.value(played)
+    if action_key(best) == action_key(played) or v_best is None or v_played is None:
+        return Judgement(index, seat, played, played, "fine", 0.0, "")
+    loss = round(max(0.0, v_best - v_played), 4)
+    verdict = verdict_for(loss)
+    if verdict == "fine":
+        return Judgement(index, seat, played, played, "fine", loss, "")
+    return Judgement(index, seat, played, best, verdict, loss, module.reason(view, best, analysis))
+
+
+def verdict_for(loss: float) -> str:
+    """The verdict for a move that cost `loss` (0..1 expected result)."""
+    if loss < DOUBTFUL:
+        return "fine"
+    if loss < MISTAKE:
+        return "doubtful"
+    if loss < BLUNDER:
+        return "mistake"
+    return "blunder"
+
+
+def summarize(judgements: Sequence[Judgement], lost_at: int | None = None) -> str:
+    """One line for the top of a review: "1 blunder, 2 mistakes; the biggest: move 14"."""
+    counts = {v: sum(1 for j in judgements if j.verdict == v) for v in VERDICTS}
+    parts = []
+    for verdict in ("blunder", "mistake"):
+        n = counts[verdict]
+        if n:
+            parts.append(f"{n} {verdict}{'s' if n > 1 else ''}")
+    bad = [j for j in judgements if j.verdict in ("mistake", "blunder")]
+    if bad:
+        worst = max(bad, key=lambda j: (j.loss, -j.index))
+        text = f"{', '.join(parts)}; the biggest: move {worst.index + 1}"
+    else:
+        text = "No mistakes"
+        n = counts["doubtful"]
+        if n:
+            text += f"; {n} doubtful move{'s' if n > 1 else ''}"
+    if lost_at is not None:
+        text += f". After move {lost_at + 1} the deal could no longer be won"
+    return text + "."
+
+
+# -- shared machinery for the games' coach modules ----------------------------------------
+
+
+class Stop:
+    """Who to tell when the player cancels: searches register their `stop` here."""
+
+    def __init__(self) -> None:
+        self.cancelled = False
+        self._stoppers: list[Callable[[], None]] = []
+        self._lock = threading.Lock()
+
+    def on(self, stopper: Callable[[], None]) -> None:
+        with self._lock:
+            self._stoppers.append(stopper)
+            if self.cancelled:
+                stopper()
+
+    def fire(self) -> None:
+        with self._lock:
+            self.cancelled = True
+            for stopper in self._stoppers:
+                stopper()
+
+
+@contextmanager
+def stopping(cancel: threading.Event | None) -> Iterator[Stop]:
+    """A `Stop` that fires when `cancel` is set while the block runs (a small
+    watcher thread polls it every 20 ms and ends with the block)."""
+    stop = Stop()
+    if cancel is None:
+        yield stop
+        return
+    finished = threading.Event()
+
+    def watch() -> None:
+        while not finished.is_set():
+            if cancel.wait(0.02):
+                stop.fire()
+                return
+
+    if cancel.is_set():
+        stop.fire()
+    watcher = threading.Thread(target=watch, name="coach-cancel", daemon=True)
+    watcher.start()
+    try:
+        yield stop
+    finally:
+        finished.set()
+
+
+class RootISMCTS(ISMCTSBot):
+    """ISMCTS that keeps its root after `choose`, so the coach can read each root
+    action's visits and mean reward (the bots only report visits)."""
+
+    root: Any = None
+
+    def _best_root_action(self, root: Any, actions: list[Any]) -> Any:
+        self.root = root
+        return super()._best_root_action(root, actions)
+
+
+def root_search_like(search: ISMCTSBot) -> RootISMCTS:
+    """A root-keeping ISMCTS with the same settings and hooks as a bot's `search`."""
+    return RootISMCTS(
+        rng=search.rng, c=search.c, max_iterations=search.max_iterations,
+        rollout_policy=search.rollout_policy, rollout_depth=search.rollout_depth,
+        evaluate=search.evaluate, outcome_reward=search.outcome_reward, actions=search.actions,
+    )
+
+
+def ismcts_analysis(search: RootISMCTS, view: Any, budget_s: float, root_actions: list[Any] | None,
+                    stop: Stop, legal: list[Any] | None = None) -> Analysis:
+    """Run `search` from `view` and read the root: value = mean reward of the seat to
+    move after each root action (0..1); best = the bot's own pick."""
+    stop.on(search.stop)
+    search.root = None
+    best = search.choose(view, budget_s, root_actions=root_actions)
+    values: dict[Any, tuple[Any, float]] = {}
+    visits: dict[Any, int] = {}
+    root = search.root
+    if root is not None:
+        for key, child in root.children.items():
+            if child.visits:
+                values[key] = (child.action, child.total / child.visits)
+                visits[key] = child.visits
+    if action_key(best) not in values:
+        values[action_key(best)] = (best, max((v for _, v in values.values()), default=0.5))
+    return Analysis(best, values, extra={"visits": visits, "iterations": search.stats.get("iterations", 0)})
+
+
+def probability(score: float, scale: float) -> float:
+    """A score of a heuristic (0 = even) as an expected result in 0..1."""
+    x = max(-50.0, min(50.0, score / scale))
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def percent(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def compared(view: Any, action: Any, analysis: Analysis, what: str = "games") -> str:
+    """Words for how the search rates `action` against the next best it looked at:
+    "the search wins 58% of its games with it, 41% with the next best (Deploy the 7)"."""
+    value = analysis.value(action)
+    if value is None:
+        return ""
+    key = action_key(action)
+    others = [(v, a) for k, (a, v) in analysis.values.items() if k != key]
+    text = f"the search wins {percent(value)} of its {what} with it"
+    if others:
+        v2, a2 = max(others, key=lambda x: x[0])
+        text += f", {percent(v2)} with the next best ({view.describe(a2)})"
+    return text
+
+
+def coach_module(game_id: str) -> Any:
+    """The game's coach module: `core.<game package>.coach`."""
+    return import_module(type(_game(game_id)).__module__ + ".coach")
+
+
+def _game(game_id: str) -> Any:
+    from core import GAMES
+
+    return GAMES[game_id]
+
+
+def _honest(view: Any) -> Any:
+    """The view of the seat to move (a view of a view is the same view): whatever
+    the caller passed, the coach sees only what that player may see."""
+    if view.over or view.to_move is None:
+        raise ValueError("The game is over: there is nothing to suggest.")
+    return view.view(view.to_move)
+
+
+def _said(view: Any, action: Any) -> str:
+    text = str(view.describe(action))
+    return text[:1].upper() + text[1:]
+
+
+__all__ = [
+    "BLUNDER", "DOUBTFUL", "MISTAKE", "VERDICTS", "Analysis", "Cancelled", "Hint", "Judgement",
+    "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "judge", "percent",
+    "probability", "review", "root_search_like", "stopping", "summarize", "verdict_for",
+]

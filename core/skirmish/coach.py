@@ -1,0 +1,55 @@
+"""The coach for HOUSES - Skirmish (core.ai.coach): the hard bot's Information Set
+MCTS (core.skirmish.bots.HardBot: its shortlist of this seat's decisions, the
+others playing the Tactician's choice, a leaf scored after the turn and a
+counter-strike), over determinizations of the view. An action's value is the mean
+reward of the seat to move in the search after it (life, units and cards, or the
+result of a finished game), on 0..1.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, root_search_like
+from core.ai.common import action_key
+from core.skirmish import actions as A
+from core.skirmish.bots import HardBot, search_actions
+
+
+def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
+            effort: int | None = None, stop: Stop | None = None) -> Analysis:
+    stop = stop or Stop()
+    bot = HardBot(rng, iterations=effort)
+    search = bot.search = root_search_like(bot.search)
+    bot.me = view.to_move
+    root = search_actions(view, bot.me)
+    keys = {action_key(a) for a in root}
+    root += [a for a in include if action_key(a) not in keys]
+    if len(root) == 1:
+        return Analysis(root[0], {action_key(root[0]): (root[0], 0.5)})
+    return ismcts_analysis(search, view, budget_s, root, stop)
+
+
+def reason(view: Any, action: Any, analysis: Analysis) -> str:
+    what = view.describe(action)
+    why = _why(view, action, analysis)
+    return f"{what}: {why}" if why else what
+
+
+def _why(view: Any, action: Any, analysis: Analysis) -> str:
+    t = type(action)
+    search = compared(view, action, analysis)
+    if t is A.Done and not view.pending:
+        lead = "keeping the rest back leaves you safer"
+    elif t is A.Attack:
+        lead = "the attack they cannot answer well"
+    elif t is A.Block:
+        lead = "this block saves the most"
+    elif t is A.Deploy:
+        lead = "this card does the most on the field now"
+    else:
+        lead = ""
+    if lead and search:
+        return f"{lead}; {search}"
+    return lead or search
