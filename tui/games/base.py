@@ -95,6 +95,7 @@ class GameScreen(Screen):
         self._over_shown = state.over
         self._hint_cancel: threading.Event | None = None  # set while a hint is thought about
         self._hint_token: int | None = None  # the match's token the hint was asked at
+        self.last_hint: Any = None  # the latest hint shown (core.ai.coach.Hint)
         # Escape cancels a hint being thought about. Each game binds escape for itself
         # (a subclass's key replaces ours in BINDINGS), so this one is added per screen
         # as a priority binding: it acts only while a hint is thought about (check_action).
@@ -459,8 +460,9 @@ class GameScreen(Screen):
             self.say("No hint this time: the coach's move does not fit the position.", error=True)
             return
         self._count_hint()
+        self.last_hint = found
         keys = self.show_hint(action)
-        reason = found.reason.rstrip(".")
+        reason = self.hint_reason(found.reason).rstrip(".")
         if keys is None:  # the screen cannot point at it: name it in words
             what = self.named(self.state.describe(action)).rstrip(".")
             self.say(f"Hint: {what}: {reason}.")
@@ -472,6 +474,10 @@ class GameScreen(Screen):
         target, marked by a glyph too) and return what the keys do now ("Enter plays
         it."); None when the screen cannot point at it (the hint then names it)."""
         return None
+
+    def hint_reason(self, reason: str) -> str:
+        """Hook: the coach's words as this screen writes them (card glyphs, arrows)."""
+        return reason
 
     def _count_hint(self) -> None:
         """A hint was shown: kept in the save (statistics count wins without one)."""

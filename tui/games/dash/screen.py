@@ -444,7 +444,10 @@ class DashScreen(GameScreen):
         board.cursor = cell_of(action.src)
         self.set_focus(board)
         self.refresh_bindings()
-        return f"{with_glyphs(self.state.describe(action), self.app.glyphs)}: enter plays it."
+        return "enter plays it."
+
+    def hint_reason(self, reason: str) -> str:
+        return with_glyphs(reason, self.app.glyphs)  # the hand's card glyphs
 
     def action_restart(self) -> None:
         if self.save.cursor == 0 or self.state.is_view():

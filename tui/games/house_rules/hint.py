@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.house_rules import CARD_BY_ID, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
+from core.house_rules import EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX
 from tui.widgets.board import BoardGrid
 from tui.widgets.choices import ChoiceList
@@ -41,10 +41,10 @@ def show_hint(screen: Any, action: Any) -> str | None:
         screen.card_pending = action.card
         screen._draw_cards()
         _highlight(screen.query_one("#hr-cards", ChoiceList), action.card)
-        text = f"{CARD_BY_ID[action.card].name}: enter plays it."
+        text = "enter plays it."
     elif kind is TakeBonus:
         _highlight(screen.query_one("#hr-choices", ChoiceList), "bonus")
-        text = "+1: enter takes it."
+        text = "enter takes it."
     elif kind is EndTurn:
         text = "e ends your turn."
     elif kind is Pass:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.town import ChooseStack, Exchange, GiveBack, Keep, Leave, Place, rowcol, tile_name
+from core.town import ChooseStack, Exchange, GiveBack, Keep, Leave, Place, rowcol
 from core.town.state import TURN
 
 
@@ -15,7 +15,7 @@ def show_hint(screen: Any, action: Any) -> str | None:
     if isinstance(action, ChooseStack):
         screen.bar.cursor = action.stack
         screen.bar.focus()
-        return f"Stack {action.stack + 1}: enter takes it."
+        return "enter takes it."
     if isinstance(action, Place):
         if screen.state.phase == TURN:
             screen.tile, screen.exchanging, screen.marked = action.tile, False, set()
@@ -25,14 +25,14 @@ def show_hint(screen: Any, action: Any) -> str | None:
         screen.board.focus()
         screen._describe_cell()
         screen.refresh_bindings()
-        return f"The {tile_name(action.tile)} in {action.cell}: enter places it."
+        return "enter places it."
     if isinstance(action, (Keep, GiveBack)):
         entry = None if isinstance(action, Keep) else action.tile
         if entry not in screen.entries:
             return None
         screen.bar.cursor = screen.entries.index(entry)
         screen.bar.focus()
-        return "enter keeps your hand." if entry is None else f"enter gives the {tile_name(entry)} back."
+        return "enter keeps your hand." if entry is None else "enter gives it back."
     if isinstance(action, Exchange):
         screen.tile, screen.exchanging, screen.marked = None, True, set()
         for t in action.tiles:
@@ -42,8 +42,8 @@ def show_hint(screen: Any, action: Any) -> str | None:
         screen._draw_board()
         screen.bar.focus()
         screen.refresh_bindings()
-        return "Exchange the marked tiles: x exchanges them."
+        return "x exchanges the marked tiles."
     if isinstance(action, Leave):
-        return "Leave the game: e."
+        return "e leaves the game."
     return None
 
