@@ -20,6 +20,7 @@ def seconds(value: float) -> str:
 
 
 class SettingsScreen(ListScreen):
+    SCOPED_CSS = False  # the --ascii rule names the App
     DEFAULT_CSS = """
     SettingsScreen #settings-help { padding: 0 2; height: auto; margin-bottom: 1; }
     SettingsScreen #hint-times { width: 40; height: auto; margin: 0 2; }
