@@ -70,7 +70,7 @@ async def test_a_table_opened_with_hints_offers_them_and_counts_them(store, tabl
             await pilot.press("t")
             await wait_for(pilot, lambda: screen.last_hint is not None, timeout=10)
             hint = screen.last_hint
-            assert hint.action in screen.state.legal_actions() and status(app).startswith("Hint: ")
+            assert hint.action in screen.state.legal_actions() and status(app).startswith("Hint (")
             assert app._table_client.hints_used == {"ABCD": 1}
             await pilot.press("enter")  # plays it: the move goes to the host
             while (update := await bob.get("table"))["cursor"] != 2:

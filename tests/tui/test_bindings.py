@@ -182,13 +182,13 @@ async def town_x_exchanges(store, monkeypatch, screen, k):
 async def town_t_gives_a_solo_hint(store, monkeypatch, screen, k):
     async with playing(store, monkeypatch, "town-solo") as pilot:
         await key(pilot, k)
-        assert status(pilot.app).startswith("Hint:")
+        assert status(pilot.app).startswith("Hint (")
 
 
 async def t_gives_a_hint(store, monkeypatch, screen, k):
     async with playing(store, monkeypatch, SCREEN_MODE[screen]) as pilot:
         await key(pilot, k)
-        assert status(pilot.app).startswith("Hint:")
+        assert status(pilot.app).startswith("Hint (")
         assert game_screen(pilot.app).last_hint is not None
 
 

@@ -70,7 +70,7 @@ async def test_t_shows_a_legal_hint_with_its_reason_and_its_key_plays_it(store, 
             await wait_for(pilot, lambda: screen.last_hint is not None and not screen.hint_thinking)
             hint, line = screen.last_hint, status(app)
             assert hint.action in legal and hint.reason
-            assert line.startswith("Hint: ") and screen.hint_reason(hint.reason).rstrip(".") in line, line
+            assert line.startswith("Hint (") and screen.hint_reason(hint.reason).rstrip(".") in line, line
             assert screen.save.hints_used == step + 1
             key = next(k for words, k in KEYS if words in line.lower())
             await pilot.press(key)
@@ -138,7 +138,7 @@ async def test_the_new_game_form_opens_a_hot_seat_game_with_hints(store, monkeyp
         assert "Hint" in footer_keys(app)
         await pilot.press("t")
         await wait_for(pilot, lambda: screen.last_hint is not None)
-        assert status(app).startswith("Hint: ")
+        assert status(app).startswith("Hint (")
     saved = store.load(screen.save.id)
     assert saved.hints and saved.hints_used == 1
 

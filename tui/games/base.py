@@ -466,8 +466,8 @@ class GameScreen(Screen):
         if keys is None:  # the screen cannot point at it: name it in words
             what = self.named(self.state.describe(action)).rstrip(".")
             self.say(f"Hint: {what}: {reason}.")
-        else:
-            self.say(f"Hint: {reason}. {keys}")
+        else:  # the key first: a long reason may be cut at the end of the line
+            self.say(f"Hint ({keys.rstrip('.')}): {reason}.")
 
     def show_hint(self, action: Any) -> str | None:
         """Hook: show `action` where it acts (the cursor on its card, piece, cell or
