@@ -48,6 +48,7 @@ class OpenTable(Message, tag="open"):
     seats: list[SeatRequest]
     seed: int | None = None
     options: dict[str, Any] = {}
+    hints: bool = False  # with several people: whether the table offers hints (t)
 
 
 class Join(Message, tag="join"):
@@ -95,6 +96,7 @@ class Table(Message, tag="table", omit_defaults=True):
     id: str
     created: str
     save: dict[str, Any] | None = None
+    hints: bool = False  # whether the table was opened with hints (with several people)
 
 
 class Finished(Message, tag="finished"):
