@@ -54,6 +54,8 @@ VERDICTS = ("fine", "doubtful", "mistake", "blunder")
 # What a move may cost (on the 0..1 expected-result scale) and still get a verdict:
 # below DOUBTFUL it is fine, below MISTAKE doubtful, below BLUNDER a mistake, else a
 # blunder. Searches under a budget are noisy by a few hundredths, so "fine" has room.
+# Whatever the cost, missing a proven win or walking into a proven loss (when the
+# best move does not lose too) is a blunder (`Analysis.proven`).
 DOUBTFUL = 0.06
 MISTAKE = 0.15
 BLUNDER = 0.30
@@ -140,10 +142,14 @@ class Analysis:
     values: dict[Any, tuple[Any, float]] = field(default_factory=dict)
     note: str = ""
     extra: dict = field(default_factory=dict)
+    proven: set = field(default_factory=set)  # keys whose value is a proven win (1) or loss (0)
 
     def value(self, action: Any) -> float | None:
         got = self.values.get(action_key(action))
         return None if got is None else got[1]
+
+    def is_proven(self, action: Any, value: float) -> bool:
+        return action_key(action) in self.proven and self.value(action) == value
 
 
 # -- the API ------------------------------------------------------------------------------
@@ -228,8 +234,13 @@ def judge(module: Any, state: Any, index: int, seat: int, played: Any, budget_s:
     v_played = analysis.value(played)
     if action_key(best) == action_key(played) or v_best is None or v_played is None:
         return Judgement(index, seat, played, played, "fine", 0.0, "")
-    loss = round(max(0.0, v_best - v_played), 4)
+    loss = round(min(1.0, max(0.0, v_best - v_played)), 4)
     verdict = verdict_for(loss)
+    # A forced win thrown away, or a forced loss walked into, is a blunder whatever
+    # the numbers say (a search's values near the end are squeezed towards 0 and 1).
+    if (analysis.is_proven(best, 1.0) and not analysis.is_proven(played, 1.0)) or (
+            analysis.is_proven(played, 0.0) and not analysis.is_proven(best, 0.0)):
+        verdict = "blunder"
     if verdict == "fine":
         return Judgement(index, seat, played, played, "fine", loss, "")
     return Judgement(index, seat, played, best, verdict, loss, module.reason(view, best, analysis))
@@ -280,10 +291,12 @@ class Stop:
         self._lock = threading.Lock()
 
     def on(self, stopper: Callable[[], None]) -> None:
+        """Register a search's `stop`, before it starts; raises Cancelled when the
+        cancel came already (a search's `choose` would clear an early stop)."""
         with self._lock:
-            self._stoppers.append(stopper)
             if self.cancelled:
-                stopper()
+                raise Cancelled()
+            self._stoppers.append(stopper)
 
     def fire(self) -> None:
         with self._lock:
@@ -339,23 +352,51 @@ def root_search_like(search: ISMCTSBot) -> RootISMCTS:
 
 
 def ismcts_analysis(search: RootISMCTS, view: Any, budget_s: float, root_actions: list[Any] | None,
-                    stop: Stop, legal: list[Any] | None = None) -> Analysis:
+                    stop: Stop, include: tuple = ()) -> Analysis:
     """Run `search` from `view` and read the root: value = mean reward of the seat to
-    move after each root action (0..1); best = the bot's own pick."""
+    move after each root action (0..1); best = the bot's own pick.
+
+    With `include` (a review's played move), the search gets half the budget, and
+    the best and each included action then get a search of their own (the rest,
+    shared): each value is then measured alike, on many playouts, not on the few a
+    poor move gets in a shared tree (and not on the lucky mean that made the best
+    one best)."""
     stop.on(search.stop)
+    judged = [a for a in include if action_key(a) in {action_key(r) for r in root_actions or []}]
+    main = budget_s / 2 if judged else budget_s
     search.root = None
-    best = search.choose(view, budget_s, root_actions=root_actions)
-    values: dict[Any, tuple[Any, float]] = {}
-    visits: dict[Any, int] = {}
-    root = search.root
+    t = time.perf_counter()
+    best = search.choose(view, main, root_actions=root_actions)
+    values = _root_values(search.root)
+    visits = {k: n for k, (_, _, n) in values.items()}
+    analysis = Analysis(best, {k: (a, v) for k, (a, v, _) in values.items()},
+                        extra={"visits": visits, "iterations": search.stats.get("iterations", 0)})
+    if action_key(best) not in analysis.values:
+        analysis.values[action_key(best)] = (best, max((v for _, v in analysis.values.values()), default=0.5))
+    todo = list({action_key(a): a for a in [best, *judged]}.values())
+    if len(todo) > 1:
+        left = max(0.0, budget_s - (time.perf_counter() - t))
+        for n, action in enumerate(todo):
+            if stop.cancelled:
+                break
+            share = left / (len(todo) - n)
+            t = time.perf_counter()
+            search.root = None
+            search.choose(view, share, root_actions=[action])
+            left -= time.perf_counter() - t
+            got = _root_values(search.root).get(action_key(action))
+            if got is not None:
+                analysis.values[action_key(action)] = (action, got[1])
+    return analysis
+
+
+def _root_values(root: Any) -> dict[Any, tuple[Any, float, int]]:
+    out = {}
     if root is not None:
         for key, child in root.children.items():
             if child.visits:
-                values[key] = (child.action, child.total / child.visits)
-                visits[key] = child.visits
-    if action_key(best) not in values:
-        values[action_key(best)] = (best, max((v for _, v in values.values()), default=0.5))
-    return Analysis(best, values, extra={"visits": visits, "iterations": search.stats.get("iterations", 0)})
+                out[key] = (child.action, child.total / child.visits, child.visits)
+    return out
 
 
 def probability(score: float, scale: float) -> float:
@@ -366,6 +407,25 @@ def probability(score: float, scale: float) -> float:
 
 def percent(value: float) -> str:
     return f"{round(100 * value)}%"
+
+
+def wins_at_once(view: Any, action: Any, limit: int = 12) -> bool:
+    """Whether `action` wins the game for the seat to move before anybody has a
+    real choice to make (only forced steps follow it), in the view's position."""
+    seat = view.to_move
+    state = view.clone()
+    try:
+        state.play(action)
+        for _ in range(limit):
+            if state.over:
+                break
+            legal = state.legal_actions()
+            if len(legal) != 1:
+                return False
+            state.play(legal[0])
+    except Exception:  # a view that cannot play on (hidden cards): no claim
+        return False
+    return bool(state.over and state.outcome is not None and state.outcome.winners == (seat,))
 
 
 def compared(view: Any, action: Any, analysis: Analysis, what: str = "games") -> str:
@@ -410,5 +470,5 @@ def _said(view: Any, action: Any) -> str:
 __all__ = [
     "BLUNDER", "DOUBTFUL", "MISTAKE", "VERDICTS", "Analysis", "Cancelled", "Hint", "Judgement",
     "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "judge", "percent",
-    "probability", "review", "root_search_like", "stopping", "summarize", "verdict_for",
+    "probability", "review", "wins_at_once", "root_search_like", "stopping", "summarize", "verdict_for",
 ]

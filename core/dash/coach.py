@@ -34,6 +34,7 @@ from typing import Any, Sequence
 
 from core.ai.coach import Analysis, Stop, percent
 from core.ai.common import action_key
+from core.dash.cards import UNKNOWN
 from core.dash.solver import hint as solver_hint
 from core.dash.solver import search
 
@@ -41,17 +42,62 @@ from core.dash.solver import search
 NODE_LIMIT = 400
 # The plays tried on fresh deals after the votes.
 FINALISTS = 3
+# Positions the solver may look at when nothing is hidden (one exact solve).
+EXACT_NODE_LIMIT = 5_000
+# The solver's pace guessed before the first solve (positions a second; a loaded
+# machine's), and the fewest positions a solve is given.
+FIRST_NODES_PER_S = 1_500
+MIN_NODES = 50
 # Positions the solver may look at for each real position in `lost_at`.
 LOST_NODE_LIMIT = 20_000
 
 
+class _Pace:
+    """The solver's pace as measured on this machine now (it may be loaded), so
+    that no solve is started that cannot end by the deadline."""
+
+    def __init__(self, deadline: float, effort: int | None) -> None:
+        self.deadline = deadline
+        self.effort_cap = None if effort is None else 100 * effort
+        self.timed = effort is None
+        self.nodes = 0
+        self.seconds = 0.0
+
+    def rate(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0.02 else FIRST_NODES_PER_S
+
+    def limit(self, share: int = 1, cap: int | None = None) -> int:
+        """Positions for the next solve: within the cap, and (timed) within a
+        `share`-th of the time left."""
+        cap = NODE_LIMIT if cap is None else cap
+        if self.effort_cap is not None:
+            cap = min(cap, self.effort_cap)
+        if not self.timed:
+            return cap
+        left = max(0.0, self.deadline - time.perf_counter())
+        return max(MIN_NODES, min(cap, int(self.rate() * left / share)))
+
+    def solve(self, state: Any, limit: int) -> Any:
+        t = time.perf_counter()
+        result = search(state, limit)
+        self.seconds += time.perf_counter() - t
+        self.nodes += result.nodes
+        return result
+
+    def late(self) -> bool:
+        return self.timed and time.perf_counter() > self.deadline
+
+
 def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
             effort: int | None = None, stop: Stop | None = None) -> Analysis:
-    """`effort`: the sampled deals of each stage (None: as many as time allows)."""
+    """`effort`: the sampled deals of each stage, each solved within 100 x effort
+    positions (None: as many deals as time allows, at most `NODE_LIMIT` positions each)."""
     stop = stop or Stop()
     start = time.perf_counter()
-    deadline = start + budget_s
+    pace = _Pace(start + budget_s, effort)
     legal = {action_key(a): a for a in view.legal_actions()}
+    if not _hides_anything(view):
+        return _exact(view, legal, include, pace)
     votes: Counter = Counter()
     sampled = 0
     vote_until = start + budget_s / 2
@@ -61,7 +107,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
         if effort is None and sampled and time.perf_counter() > vote_until:
             break
         deal = view.determinize(rng)
-        result = search(deal, NODE_LIMIT)
+        result = pace.solve(deal, pace.limit(share=4))
         sampled += 1
         if result.line and action_key(result.line[0]) in legal:
             votes[action_key(result.line[0])] += 1
@@ -70,17 +116,18 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     finalists += [a for a in include if action_key(a) not in keys and action_key(a) in legal]
     wins: Counter = Counter()
     tried = 0  # deals on which every finalist was tried
+    nodes = pace.limit(share=2 * len(finalists) or 1)  # the same limit for every finalist
     while votes and not stop.cancelled:
         if effort is not None and tried >= effort:
             break
         deal = view.determinize(rng)
         won = []
         for action in finalists:
-            if effort is None and time.perf_counter() > deadline:
+            if pace.late():
                 break
             after = deal.clone()
             after.play(action)
-            if search(after, NODE_LIMIT).line is not None:
+            if pace.solve(after, nodes).line is not None:
                 won.append(action_key(action))
         else:
             tried += 1
@@ -101,6 +148,34 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     return Analysis(best, values, extra={"tried": tried, "won": True})
 
 
+def _hides_anything(view: Any) -> bool:
+    return UNKNOWN in view.pile or any(UNKNOWN in h for h in view.hands)
+
+
+def _exact(view: Any, legal: dict, include: tuple, pace: _Pace) -> Analysis:
+    """Nothing is hidden (the pile is empty, the hands open): one solve of the real
+    position, and of the position after each play to judge; a value is proven when
+    its solve finished."""
+    deal = view.determinize(random.Random(0))  # fills only the seed: nothing is unknown
+    judged = [a for a in include if action_key(a) in legal]
+    result = pace.solve(deal, pace.limit(share=2 + len(judged), cap=EXACT_NODE_LIMIT))
+    if not result.line:
+        best = solver_hint(deal, 0)
+        best = best if best is not None and action_key(best) in legal else next(iter(legal.values()))
+    else:
+        best = result.line[0]
+    analysis = Analysis(best, extra={"tried": 1, "won": bool(result.line), "exact": True})
+    todo = list(dict.fromkeys([best, *judged]))
+    for n, action in enumerate(todo):
+        after = deal.clone()
+        after.play(action)
+        got = pace.solve(after, pace.limit(share=len(todo) - n, cap=EXACT_NODE_LIMIT))
+        analysis.values[action_key(action)] = (action, 1.0 if got.line is not None else 0.0)
+        if got.decided:
+            analysis.proven.add(action_key(action))
+    return analysis
+
+
 def _best_looking(view: Any, rng: random.Random, legal: dict) -> Any:
     """The play the solver's position score likes best, on one sampled deal."""
     play = solver_hint(view.determinize(rng), 0)
@@ -112,14 +187,20 @@ def _best_looking(view: Any, rng: random.Random, legal: dict) -> Any:
 def reason(view: Any, action: Any, analysis: Analysis) -> str:
     what = view.describe(action)
     text = what[:1].upper() + what[1:]
-    tried = analysis.extra.get("tried", 0)
+    after = view.clone()
+    after.play(action)
+    if after.over and after.outcome.winners:
+        return f"{text}: the fifth tree stands, the deal is won"
     if not analysis.extra.get("won"):
         return f"{text}: no winning line shows up, so this leaves the best-looking board"
     value = analysis.value(action) or 0.0
+    lead = "builds a tree and " if "completes" in what else ""
+    if analysis.extra.get("exact"):
+        return f"{text}: {lead}keeps a winning line open (the solver finds one)"
+    tried = analysis.extra.get("tried", 0)
     won = round(value * tried)
-    why = "completes a tree" if "completes" in what else "keeps a winning line open"
-    return (f"{text}: {why}; the solver still wins {won} of {tried} shuffles of the unseen cards "
-            f"after it ({percent(value)})")
+    return (f"{text}: {lead}keeps a winning line open in {won} of {tried} shuffles of the "
+            f"unseen cards ({percent(value)})")
 
 
 def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: Stop | None = None) -> int | None:
@@ -127,7 +208,7 @@ def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: S
     None (it was won, it never had a winning line, or the solver could not tell)."""
     stop = stop or Stop()
     state = start.clone()
-    line = search(state, LOST_NODE_LIMIT).line
+    line = _solve_growing(state, stop).line
     if not line:
         return None
     for i, (_, action) in enumerate(seats_actions):
@@ -137,9 +218,20 @@ def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: S
         if line and action == line[0]:
             line = line[1:]  # still on the winning line: no search needed
             continue
-        result = search(state, LOST_NODE_LIMIT)
+        result = _solve_growing(state, stop)
         if result.line is not None:
             line = result.line
             continue
         return i if result.decided else None
     return None
+
+
+def _solve_growing(state: Any, stop: Stop) -> Any:
+    """The solver with a node limit that grows 1,250 -> 5,000 -> 20,000
+    (`LOST_NODE_LIMIT`) while undecided, so a cancel is heard between tries."""
+    limit = LOST_NODE_LIMIT // 16
+    while True:
+        result = search(state, limit)
+        if result.decided or limit >= LOST_NODE_LIMIT or stop.cancelled:
+            return result
+        limit *= 4

@@ -15,9 +15,9 @@ import random
 from typing import Any
 
 from core.ai.alphabeta import WIN_THRESHOLD, AlphaBetaBot
-from core.ai.coach import Analysis, Stop, probability
+from core.ai.coach import Analysis, Stop, percent, probability
 from core.ai.common import action_key, outcome_score
-from core.house_rules.actions import EndTurn, Move, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
+from core.house_rules.actions import Move, Revive, Swap
 from core.house_rules.board import BASE, CELL_INDEX, COL, KIND_NAMES
 from core.house_rules.bots import evaluate, key, move_order
 
@@ -74,6 +74,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     score = bot.stats.get("value")
     analysis = Analysis(best, {action_key(best): (best, _to_value(score))},
                         extra={"score": score, "depth": bot.stats.get("depth", 0)})
+    _mark_proven(analysis, best, score)
     others = [a for a in include if action_key(a) != action_key(best)]
     if others:
         # Measure the best and the played move alike: each from the position it leaves.
@@ -81,7 +82,15 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
         for action in [best, *others]:
             s = _score_after(quiet, action, seat, each, rng, effort, stop)
             analysis.values[action_key(action)] = (action, _to_value(s))
+            _mark_proven(analysis, action, s)
     return analysis
+
+
+def _mark_proven(analysis: Analysis, action: Any, score: float | None) -> None:
+    if score is not None and abs(score) >= WIN_THRESHOLD:
+        analysis.proven.add(action_key(action))
+    else:
+        analysis.proven.discard(action_key(action))
 
 
 def reason(view: Any, action: Any, analysis: Analysis) -> str:
@@ -95,54 +104,70 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
 def _why(view: Any, action: Any, analysis: Analysis) -> str:
     seat = view.to_move
     value = analysis.value(action)
-    if value is not None and value >= 1.0:
-        return "it wins by force"
     after = view.clone()
     after.silent = True
     after.play(action)
     if after.over:
-        return "it wins the game" if seat in after.outcome.winners else "it ends the game"
+        if after.outcome.winners == (seat,):
+            return f"it wins the game at once ({_lower(after.outcome.reason)})"
+        return f"it ends the game ({_lower(after.outcome.reason)})"
+    if value is not None and value >= 1.0 and action_key(action) in analysis.proven:
+        return "it wins by force: the search sees no defence"
     t = type(action)
     mine, theirs = after.tot[seat], after.tot[1 - seat]
+    rated = f"the search rates your game after it at {percent(value)}" if value is not None else ""
     if t is Move and view.board[CELL_INDEX[action.dst]]:
         return f"a capture: your total goes to {mine} against their {theirs}"
     if t is Revive:
         return f"brings a pawn back: your total goes to {mine} against their {theirs}"
-    if t is TakeBonus:
-        return "the +1 now is worth more than a pawn back"
-    if t is PlayCard:
-        return "this card helps you more now than later"
-    if t is EndTurn:
-        return "keeps your cards for a better moment"
-    if t is PlaceMarker:
-        return "the marker changes a cell's colour where it counts"
-    threat = _threat_after(after, seat)
-    if threat:
-        return threat
-    if t is Swap:
-        return "regrouping leaves your pawns better placed"
+    if t in (Move, Swap):
+        threat = _threat_words(view, after, seat)
+        if threat:
+            return threat
     if value is not None and value < 0.2:
-        return "the least bad move the search finds"
-    return "the search's best, a few moves deep"
+        return f"the least bad move the search finds ({rated})"
+    return rated
 
 
-def _threat_after(after: Any, seat: int) -> str:
-    """Words for the best capture the other side would have after the move, when none
-    is left ("leaves them nothing to take") or when we threaten one ourselves."""
-    board = after.board
-    theirs = ours = 0
+def _threat_words(before: Any, after: Any, seat: int) -> str:
+    """What the move changes in the captures on offer: one of ours it saves, or one of
+    theirs it threatens, or that it leaves them nothing to take."""
+    ours_before, theirs_before = _best_captures(before, seat)
+    ours, theirs = _best_captures(after, seat)
+    if theirs_before and theirs < theirs_before:
+        saved = KIND_NAMES[seat][theirs_before]
+        if theirs:
+            return f"takes your {saved} out of danger (their best capture is now a {KIND_NAMES[seat][theirs]})"
+        return f"takes your {saved} out of danger and leaves them nothing to take"
+    if ours > ours_before and not theirs:
+        return f"threatens their {KIND_NAMES[1 - seat][ours]} and leaves them nothing to take"
+    if ours > ours_before:
+        return f"threatens their {KIND_NAMES[1 - seat][ours]}"
+    if not theirs:
+        return "leaves them nothing to take"
+    return ""
+
+
+def _lower(text: str) -> str:
+    """An outcome's reason inside a sentence: "White wins: Black's total fell to 6."
+    -> "Black's total fell to 6"."""
+    text = text.split(": ", 1)[-1]
+    return text.rstrip(".")
+
+
+def _best_captures(state: Any, seat: int) -> tuple[int, int]:
+    """The base value of the biggest pawn `seat` could capture, and of the biggest of
+    `seat`'s the other side could capture, if each were to move now (0: none)."""
+    board = state.board
+    ours = theirs = 0
     for i, k in enumerate(board):
         if not k:
             continue
-        for j in after._targets(i):
+        for j in state._targets(i):
             d = board[j]
-            if d and COL[d] != COL[k] and after._can_capture(i, j):
+            if d and COL[d] != COL[k]:
                 if COL[k] == seat:
                     ours = max(ours, BASE[d])
                 else:
                     theirs = max(theirs, BASE[d])
-    if ours and not theirs:
-        return f"threatens their {KIND_NAMES[1 - seat][ours]} and leaves them nothing to take"
-    if not theirs:
-        return "leaves them nothing to take"
-    return ""
+    return ours, theirs

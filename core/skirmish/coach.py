@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, root_search_like
+from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, root_search_like, wins_at_once
 from core.ai.common import action_key
 from core.skirmish import actions as A
 from core.skirmish.bots import HardBot, search_actions
+from core.skirmish.words import who
 
 
 def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
@@ -28,7 +29,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     root += [a for a in include if action_key(a) not in keys]
     if len(root) == 1:
         return Analysis(root[0], {action_key(root[0]): (root[0], 0.5)})
-    return ismcts_analysis(search, view, budget_s, root, stop)
+    return ismcts_analysis(search, view, budget_s, root, stop, include)
 
 
 def reason(view: Any, action: Any, analysis: Analysis) -> str:
@@ -38,18 +39,13 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
 
 
 def _why(view: Any, action: Any, analysis: Analysis) -> str:
+    if wins_at_once(view, action):
+        return "it wins the game at once"
     t = type(action)
     search = compared(view, action, analysis)
-    if t is A.Done and not view.pending:
-        lead = "keeping the rest back leaves you safer"
-    elif t is A.Attack:
-        lead = "the attack they cannot answer well"
-    elif t is A.Block:
-        lead = "this block saves the most"
-    elif t is A.Deploy:
-        lead = "this card does the most on the field now"
-    else:
-        lead = ""
+    lead = ""
+    if t is A.Attack and action.tpos < 0 and 0 <= action.seat < view.seats:
+        lead = f"{who(action.seat)} has {view.life[action.seat]} life left"
     if lead and search:
         return f"{lead}; {search}"
     return lead or search

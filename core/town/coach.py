@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, percent, root_search_like
+from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, percent, root_search_like, wins_at_once
 from core.ai.common import action_key
 from core.town.actions import ChooseStack, Exchange, GiveBack, Keep, Leave, Place
 from core.town.bots import HardBot
@@ -47,7 +47,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     hidden.hidden = True  # as the hard bot searches it: tiles of others unknown
     if len(root) == 1:
         return Analysis(root[0], {action_key(root[0]): (root[0], 0.5)})
-    return ismcts_analysis(search, hidden, budget_s, root, stop)
+    return ismcts_analysis(search, hidden, budget_s, root, stop, include)
 
 
 def _solo(view: Any) -> Analysis:
@@ -74,8 +74,9 @@ def _solo(view: Any) -> Analysis:
         for i, v in enumerate(_PLANNER.stack_values(view)):
             if v != float("-inf"):
                 a = ChooseStack(i)
-                # The strategy scores a stack by 1000 x the chance its top fits, plus the town.
-                values[action_key(a)] = (a, max(0.0, min(1.0, v / 1000.0)))
+                # The strategy scores a stack by 1000 x the chance its top fits, plus a
+                # town score: the chance, with the town as a tie-break.
+                values[action_key(a)] = (a, max(0.0, v / 1000.0))
     return Analysis(best, values, extra={"solo": True})
 
 
@@ -92,34 +93,60 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
 
 
 def _why(view: Any, action: Any, analysis: Analysis) -> str:
+    if not view.solo and wins_at_once(view, action):
+        return "it wins the game: after it nobody has a choice left"
     if isinstance(action, ChooseStack):
-        value = analysis.value(action)
-        chance = f"about {percent(value)}" if value is not None else "the best"
-        return f"its colour has the best chance to fit the town ({chance} of the tiles it may be)"
+        return _stack_words(view, action)
     if isinstance(action, Place):
         cells = [a for a in view.legal_actions() if isinstance(a, Place) and a.tile == action.tile]
         if len(cells) == 1:
             return f"the only cell where the {tile_name(action.tile)} fits"
         if analysis.extra.get("solo"):
-            return "it leaves room for the most tiles still to come"
+            return "of the cells it fits, this one leaves room for the most tiles still to come"
         after = view.clone()
         after.play(action)
         rack = list(view.racks[view.current])
         rack.remove(action.tile)
         rest = [t for t in rack if t in TILE_CS]
         fit = sum(1 for t in rest if after._legal_mask(*TILE_CS[t]))
-        words = f"{fit} of your {len(rest)} other tiles still fit" if rest else "your last tile"
+        if rest:
+            words = f"{fit} of your {len(rest)} other tile{'s' if len(rest) > 1 else ''} still fit{'s' if fit == 1 else ''}"
+        else:
+            words = "your last tile: you go out"
         search = compared(view, action, analysis)
         return f"{words}; {search}" if search else words
     if isinstance(action, Exchange):
         return "these fit badly; three fresh tiles give you more chances"
     if isinstance(action, GiveBack):
-        return f"the {tile_name(action.tile)} is the tile least likely to fit later"
+        return f"of your tiles, the {tile_name(action.tile)} fits the fewest cells"
     if isinstance(action, Keep):
-        return "going down to one tile now would let a rival win the tie"
+        if len(view.racks[view.current]) <= 2:
+            return "going down to one tile now could hand a rival the tie"
+        return compared(view, action, analysis)
     if isinstance(action, Leave):
         return "no tile of yours fits and no exchange is left"
     return compared(view, action, analysis)
+
+
+def _stack_words(view: Any, action: ChooseStack) -> str:
+    """Solo: how many of the unseen tiles of the stack's top colour fit the town."""
+    from core.town.tiles import COLOUR_OF
+
+    chances = {}
+    for i, stack in enumerate(view.stacks):
+        if stack:
+            colour = COLOUR_OF[stack[-1][0]]
+            tiles = [t for t in _PLANNER._unseen(view) if t[0] == colour]
+            fits = sum(1 for c, s in tiles if view.occ == 0 or view._legal_mask(c, s))
+            chances[i] = (fits, len(tiles))
+    fits, n = chances.get(action.stack, (0, 0))
+    text = f"{fits} of the {n} unseen tiles of its colour fit the town"
+    if all(fits * m >= f * n for f, m in chances.values()):
+        others = [i for i, (f, m) in chances.items() if i != action.stack and f * n == fits * m]
+        if others:
+            return text + ", as good as another stack, and it leaves the better town"
+        return text + ": the best chance of the stacks"
+    return text + ", and the tile it may be leaves the best town"
 
 
 __all__ = ["SOLO_SCALE", "analyse", "reason"]
