@@ -64,6 +64,11 @@ class SaveFile(msgspec.Struct):
     hints: bool = False
     # Hints shown in this game (statistics count the games won without one).
     hints_used: int = 0
+    # The coach's review of the finished game (tui/screens/review.py): plain data,
+    # `core.ai.coach.Review.to_builtins` plus "moves", the number of moves reviewed.
+    # Any, not a typed struct: a review that cannot be read is reported and made
+    # again, and never makes the save itself unreadable. Older saves: None.
+    review: Any = None
 
 
 class Settings(msgspec.Struct):
