@@ -195,8 +195,8 @@ class ReviewMixin:
         self._replay_to(0)  # the summary first, at the start of the game
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("saves", "home"):
-            return False  # q closes the review (close_review)
+        if action in ("saves", "home", "new_game"):
+            return False  # q closes the review (close_review); n is for a game in play
         if action == "mistake":
             return self._mistake(int(parameters[0])) is not None or None
         return super().check_game_action(action, parameters)
@@ -236,22 +236,23 @@ class ReviewMixin:
         if judgement is None:
             self._note(self.review.summary)
             return
-        played = f"Next, {self._who(judgement)} played {self._said(judgement.played)}"
+        played = f"Move {n + 1}: {self._who(judgement)} played {self._said(judgement.played)}"
         if judgement.verdict == "fine":
             self._note(f"{self.review.summary}\n{played}: fine {self.app.glyphs['check']}")
             return
+        # A marked move: the verdict and the better move (the summary is at move 0).
         sign = SIGNS[judgement.verdict]
         shown = " (on the board)" if self._show_on_board(judgement.best) else ""
         reason = self.hint_reason(judgement.reason).rstrip(".") if judgement.reason else ""
-        self._note(f"{self.review.summary}\n{played}: {judgement.verdict} {sign}\n"
-                   f"{sign} Better: {self._said(judgement.best)}{shown}" + (f": {reason}." if reason else "."))
+        self._note(f"{played}: {judgement.verdict} {sign}\n"
+                   f"Better: {self._said(judgement.best)}{shown}" + (f": {reason}." if reason else "."))
 
     def _who(self, judgement: Any) -> str:
         return "you" if len(self.humans) == 1 else self.seat_name(judgement.seat)
 
     def _said(self, action: Any) -> str:
         try:
-            return self.named(self.state.describe(action)).rstrip(".")
+            return self.hint_reason(self.named(self.state.describe(action))).rstrip(".")
         except Exception:  # a position that cannot describe it: its notation
             return str(action)
 
