@@ -160,7 +160,7 @@ async def test_a_known_blunder_is_marked_with_the_better_move_and_when_the_deal_
             assert app.screen.replay_at > before
         text = note(app)
         assert f"Move {index + 1}: you played" in text and "blunder ??" in text
-        assert "Better: " in text and "(on the board)" in text
+        assert "Better (on the board): " in text
         await pilot.press("right")
         await pilot.pause()
         assert f"From move {index + 1} the deal could no longer be won." in status(app)

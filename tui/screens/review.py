@@ -101,6 +101,11 @@ class ReviewWork(ModalScreen[Any]):
     (the save is left as it was). Dismissed with the Review, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="review.cancel")]
+    # The bar is drawn with box-drawing lines: in --ascii only its figures show.
+    SCOPED_CSS = False  # (the rule names the App)
+    DEFAULT_CSS = """
+    App.-ascii ReviewWork #review-bar Bar { display: none; }
+    """
 
     def __init__(self, save: saves.SaveFile) -> None:
         super().__init__()
@@ -141,8 +146,11 @@ class ReviewWork(ModalScreen[Any]):
         if cancel.is_set() or not self.is_mounted:
             return
         self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
-        self.query_one("#review-what", Static).update(
-            f"The coach looks at your decisions{self.app.glyphs['ellipsis']} {done} of {total}")
+        dots = self.app.glyphs["ellipsis"]
+        # After the last decision Icehouse Dash still looks for the move that lost the deal.
+        text = (f"The coach looks at your decisions{dots} {done} of {total}" if done < total or total == 0
+                else f"All {total} decisions judged; the coach sums up{dots}")
+        self.query_one("#review-what", Static).update(text)
 
     def _done(self, cancel: threading.Event, found: Any) -> None:
         if cancel.is_set() or self.app.screen is not self:
@@ -243,9 +251,12 @@ class ReviewMixin:
         # A marked move: the verdict and the better move (the summary is at move 0).
         sign = SIGNS[judgement.verdict]
         shown = " (on the board)" if self._show_on_board(judgement.best) else ""
+        better = self._said(judgement.best)
         reason = self.hint_reason(judgement.reason).rstrip(".") if judgement.reason else ""
-        self._note(f"{played}: {judgement.verdict} {sign}\n"
-                   f"Better: {self._said(judgement.best)}{shown}" + (f": {reason}." if reason else "."))
+        if not reason.lower().startswith(better.lower()):  # most reasons name the move first
+            reason = f"{better}: {reason}" if reason else better
+        first = f"{self.review.summary}\n" if n == 0 else ""  # the summary first, always
+        self._note(f"{first}{played}: {judgement.verdict} {sign}\nBetter{shown}: {reason}.")
 
     def _who(self, judgement: Any) -> str:
         return "you" if len(self.humans) == 1 else self.seat_name(judgement.seat)
