@@ -51,7 +51,7 @@ class GameOverScreen(ModalScreen[str | None]):
 
     def can_review(self) -> bool:
         """A review is of a local game: a shared table's save is the host's."""
-        return self.game_screen.code is None
+        return getattr(self.game_screen, "code", None) is None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.can_review() if action == "review" else True
