@@ -7,6 +7,7 @@ judgement is tested in tests/core/test_coach*.py; these test the screens."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -15,13 +16,18 @@ import pytest
 
 import saves
 from core import GAMES
-from tui_support import dash_save, game_save, make_app, put_save, resume_app, status, wait_for, winning_line
+import tui_support
+from tui_support import dash_save, game_save, make_app, put_save, resume_app, status, wait_for
+
+winning_line = functools.lru_cache(tui_support.winning_line)  # the solver's line, found once
 
 SIZE = (80, 24)
 
-# (game, seats, seed): random games that end soon (the people's moves are the review's)
+# (game, seats, seed): random games that end soon (the people's moves are the review's);
+# Icehouse Dash: a winnable deal won by the solver's line (a random lost deal would
+# have the coach look for the lost winning line for many seconds).
 GAMES_TO_REVIEW = [
-    ("dash", ["human"], 3),
+    ("dash", ["human"], 4242),
     ("house-rules", ["human", "easy"], 19),
     ("town", ["human", "easy"], 8),
     ("town", ["human"], 3),
@@ -36,6 +42,11 @@ def tiny_budget(monkeypatch):
 
 def finished_save(game_id: str, kinds: list[str], seed: int) -> saves.SaveFile:
     """A finished game of random moves, as a save."""
+    if game_id == "dash":
+        save = dash_save(seed, winning_line(seed), f"dash-20261129-100000-{seed}",
+                         options=GAMES["dash"].Options(winnable=True))
+        assert save.over
+        return save
     state = GAMES[game_id].new(len(kinds), seed)
     rng = random.Random(seed)
     actions = []
@@ -119,7 +130,17 @@ async def test_review_from_the_saves_browser_then_again_at_once_from_the_save(st
         assert not working(app)
         await pilot.pause()
         assert reviewing(app) and app.screen.review == first
-    # ... and from the file, in a new run of the app.
+
+
+async def test_a_kept_review_opens_at_once_in_a_new_run_of_the_app(store):
+    save = finished_save("town", ["human", "easy"], 8)
+    put_save(store, save)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "v")
+        await wait_for(pilot, lambda: reviewing(app))
+        first = app.screen.review
+        app.flush_saves()
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "v")
@@ -142,15 +163,15 @@ def blunder_save() -> tuple[saves.SaveFile, int]:
     return save, len(line) - 1
 
 
-async def test_a_known_blunder_is_marked_with_the_better_move_and_when_the_deal_was_lost(store, monkeypatch):
-    monkeypatch.setenv("HOUSES_REVIEW_BUDGET_S", "0.05")
+async def test_a_known_blunder_is_marked_with_the_better_move_and_when_the_deal_was_lost(store):
     save, index = blunder_save()
     put_save(store, save)
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "v")
         await wait_for(pilot, lambda: reviewing(app))
-        assert f"the biggest: move {index + 1}" in note(app)
+        assert app.screen.review.summary in note(app)
+        assert f"After move {index + 1} the deal could no longer be won." in note(app)
         judgement = app.screen.judged[index]
         assert judgement.verdict == "blunder" and judgement.best == winning_line(4242)[-1]
         while app.screen.replay_at != index:  # ] jumps from mistake to mistake
