@@ -65,7 +65,7 @@ class SaveFile(msgspec.Struct):
     # Hints shown in this game (statistics count the games won without one).
     hints_used: int = 0
     # The coach's review of the finished game (tui/screens/review.py): plain data,
-    # `core.ai.coach.Review.to_builtins` plus "moves", the number of moves reviewed.
+    # `core.ai.coach.Review.to_builtins` plus "moves" and "of" (which moves it judged).
     # Any, not a typed struct: a review that cannot be read is reported and made
     # again, and never makes the save itself unreadable. Older saves: None.
     review: Any = None

@@ -221,7 +221,9 @@ def test_an_old_save_without_the_review_field_loads(store):
 
 async def test_a_corrupt_review_is_reported_and_made_again_the_save_kept(store):
     save = finished_save("town", ["human", "easy"], 8)
-    save.review = {"moves": save.cursor, "judgements": [{"verdict": "superb"}], "summary": "x"}
+    from tui.screens.review import moves_key
+
+    save.review = {"moves": save.cursor, "of": moves_key(save), "judgements": [{"verdict": "superb"}], "summary": "x"}
     put_save(store, save)
     assert store.load(save.id).actions == save.actions  # the save itself still reads
     app = make_app(store)
@@ -238,13 +240,15 @@ def kept_blunder_review(save: saves.SaveFile, index: int) -> None:
     """A review of `blunder_save` written by hand (a computed one varies with the
     machine's pace), kept in the save as the app keeps one."""
     from core.ai.coach import Judgement, Review, summarize
+    from tui.screens.review import moves_key
 
     steps, _ = saves.Steps.replay(save, keep=0)
     best = winning_line(4242)[-1]
     judgements = (Judgement(index, 0, steps.actions[index], best, "blunder", 1.0,
                             "the deal is won with it"),)
     review = Review(judgements, summarize(judgements, index), index)
-    save.review = {"moves": save.cursor, **review.to_builtins("dash")}
+    keep = {"moves": save.cursor, "of": moves_key(save)}
+    save.review = {**keep, **review.to_builtins("dash")}
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
@@ -253,3 +257,13 @@ def test_snapshot_review_at_the_blunder(snap_compare, store, ascii):
     kept_blunder_review(save, index)
     put_save(store, save)
     assert snap_compare(make_app(store, ascii=ascii), terminal_size=SIZE, press=["s", "v", "right_square_bracket"])
+
+
+def test_a_kept_review_of_other_moves_is_not_used():
+    from tui.screens.review import moves_key, saved_review
+
+    save = finished_save("town", ["human", "easy"], 8)
+    save.review = {"moves": save.cursor, "of": moves_key(save), "judgements": [], "summary": "No mistakes."}
+    assert saved_review(save)[0].summary == "No mistakes."
+    save.actions[-1], save.actions[-2] = save.actions[-2], save.actions[-1]  # as if undone and played again
+    assert saved_review(save) == (None, None)

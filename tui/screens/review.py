@@ -14,10 +14,12 @@ the previous mistake.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from typing import Any
 
+import msgspec
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -57,16 +59,21 @@ def saved_review(save: saves.SaveFile) -> tuple[Any, str | None]:
     try:
         if not isinstance(data, dict):
             raise ValueError("it is not a review")
-        if data.get("moves") != save.cursor:
-            return None, None
+        if data.get("moves") != save.cursor or data.get("of") != moves_key(save):
+            return None, None  # a review of other moves (undone and played again)
         return Review.from_builtins(save.game, data), None
     except Exception as exc:  # any fault in the field: reported, the save kept
         return None, f"The review kept in {save.id or 'this save'} cannot be read ({exc}); it is made again."
 
 
+def moves_key(save: saves.SaveFile) -> str:
+    """A short fingerprint of the moves in force: a kept review is of these moves."""
+    return hashlib.sha256(msgspec.json.encode(save.actions[:save.cursor])).hexdigest()[:16]
+
+
 def keep_review(app: Any, save: saves.SaveFile, review: Any) -> None:
     """Keep a finished review in the save file (written in the background)."""
-    save.review = {"moves": save.cursor, **review.to_builtins(save.game)}
+    save.review = {"moves": save.cursor, "of": moves_key(save), **review.to_builtins(save.game)}
     app.autosave(save)
 
 
