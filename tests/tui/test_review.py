@@ -182,9 +182,11 @@ async def test_a_known_blunder_is_marked_with_the_better_move_and_when_the_deal_
         text = note(app)
         assert f"Move {index + 1}: you played" in text and "blunder ??" in text
         assert "Better (on the board): " in text
+        assert app.screen.card == judgement.best.card  # the better move's card picked on the board
         await pilot.press("right")
         await pilot.pause()
         assert f"From move {index + 1} the deal could no longer be won." in status(app)
+        assert app.screen.card is None  # ... and put back on leaving that position
         await pilot.press("left_square_bracket")
         await pilot.pause()
         assert app.screen.replay_at == index

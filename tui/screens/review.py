@@ -198,6 +198,7 @@ class ReviewMixin:
         super().__init__(save, state, replay=True)
         self.review = review
         self.judged = {j.index: j for j in review.judgements}
+        self._shown_choice: dict[str, Any] = {}  # attributes show_hint changed, as they were
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
@@ -234,6 +235,11 @@ class ReviewMixin:
         self.app.pop_screen()
 
     def _replay_to(self, n: int) -> None:
+        # The better move shown on the last position is a choice half-made (a card
+        # picked, a pawn selected): undone before another position is drawn.
+        for name, value in self._shown_choice.items():
+            setattr(self, name, value)
+        self._shown_choice = {}
         super()._replay_to(n)
         self.refresh_bindings()
 
@@ -275,11 +281,16 @@ class ReviewMixin:
             return str(action)
 
     def _show_on_board(self, action: Any) -> bool:
-        """The game's hint hook puts `action` on the board; False where it cannot."""
+        """The game's hint hook puts `action` on the board; False where it cannot.
+        The screen's choice attributes it sets are noted, to be undone on leaving."""
+        before = {name: value for name, value in vars(self).items() if not name.startswith("_")}
         try:
             return self.show_hint(action) is not None
         except Exception:  # a screen whose hook needs a live game: named in words only
             return False
+        finally:
+            self._shown_choice = {name: value for name, value in before.items()
+                                  if getattr(self, name, value) is not value}
 
     def _note(self, text: str) -> None:
         for note in self.query("#review-note"):
