@@ -168,6 +168,9 @@ class ReviewWork(ModalScreen[Any]):
         else:
             self.dismiss(found)
 
+    def on_unmount(self) -> None:
+        self.cancel.set()  # the app closing (or any other way out) stops the search too
+
     def action_cancel(self) -> None:
         self.cancel.set()
         self.app.notify("Review cancelled; nothing was kept.", title="Review")
