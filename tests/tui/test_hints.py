@@ -242,3 +242,29 @@ async def test_stats_count_a_win_without_a_hint_and_todays_deal_says_so(store, m
         row = table.get_row_at(0)
         assert row[columns.index("Won")] == 2 and row[columns.index("No hint")] == 1
         assert "No hint: games won without asking for a hint" in str(app.screen.query_one("#stats-detail").render())
+
+
+# -- how it looks ------------------------------------------------------------------------
+
+
+def test_settings_screen(snap_compare, store):
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.press("G", "up", "up", "enter")  # Quit, Rules, Settings
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "SettingsScreen"
+
+    assert snap_compare(make_app(store), terminal_size=SIZE, run_before=before)
+
+
+def test_town_solo_hint_shown_on_its_stack(snap_compare, store, monkeypatch):
+    # The solo coach is a fixed strategy: the same hint and words on every machine.
+    monkeypatch.setenv("HOUSES_HINT_BUDGET_S", FAST)
+
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.press("t")
+        await wait_for(pilot, lambda: pilot.app.screen.last_hint is not None)
+        await pilot.pause()
+
+    assert snap_compare(new_app(store, "town", ["human"], 5), terminal_size=SIZE, run_before=before)
