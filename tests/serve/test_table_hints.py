@@ -4,6 +4,7 @@ worked out in the player's app from the seat's view, and counted there."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from core import GAMES
@@ -99,11 +100,62 @@ async def test_a_table_of_people_opened_without_hints_has_none(store, tables):
 def test_the_open_table_form_sends_the_hints_flag(store, tables):
     """The flag on the wire: OpenTable carries it, and an older app's message
     (without it) opens a table without hints."""
-    import msgspec
-
     from host import protocol as p
 
     sent = p.OpenTable(game="dash", seats=[p.SeatRequest("human"), p.SeatRequest("human")], hints=True)
     assert msgspec.json.decode(msgspec.json.encode(sent), type=p.AnyMessage).hints is True
     old = b'{"op": "open", "game": "dash", "seats": [{"kind": "human"}, {"kind": "human"}]}'
     assert msgspec.json.decode(old, type=p.AnyMessage).hints is False
+
+
+async def test_the_open_table_form_opens_a_table_with_hints(store, tables):
+    from textual.widgets import Select
+
+    await tables.start()
+    try:
+        app = make_app(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one("#menu")
+            menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == "tables")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TablesScreen", timeout=10)
+            await pilot.press("o")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "TableFormScreen", timeout=10)
+            form = app.screen
+            form.query_one("#seats", Select).value = 2
+            form.query_one("#seat-1", Select).value = "human"  # a seat for another player
+            await pilot.pause()
+            assert form.query_one("#hints-row").display
+            form.query_one("#hints").focus()
+            await pilot.press("space", "ctrl+s")
+            await wait_for(pilot, lambda: getattr(app.screen, "code", None) == "ABCD", timeout=10)
+            assert tables.tables["ABCD"].save.hints and app.screen.save.hints
+    finally:
+        await tables.stop()
+
+
+@pytest.mark.parametrize("hints", [0, 2])
+async def test_a_finished_table_is_counted_with_the_hints_this_player_saw(store, tables, hints):
+    """The host's finished save knows nothing of hints: the player's app adds its own
+    count before the table goes into the player's saves and statistics."""
+    import saves
+    from tui.tables.screens import get_client
+    from tui_support import winning_line
+
+    line = winning_line(4242)
+    save = saves.new_save("dash", [saves.Seat(name="alice")], {"winnable": True}, 4242)
+    for action in line:
+        saves.record(save, action)
+    save.over = True
+    save.id = "dash-table-ABCD"
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        client = get_client(app)
+        client.hints_used["ABCD"] = hints
+        client.keep(msgspec.to_builtins(save) | {"my_seat": 0})
+        app.flush_saves()
+    stats = store.read_stats()[0].get("dash")
+    assert stats.won == 1 and stats.won_no_hint == (1 if hints == 0 else 0)
+    assert store.load("dash-table-ABCD").hints_used == hints

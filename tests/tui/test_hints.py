@@ -4,12 +4,16 @@ its thinking time is a setting; the statistics count wins without a hint."""
 
 from __future__ import annotations
 
+import functools
+
 import msgspec
 import pytest
 
 import saves
 from core import GAMES
 from tui_support import TODAY, make_app, put_save, status, wait_for, winning_line
+
+winning_line = functools.lru_cache(winning_line)  # one solve of today's deal for the tests here
 
 SIZE = (80, 24)
 FAST = "0.05"  # seconds: the hint's thinking time in these tests ($HOUSES_HINT_BUDGET_S)
@@ -47,8 +51,7 @@ CASES = [
     ("house-rules", ["human", "easy"], 7),
     ("town", ["human", "easy"], 5),
     ("town", ["human"], 5),  # solo: its stacks and the revealed tile
-    ("skirmish", ["human", "easy"], 3),
-    ("skirmish", ["human", "easy"], 11),
+    ("skirmish", ["human", "easy"], 11),  # who starts, a scout, a deployment
 ]
 
 
@@ -60,7 +63,7 @@ async def test_t_shows_a_legal_hint_with_its_reason_and_its_key_plays_it(store, 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        for step in range(3):  # three decisions in a row, whatever kind they are
+        for step in range(3):  # three decisions in a row, whatever kind they are (~2-4 s)
             await wait_for(pilot, lambda: screen.check_action("hint", ()) is True or screen.state.over)
             if screen.state.over:
                 break
@@ -221,6 +224,7 @@ async def win_todays_dash(store, monkeypatch, save_id: str, hint: bool) -> str:
 
 
 async def test_stats_count_a_win_without_a_hint_and_todays_deal_says_so(store, monkeypatch):
+    # (~5 s: three app runs, two of them replaying 27 moves of today's deal.)
     monkeypatch.setenv("HOUSES_HINT_BUDGET_S", FAST)
     text = await win_todays_dash(store, monkeypatch, "dash-20261129-100000-nohi", hint=False)
     assert "Today's deal solved without a hint." in text
@@ -238,3 +242,29 @@ async def test_stats_count_a_win_without_a_hint_and_todays_deal_says_so(store, m
         row = table.get_row_at(0)
         assert row[columns.index("Won")] == 2 and row[columns.index("No hint")] == 1
         assert "No hint: games won without asking for a hint" in str(app.screen.query_one("#stats-detail").render())
+
+
+# -- how it looks ------------------------------------------------------------------------
+
+
+def test_settings_screen(snap_compare, store):
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.press("G", "up", "up", "enter")  # Quit, Rules, Settings
+        await pilot.pause()
+        assert type(pilot.app.screen).__name__ == "SettingsScreen"
+
+    assert snap_compare(make_app(store), terminal_size=SIZE, run_before=before)
+
+
+def test_town_solo_hint_shown_on_its_stack(snap_compare, store, monkeypatch):
+    # The solo coach is a fixed strategy: the same hint and words on every machine.
+    monkeypatch.setenv("HOUSES_HINT_BUDGET_S", FAST)
+
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.press("t")
+        await wait_for(pilot, lambda: pilot.app.screen.last_hint is not None)
+        await pilot.pause()
+
+    assert snap_compare(new_app(store, "town", ["human"], 5), terminal_size=SIZE, run_before=before)

@@ -77,12 +77,6 @@ class NewGameScreen(Screen):
                     yield Label(f"  Seat {i + 1}", classes="field")
                     yield Select(choices, value=default if any(v == default for _, v in choices) else "human",
                                  allow_blank=False, compact=True, id=f"seat-{i}")
-            # Hints with several people at the table: off unless chosen here (shown
-            # only then; alone or against bots hints are always on).
-            with Horizontal(classes="row", id="hints-row"):
-                yield Label("", classes="field")
-                yield TickBox("Hints (t) for every person", value=bool(last.get("hints", False)),
-                              compact=True, id="hints")
             with Horizontal(classes="row"):
                 yield Label("Deal number", classes="field")
                 yield Input(placeholder="random", type="integer", compact=True, id="seed")
@@ -103,6 +97,13 @@ class NewGameScreen(Screen):
                         yield Label(label, classes="field")
                         yield Input(str(value), type="integer" if field.type is int else "text", compact=True,
                                     id=f"opt-{field.name}")
+            # Hints with several people at the table: off unless chosen here (shown
+            # only then; alone or against bots hints are always on). Last before Start,
+            # so the fields above keep their places in the tab order.
+            with Horizontal(classes="row", id="hints-row"):
+                yield Label("", classes="field")
+                yield TickBox("Hints (t) for every person", value=bool(last.get("hints", False)),
+                              compact=True, id="hints")
             with Horizontal(classes="row"):
                 yield Label("", classes="field")
                 yield Button("Start", variant="primary", compact=True, id="start")
