@@ -50,6 +50,7 @@ class OpenTable(Message, tag="open"):
     seats: list[SeatRequest]
     seed: int | None = None
     options: dict[str, Any] = {}
+    hints: bool = False  # with several people: whether the table offers hints (t)
 
 
 class Join(Message, tag="join"):
@@ -128,6 +129,7 @@ class Table(Message, tag="table", omit_defaults=True):
     created: str
     save: dict[str, Any] | None = None
     watchers: list[str] = []  # the players watching the table
+    hints: bool = False  # whether the table was opened with hints (with several people)
 
 
 class Finished(Message, tag="finished"):

@@ -463,6 +463,7 @@ class TableHost:
         code = self.new_code()
         save.id = f"table-{code}"
         save.summary = f"{game.title} at table {code}"
+        save.hints = msg.hints  # kept with the table's save
         state = saves.replay(save)
         table = self.new_table(code, save, state)
         self.tables[code] = table
@@ -603,6 +604,7 @@ class TableHost:
             seats=table.seats_info(), away=table.away(), id=table.save.id, created=table.save.created,
             save=self.player_copy(table, seat) if over and not watching else None,
             watchers=table.watcher_names(),
+            hints=table.save.hints,
         )
 
     def player_copy(self, table: Table, seat: int) -> dict:

@@ -484,7 +484,7 @@ class SeatMatch(Match):
         save = SaveFile(
             format=FORMAT, app_version="", game=game.id, seats=seats, options=msg["options"],
             seed=msg["seed"], actions=[], cursor=msg["cursor"], created=msg.get("created", ""),
-            updated="", id=msg.get("id", ""),
+            updated="", id=msg.get("id", ""), hints=msg.get("hints", False),
         )
         state = game.from_text(msg["view"])
         state.log = lines_from_wire(msg["log"])  # Lines, drawn with the seats' names

@@ -59,6 +59,16 @@ class SaveFile(msgspec.Struct):
     over: bool = False
     summary: str = ""
     id: str = ""
+    # With several people at the table: whether the game was opened with hints on
+    # (solo and against bots hints are always on). Older saves: off.
+    hints: bool = False
+    # Hints shown in this game (statistics count the games won without one).
+    hints_used: int = 0
+    # The coach's review of the finished game (tui/screens/review.py): plain data,
+    # `core.ai.coach.Review.to_builtins` plus "moves" and "of" (which moves it judged).
+    # Any, not a typed struct: a review that cannot be read is reported and made
+    # again, and never makes the save itself unreadable. Older saves: None.
+    review: Any = None
 
 
 class Settings(msgspec.Struct):
@@ -70,6 +80,8 @@ class Settings(msgspec.Struct):
     ascii: bool = False
     anim: bool = True
     player_name: str = "You"
+    # How long the coach may think about a hint (the t key), in seconds.
+    hint_budget_s: float = 1.0
     # game id -> the values of the last new-game form for that game
     last_new_game: dict[str, dict[str, Any]] = msgspec.field(default_factory=dict)
 
@@ -89,6 +101,7 @@ class GameStats(msgspec.Struct):
     drawn: int = 0
     streak: int = 0
     best_streak: int = 0
+    won_no_hint: int = 0  # games won without a hint
     best: dict[str, float] = msgspec.field(default_factory=dict)
     better: dict[str, Literal["high", "low"]] = msgspec.field(default_factory=dict)
     last: dict[str, float] = msgspec.field(default_factory=dict)

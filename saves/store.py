@@ -452,6 +452,7 @@ def count_result(
     gs.played += 1
     if winners_for_human is True:
         gs.won += 1
+        gs.won_no_hint += not save.hints_used
         gs.streak += 1
         gs.best_streak = max(gs.best_streak, gs.streak)
     elif winners_for_human is False:

@@ -247,12 +247,14 @@ class HousesApp(App[None]):
 
     # -- navigation used by every screen ------------------------------------------
 
-    def start_game(self, game_id: str, seats: list[saves.Seat], seed: int, options) -> None:
+    def start_game(self, game_id: str, seats: list[saves.Seat], seed: int, options, hints: bool = False) -> None:
+        """A new game; `hints`: with several people, whether it offers hints."""
         from core import GAMES
 
         game = GAMES[game_id]
         try:
             save = saves.new_save(game_id, seats, game.options_to_builtins(options), seed)
+            save.hints = hints
             state = saves.replay(save)
         except (saves.SaveError, ValueError) as exc:
             self.notify(str(exc), title="Could not start", severity="error")
@@ -321,6 +323,7 @@ class HousesApp(App[None]):
         yield SystemCommand("Continue", "Resume the newest unfinished game", self.resume)
         yield SystemCommand("Saves", "Browse, resume, replay or delete saved games", self._open_saves)
         yield SystemCommand("Statistics", "Games played, won and streaks", self._open_stats)
+        yield SystemCommand("Settings", "How long a hint may think", self._open_settings)
         for game_id, title, help_text in DAILIES:
             yield SystemCommand(title, help_text, partial(self.start_daily, game_id))
 
@@ -333,6 +336,11 @@ class HousesApp(App[None]):
         from tui.screens.stats import StatsScreen
 
         self.push_screen(StatsScreen())
+
+    def _open_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
 
     def start_daily(self, game_id: str) -> None:
         """Today's solo deal of `game_id` (the same for everybody on a date, from the

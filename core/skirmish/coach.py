@@ -15,7 +15,7 @@ from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, root_search
 from core.ai.common import action_key
 from core.skirmish import actions as A
 from core.skirmish.bots import HardBot, search_actions
-from core.skirmish.words import who
+from core.engine import Line
 
 
 def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
@@ -43,9 +43,9 @@ def _why(view: Any, action: Any, analysis: Analysis) -> str:
         return "it wins the game at once"
     t = type(action)
     search = compared(view, action, analysis)
-    lead = ""
     if t is A.Attack and action.tpos < 0 and 0 <= action.seat < view.seats:
-        lead = f"{who(action.seat)} has {view.life[action.seat]} life left"
-    if lead and search:
-        return f"{lead}; {search}"
-    return lead or search
+        life = str(view.life[action.seat])  # a Line: the UI draws the seat with its name
+        if search:
+            return Line("{0} {0:has/have} {life} life left; {search}", action.seat, life=life, search=search)
+        return Line("{0} {0:has/have} {life} life left", action.seat, life=life)
+    return search

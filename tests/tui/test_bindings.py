@@ -182,7 +182,14 @@ async def town_x_exchanges(store, monkeypatch, screen, k):
 async def town_t_gives_a_solo_hint(store, monkeypatch, screen, k):
     async with playing(store, monkeypatch, "town-solo") as pilot:
         await key(pilot, k)
-        assert status(pilot.app).startswith("Hint:")
+        assert status(pilot.app).startswith("Hint (")
+
+
+async def t_gives_a_hint(store, monkeypatch, screen, k):
+    async with playing(store, monkeypatch, SCREEN_MODE[screen]) as pilot:
+        await key(pilot, k)
+        assert status(pilot.app).startswith("Hint (")
+        assert game_screen(pilot.app).last_hint is not None
 
 
 async def sk_e_ends_the_step(store, monkeypatch, screen, k):
@@ -306,6 +313,8 @@ EFFECTS = {
     ("TownScreen", "escape"): town_escape_puts_the_tile_back,
     ("TownScreen", "x"): town_x_exchanges,
     ("TownScreen", "t"): town_t_gives_a_solo_hint,
+    ("HouseRulesScreen", "t"): t_gives_a_hint,
+    ("SkirmishScreen", "t"): t_gives_a_hint,
     ("SkirmishScreen", "e"): sk_e_ends_the_step,
     ("SkirmishScreen", "escape"): sk_escape_drops_the_card,
     ("SkirmishScreen", "tab"): sk_tab_moves_to_the_next_zone,

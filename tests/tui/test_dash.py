@@ -22,11 +22,11 @@ async def test_hint_key_shows_a_hint_and_picks_its_card_and_side(store):
         await pilot.pause()
         screen = app.screen
         await pilot.press("t")
-        await wait_for(pilot, lambda: not pilot.app.screen._thinking)
+        await wait_for(pilot, lambda: not pilot.app.screen.hint_thinking)
         assert app.screen is screen  # no crash, still in the game
         line = status(app)
         assert line.startswith("Hint"), line
-        assert "Press enter to play it" in line
+        assert "enter plays it" in line
         assert screen.card in screen.state.hands[0]
         assert screen.side in "NESW"
         await pilot.press("enter")  # playing the hinted move by keys
@@ -314,9 +314,9 @@ async def test_keys_typed_ahead_go_where_the_move_has_got_to(store):
 
 
 async def test_no_hint_where_the_deal_is_hidden(store):
-    """A shared table's screen holds only a view (the pile unknown): the solver
-    cannot run on it, so the hint is not offered, and `t` does nothing; nor can
-    the deal be restarted there (`r` would replay a local copy of the deal)."""
+    """A shared table of two people opened without hints: the hint is not offered,
+    and `t` does nothing; nor can the deal be restarted there (`r` would replay a
+    local copy of the deal)."""
     from tui.tables.screens import table_screen
 
     class Client:  # the table's connection: nothing is sent in this test
@@ -368,6 +368,7 @@ async def test_undo_in_a_hidden_hands_game_hands_the_keyboard_back_to_the_player
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
+        screen.save.hints = True  # opened with hints (two people)
         first = screen.state.to_move
         assert screen.submit(screen.state.legal_actions()[0])
         await pilot.pause()
@@ -383,6 +384,6 @@ async def test_undo_in_a_hidden_hands_game_hands_the_keyboard_back_to_the_player
         await pilot.pause()
         assert screen.viewer == first
         await pilot.press("t")  # a hint for the hand on screen, never a crash
-        await wait_for(pilot, lambda: not screen._thinking)
+        await wait_for(pilot, lambda: not screen.hint_thinking)
         await pilot.pause()
         assert app.screen is screen and screen.card in screen.state.hands[first]

@@ -150,7 +150,7 @@ def house_rules_move(term: Terminal, state, save) -> None:
 
 def town_move(term: Terminal, state, save) -> None:
     term.press("t")  # the solo hint puts the cursor on its move ...
-    term.wait_for("Hint: ")
+    term.wait_for("Hint (")
     term.press("enter")  # ... and enter takes it
 
 

@@ -66,7 +66,9 @@ async def test_every_shared_screen_is_ascii_in_ascii_mode(store):
         assert app.screen.replay
         seen["stats"] = await visit(pilot, "q", "q", "down", "down", "down", "down", "down", "enter")
         seen["help"] = await visit(pilot, "question_mark")
-        seen["rules menu"] = await visit(pilot, "escape", "escape", "home", "down", "down", "down", "down", "down", "down", "enter")
+        seen["settings"] = await visit(pilot, "escape", "escape", "home", "down", "down", "down", "down", "down", "down", "enter")
+        assert "Hint thinking time" in seen["settings"]
+        seen["rules menu"] = await visit(pilot, "escape", "down", "enter")
         assert "Icehouse Dash" in seen["rules menu"] and "HOUSES - Skirmish" in seen["rules menu"]
         seen["rules of TOWN 77"] = await visit(pilot, "down", "down", "enter")
         assert "TOWN 77" in seen["rules of TOWN 77"]

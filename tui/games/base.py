@@ -1,5 +1,6 @@
 """What every game screen shares: the turn loop, autosave, bots, undo, hand-over,
-game over and replay. A game's screen adds its widgets and how they draw a state.
+game over and replay; hints (the `t` key) come from tui/games/hints.py. A game's
+screen adds its widgets and how they draw a state.
 
 The flow of a move: a widget asks `submit(action)`; the screen's match (saves.match)
 checks it (an illegal action shows the reason and changes nothing), applies it,
@@ -26,6 +27,7 @@ import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.engine import IllegalAction, Line, said
+from tui.games.hints import HintsMixin
 
 
 class StatusLine(Static):
@@ -46,7 +48,7 @@ class StatusLine(Static):
         self.set_class(error, "-error")
 
 
-class GameScreen(Screen):
+class GameScreen(HintsMixin, Screen):
     """Base screen of one game in play (or in replay, read-only)."""
 
     game_id: ClassVar[str] = ""
@@ -68,6 +70,7 @@ class GameScreen(Screen):
         Binding("home,g", "jump(0)", "Start", id="replay.start"),
         Binding("end,G", "jump(-1)", "End", id="replay.end"),
         Binding("m", "moves", "Moves", id="table.moves", show=False),  # at a shared table
+        Binding("t", "hint", "Hint", id="game.hint"),
     ]
     REPLAY_ACTIONS = {"step", "jump"}
     PLAY_ACTIONS = {"undo", "redo"}
@@ -90,7 +93,7 @@ class GameScreen(Screen):
         self._bot_token: int | None = None
         self._bot: Any = None  # the bot thinking now, so leaving can stop it at once
         self._over_shown = state.over
-        self.hints_used = 0  # hints asked for in this sitting (a host's deal of the day counts them)
+        self.init_hints()
 
     @property
     def save(self) -> saves.SaveFile:
@@ -256,6 +259,7 @@ class GameScreen(Screen):
         except IllegalAction as exc:  # check() said yes: a rules bug, shown not hidden
             self.say(exc.reason, error=True)
             return
+        self.stop_hint()  # the player moved without waiting for it
         if played is None:
             return  # sent to the table's host: the move comes back as news (show_news)
         self.last_action, self.last_seat = action, played.seat
@@ -303,6 +307,8 @@ class GameScreen(Screen):
 
     def show_news(self, news: saves.News) -> None:
         """A shared table's host sent news (the match has taken it in): show it."""
+        if self._hint_token is not None and self._hint_token != self.match.token:
+            self.stop_hint()  # thought about a position that is gone
         if news.played is not None:
             played = news.played
             self.last_action, self.last_seat = played.action, played.seat
@@ -392,7 +398,18 @@ class GameScreen(Screen):
     def outcome_text(self) -> str:
         """How the game ended, in words, with the seats' names, for the game-over dialog."""
         outcome = self.state.outcome
-        return self.named(outcome.reason) if outcome else ""
+        text = self.named(outcome.reason) if outcome else ""
+        if self.is_daily() and self.human_won():
+            used = self.save.hints_used
+            text += " Today's deal solved " + ("without a hint." if not used else
+                                               f"with {used} hint{'s' if used > 1 else ''}.")
+        return text
+
+    def is_daily(self) -> bool:
+        """Whether this is a solo game of today's deal (the app's daily puzzle)."""
+        if len(self.save.seats) != 1 or self.match.seated is not None:
+            return False
+        return self.game.daily_seed(self.app.today) == self.save.seed
 
     def result_lines(self) -> list[str]:
         """Extra lines for the game-over dialog (scores, levels). Games override."""
@@ -429,6 +446,8 @@ class GameScreen(Screen):
         """Which keys work now. At a shared table, while another seat is to move, only
         the keys that are no move; otherwise the game says (`check_game_action`)."""
         seated = self.match.seated
+        if action in ("hint", "cancel_hint"):
+            return self.check_hint_action(action)
         if action == "moves":
             if seated is None:
                 return False
@@ -460,7 +479,8 @@ class GameScreen(Screen):
         return True
 
     def stop_bot(self) -> None:
-        """Cancel a bot that is thinking; its late answer is ignored."""
+        """Cancel a bot that is thinking (and a hint); its late answer is ignored."""
+        self.stop_hint()
         self._bot_token = None
         thinker = self._bot
         if thinker is not None and hasattr(thinker, "stop"):

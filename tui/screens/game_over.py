@@ -13,6 +13,7 @@ class GameOverScreen(ModalScreen[str | None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game", id="over.new"),
         Binding("r", "choose('replay')", "Replay", id="over.replay"),
+        Binding("v", "review", "Review", id="over.review"),
         Binding("q", "choose('home')", "Home", id="over.home"),
         Binding("escape,enter", "choose(None)", "See the board", id="over.board"),
     ]
@@ -41,8 +42,25 @@ class GameOverScreen(ModalScreen[str | None]):
             yield Static(title, classes="dialog-title")
             # Seat names come from save files: text, never markup.
             yield Static("\n".join(line for line in lines if line), markup=False, classes="dialog-text")
-            yield Static("[b]n[/b] new game   [b]r[/b] replay   [b]q[/b] home   [b]enter[/b] see the board",
+            # One line at 80 columns, with or without v.
+            review = "  [b]v[/b] review" if self.can_review() else ""
+            yield Static(f"[b]n[/b] new game  [b]r[/b] replay{review}  [b]q[/b] home  [b]enter[/b] the board",
                          classes="dialog-keys")
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)
+
+    def can_review(self) -> bool:
+        """A review is of a local game: a shared table's save is the host's."""
+        return getattr(self.game_screen, "code", None) is None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_review() if action == "review" else True
+
+    def action_review(self) -> None:
+        """The coach's review (tui/screens/review.py), over the finished board."""
+        from tui.screens.review import open_review
+
+        save = self.game_screen.save
+        self.dismiss(None)
+        open_review(self.app, save)

@@ -96,6 +96,7 @@ class HomeScreen(ListScreen):
             options.append(Option("Leaderboards: ratings and today's results", id="leaderboards"))
         options += [
             Option("Statistics", id="stats"),
+            Option("Settings", id="settings"),
             Option("Rules", id="rules"),
             Option("Quit", id="quit"),
         ]
@@ -125,6 +126,10 @@ class HomeScreen(ListScreen):
             from tui.screens.stats import StatsScreen
 
             app.push_screen(StatsScreen())
+        elif what == "settings":
+            from tui.screens.settings import SettingsScreen
+
+            app.push_screen(SettingsScreen())
         elif what == "rules":
             from tui.screens.help import RulesMenuScreen
 

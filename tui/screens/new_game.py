@@ -97,6 +97,13 @@ class NewGameScreen(Screen):
                         yield Label(label, classes="field")
                         yield Input(str(value), type="integer" if field.type is int else "text", compact=True,
                                     id=f"opt-{field.name}")
+            # Hints with several people at the table: off unless chosen here (shown
+            # only then; alone or against bots hints are always on). Last before Start,
+            # so the fields above keep their places in the tab order.
+            with Horizontal(classes="row", id="hints-row"):
+                yield Label("", classes="field")
+                yield TickBox("Hints (t) for every person", value=bool(last.get("hints", False)),
+                              compact=True, id="hints")
             with Horizontal(classes="row"):
                 yield Label("", classes="field")
                 yield Button("Start", variant="primary", compact=True, id="start")
@@ -122,6 +129,7 @@ class NewGameScreen(Screen):
             self.on_mount()
 
     @on(Select.Changed, "#seats")
+    @on(Select.Changed, ".seat-row Select")
     def _seats_changed(self, event: Select.Changed) -> None:
         self._show_seat_rows()
 
@@ -129,6 +137,11 @@ class NewGameScreen(Screen):
         count = self.query_one("#seats", Select).value
         for row in self.query(".seat-row"):
             row.display = int(row.id.rsplit("-", 1)[1]) < count
+        self.query_one("#hints-row").display = self._people() > 1
+
+    def _people(self) -> int:
+        count = int(self.query_one("#seats", Select).value)
+        return sum(self.query_one(f"#seat-{i}", Select).value == "human" for i in range(count))
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:
@@ -176,6 +189,10 @@ class NewGameScreen(Screen):
                 seats.append(saves.Seat(name=name if humans == 1 else f"Player {i + 1}", kind="human"))
             else:
                 seats.append(saves.Seat(name=f"{kind.title()} bot {i + 1}", kind="bot", level=kind))
-        self.app.settings.last_new_game[game.id] = {"seats": count, "kinds": kinds, "options": values}
+        hints = humans > 1 and self.query_one("#hints", TickBox).value
+        remembered = {"seats": count, "kinds": kinds, "options": values}
+        if humans > 1:
+            remembered["hints"] = hints
+        self.app.settings.last_new_game[game.id] = remembered
         self.app.save_settings()
-        self.app.start_game(game.id, seats, seed, options)
+        self.app.start_game(game.id, seats, seed, options, hints=hints)

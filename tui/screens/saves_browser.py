@@ -60,6 +60,7 @@ class SavesScreen(ListScreen):
     BINDINGS = [
         Binding("enter", "resume", "Resume", id="saves.resume", priority=True),
         Binding("r", "replay", "Replay", id="saves.replay"),
+        Binding("v", "review", "Review", id="saves.review"),
         Binding("delete,x", "delete", "Delete", id="saves.delete"),
         Binding("escape,q", "app.pop_screen", "Back", id="saves.back"),
     ]
@@ -167,9 +168,12 @@ class SavesScreen(ListScreen):
         return self.moves_problem[save_id]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("resume", "replay", "delete"):
-            if (self._save() if self.is_mounted else None) is None:
+        if action in ("resume", "replay", "delete", "review"):
+            save = self._save() if self.is_mounted else None
+            if save is None:
                 return None
+            if action == "review":
+                return save.over or None  # a review is of a finished game
         return True  # enter on a finished game replays it
 
     def _save(self) -> saves.SaveFile | None:
@@ -202,6 +206,15 @@ class SavesScreen(ListScreen):
             self.app.notify(str(exc), title="Could not open", severity="error", timeout=8)
             return
         self.app.push_screen(screen_class(save.game)(save, state, replay=True))
+
+    def action_review(self) -> None:
+        """The coach's review of a finished game, over this list (q comes back)."""
+        save = self._save()
+        if save is None or not save.over:
+            return
+        from tui.screens.review import open_review
+
+        open_review(self.app, save)
 
     def action_delete(self) -> None:
         save = self._save()

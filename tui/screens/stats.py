@@ -66,14 +66,16 @@ class StatsScreen(Screen):
     def on_mount(self) -> None:
         stats, problem = self.app.store.read_stats()
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Played", "Won", "Lost", "Other", "Streak", "Best streak")
+        table.add_columns("Game", "Played", "Won", "No hint", "Lost", "Other", "Streak", "Best streak")
         lines = []
         for gid in playable():
             gs = stats.get(gid)
-            table.add_row(GAMES[gid].title, gs.played, gs.won, gs.lost, gs.drawn, gs.streak, gs.best_streak)
+            table.add_row(GAMES[gid].title, gs.played, gs.won, gs.won_no_hint, gs.lost, gs.drawn, gs.streak,
+                          gs.best_streak)
             lines += game_lines(GAMES[gid].title, gs)
         # Solo results and names from the stats file: text, never markup.
-        self.query_one("#stats-detail", Static).update(Content("\n".join(lines) or "No finished games yet."))
+        lines = (lines or ["No finished games yet."]) + ["No hint: games won without asking for a hint (t)."]
+        self.query_one("#stats-detail", Static).update(Content("\n".join(lines)))
         self._detail = lines
         if problem:
             self.query_one("#stats-note", Static).update(Content(problem))

@@ -44,6 +44,7 @@ class TableClient:
         # Daily): each gets every answer and keeps what it shows.
         self.listeners: list[Callable[[Any], None]] = []
         self.daily_sent = 0  # days' results sent, whose answer is said in a notification
+        self.hints_used: dict[str, int] = {}  # code -> hints this player saw at that table
 
     @property
     def connected(self) -> bool:
@@ -142,6 +143,8 @@ class TableClient:
             return
         if save.id in self.kept:
             return
+        # The hints this player saw at the table (the host does not know of them).
+        save.hints_used = self.hints_used.pop(save.id.rpartition("-table-")[2], 0)
         self.kept.add(save.id)
         store = self.app.store
         if store.path(save.id).exists():
@@ -163,11 +166,11 @@ class TableClient:
     def list_tables(self) -> None:
         self.send(p.ListTables())
 
-    def open_table(self, game_id: str, seats: list[saves.Seat], seed: int, options: Any) -> None:
+    def open_table(self, game_id: str, seats: list[saves.Seat], seed: int, options: Any, hints: bool = False) -> None:
         game = GAMES[game_id]
         self.opening = True
         self.send(p.OpenTable(game=game_id, seed=seed, options=game.options_to_builtins(options),
-                              seats=[p.SeatRequest(kind=s.kind, level=s.level) for s in seats]))
+                              seats=[p.SeatRequest(kind=s.kind, level=s.level) for s in seats], hints=hints))
 
     def watch(self, code: str) -> None:
         code = code.strip().upper()

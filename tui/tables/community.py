@@ -210,7 +210,7 @@ def daily_result(screen) -> p.DailyResult | None:
     else:
         moves, rank = int(state.turns), None
     return p.DailyResult(game=save.game, day=app.today.isoformat(), won=won, moves=moves,
-                         hints=screen.hints_used, rank=rank)
+                         hints=screen.save.hints_used, rank=rank)
 
 
 def report_daily(screen) -> None:

@@ -176,7 +176,8 @@ class TableFormScreen(NewGameScreen):
     def action_start(self) -> None:
         app = self.app
         asked: list[tuple] = []
-        app.start_game = lambda game_id, seats, seed, options: asked.append((game_id, seats, seed, options))
+        app.start_game = lambda game_id, seats, seed, options, hints=False: asked.append(
+            (game_id, seats, seed, options, hints))
         try:
             super().action_start()
         finally:

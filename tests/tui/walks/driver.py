@@ -96,9 +96,9 @@ COMMON_KEYS = {
 }
 GAME_KEYS = {
     "dash": {"t": 1.5, "r": 0.5},
-    "house-rules": {"e": 3, "p": 1},
+    "house-rules": {"e": 3, "p": 1, "t": 1},
     "town": {"x": 1.5, "e": 1, "t": 1.5},
-    "skirmish": {"e": 5},
+    "skirmish": {"e": 5, "t": 1},
 }
 
 
@@ -147,6 +147,7 @@ def install_bot_timer(monkeypatch, log_ref: list) -> None:
     import tui.games.base
 
     monkeypatch.setattr(tui.games.base, "BOT_BUDGET_S", BOT_BUDGET_S)
+    monkeypatch.setenv("HOUSES_HINT_BUDGET_S", str(BOT_BUDGET_S))  # hints (t) think as briefly
     real_bot = core.ai.bot
 
     class TimedBot:

@@ -13,12 +13,10 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
-from textual.worker import get_current_worker
 
 from core.dash.cards import COLOUR_NAMES, COLOURS, FILES, RANKS, SIDE_NAMES, SIZE_NAMES, UNKNOWN
 from tui.games.base import GameScreen
@@ -106,7 +104,6 @@ class DashScreen(GameScreen):
 
     BINDINGS = [
         Binding("escape", "back_out", "Back", id="dash.back"),
-        Binding("t", "hint", "Hint", id="dash.hint"),
         Binding("r", "restart", "Restart", id="dash.restart"),
         *[Binding(str(i + 1), f"card({i})", f"Card {i + 1}", show=False) for i in range(6)],
     ]
@@ -118,7 +115,6 @@ class DashScreen(GameScreen):
         self.preview: dict[str, tuple[str | None, str | None]] = {}
         self._view = None
         self._trees: dict[str, str] = {}  # colour -> square of each tree standing
-        self._thinking = False
 
     def hides_hands(self) -> bool:
         return bool(self.state.options.hidden_hands)
@@ -425,15 +421,9 @@ class DashScreen(GameScreen):
     # -- hints and restart --------------------------------------------------------------
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("hint", "restart", "back_out", "zone", "card"):
+        if action in ("restart", "back_out", "zone", "card"):
             if self.replay:
                 return False
-            if action == "hint":
-                if self.state.over or self.state.is_view():
-                    # Nothing left to hint at; or a shared table's screen, which holds
-                    # only a view: the solver needs the whole deal, the pile included.
-                    return False
-                return not self._thinking or None
             if action == "restart":
                 if self.state.is_view():
                     return False  # a shared table: the deal is the host's to replay
@@ -442,50 +432,23 @@ class DashScreen(GameScreen):
                 return self.card is not None
         return super().check_game_action(action, parameters)
 
-    def action_hint(self) -> None:
-        if self.state.over or self._thinking or self.state.is_view():
-            return
-        self._thinking = True
-        self.hints_used += 1
-        self.say(f"Looking for a winning line{self.app.glyphs['ellipsis']}")
-        self.refresh_bindings()
-        self._find_hint(self.state.clone(), self.match.token)
-
-    @work(thread=True, exclusive=True, group="hint")
-    def _find_hint(self, state, token: int) -> None:
-        from core.dash.solver import search, hint
-
-        result = search(state, 20_000)
-        play = result.line[0] if result.line else hint(state, 0)
-        won = bool(result.line)
-        if not get_current_worker().is_cancelled:
-            # `decided`: the search ran to its end, so no line means none exists.
-            self.app.call_from_thread(self._show_hint, play, won, result.decided, token)
-
-    def _show_hint(self, play, won: bool, decided: bool, token: int) -> None:
-        self._thinking = False
-        if not self.in_play():
-            return  # the player left while the hint was looked for
-        self.refresh_bindings()
+    def show_hint(self, action: Any) -> str | None:
+        """The hinted card chosen in the hand, its side chosen, the cursor on the piece
+        it moves: enter plays it, as if the player had picked them."""
         hand = self._hand()
-        # The position moved on (a move, undo, redo) or another player holds the
-        # keyboard now: this hint is for a hand no longer shown.
-        if token != self.match.token or play is None or play.card not in hand:
-            self.say_prompt()
-            return
-        self.card, self.side = play.card, play.side
-        self.query_one(HandBar).cursor = hand.index(play.card)
+        if action.card not in hand:
+            return None
+        self.card, self.side = action.card, action.side
+        self.query_one(HandBar).cursor = hand.index(action.card)
         self.redraw()
         board = self.query_one(BoardGrid)
-        board.cursor = cell_of(play.src)
+        board.cursor = cell_of(action.src)
         self.set_focus(board)
-        if won:
-            lead = "Hint (a winning line exists):"
-        elif decided:
-            lead = "Hint (no winning line from here; best try):"
-        else:
-            lead = "Hint (best guess):"
-        self.say(f"{lead} {with_glyphs(self.state.describe(play), self.app.glyphs)}. Press enter to play it.")
+        self.refresh_bindings()
+        return "enter plays it."
+
+    def hint_reason(self, reason: str) -> str:
+        return with_glyphs(reason, self.app.glyphs)  # the hand's card glyphs
 
     def action_restart(self) -> None:
         if self.save.cursor == 0 or self.state.is_view():

@@ -657,6 +657,11 @@ class HouseRulesScreen(GameScreen):
         zones.append(self.query_one("#hr-cards", ChoiceList))
         return zones
 
+    def show_hint(self, action: Any) -> str | None:
+        from tui.games.house_rules.hint import show_hint
+
+        return show_hint(self, action)
+
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
         if seat != self._recent_seat:
             self.recent, self._recent_seat = [], seat

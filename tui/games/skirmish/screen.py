@@ -521,6 +521,11 @@ class SkirmishScreen(GameScreen):
             else:
                 self.say(BARROWS_CLOSED, error=True)
 
+    def show_hint(self, action: Any) -> str | None:
+        from tui.games.skirmish.hint import show_hint
+
+        return show_hint(self, action)
+
     def submit(self, action) -> bool:
         played = super().submit(action)
         if played:

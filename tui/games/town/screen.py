@@ -9,7 +9,7 @@ the drawn tile and the optional give-back are one prompt: enter on "Keep" keeps
 the hand, enter on a tile gives it back for good.
 
 Solo: choose a stack (1-3, or arrows and enter): its top is revealed and must be
-placed; t shows the strong strategy's choice.
+placed. In every mode t asks the coach for a hint (tui/games/base.py).
 """
 
 from __future__ import annotations
@@ -55,7 +55,6 @@ class TownScreen(GameScreen):
         Binding("escape", "back_out", "Back", id="town.back"),
         Binding("x", "exchange", "Exchange", id="town.exchange"),
         Binding("e", "leave", "Leave game", id="town.leave"),
-        Binding("t", "hint", "Hint", id="town.hint"),
         *[Binding(str(i + 1), f"pick({i})", f"Tile {i + 1}", id=f"town.pick_{i + 1}", show=False)
           for i in range(5)],
     ]
@@ -583,22 +582,10 @@ class TownScreen(GameScreen):
         if self.can_leave():
             self.submit(Leave())
 
-    def action_hint(self) -> None:
-        if not self.state.solo or not self.my_turn():
-            return
-        from core.town.solo import solo_hint
+    def show_hint(self, action: Any) -> str | None:
+        from tui.games.town.hint import show_hint
 
-        action = solo_hint(self.state)
-        self.hints_used += 1
-        if isinstance(action, ChooseStack):
-            self.bar.cursor = action.stack
-            self.bar.focus()
-            top = self.state.view(0).stack_tops()[action.stack]
-            self.say(f"Hint: take stack {action.stack + 1} ({tile_name(top)}). enter takes it.")
-        else:
-            self.board.cursor = rowcol(action.cell)
-            self.board.focus()
-            self.say(f"Hint: the {tile_name(action.tile)} in {action.cell}. enter places it.")
+        return show_hint(self, action)
 
     # -- after a move -----------------------------------------------------------------------
 
@@ -629,14 +616,10 @@ class TownScreen(GameScreen):
         return new
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("zone", "pick", "back_out", "exchange", "leave", "hint"):
+        if action in ("zone", "pick", "back_out", "exchange", "leave"):
             if self.replay:
                 return False
             st = self.state
-            if action == "hint":
-                if not st.solo or st.over:
-                    return False
-                return True if self.my_turn() else None
             if action == "exchange":
                 return self.can_exchange()
             if action == "leave":

@@ -1,0 +1,159 @@
+"""Hints (the `t` key) on every game screen: the coach (core.ai.coach) is asked in a
+worker thread about the view of the seat to move; "Thinking about a hint..." shows
+meanwhile and escape cancels it; a late answer for a position gone is dropped (the
+match's token). A game shows the answer where it acts through `show_hint`.
+
+With several people at the table hints are off unless the game (or shared table) was
+opened with them (`SaveFile.hints`); the hints shown are counted in the save
+(`hints_used`), so the statistics can count the games won without one.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+from textual import work
+
+
+class HintsMixin:
+    """The hint part of GameScreen (tui/games/base.py), which binds `t` to it."""
+
+    def init_hints(self) -> None:
+        self._hint_cancel: threading.Event | None = None  # set while a hint is thought about
+        self._hint_token: int | None = None  # the match's token the hint was asked at
+        self.last_hint: Any = None  # the latest hint shown (core.ai.coach.Hint)
+        # Escape cancels a hint being thought about. Each game binds escape for itself
+        # (a subclass's key replaces a base class's in BINDINGS), so this one is added
+        # per screen, as a priority binding that acts only while a hint is thought
+        # about (check_action).
+        self._bindings.bind("escape", "cancel_hint", show=False, priority=True)
+
+    def check_hint_action(self, action: str) -> bool | None:
+        """check_action for the hint's two actions."""
+        if action == "cancel_hint":
+            return self._hint_cancel is not None
+        # hint: hidden where no person here decides; greyed while it thinks
+        return self.can_hint() and (self._hint_cancel is None or None)
+
+    def hints_open(self) -> bool:
+        """Whether this game offers hints: always with one person at the table (solo,
+        against bots); with several people only when it was opened with them."""
+        return len(self.humans) <= 1 or self.save.hints
+
+    def can_hint(self) -> bool:
+        """Whether `t` may ask for a hint now: a person here decides, the game offers
+        hints, and no hand-over is pending (the hint is for the hand on screen)."""
+        state = self.state
+        if self.replay or state.over or state.to_move is None or self.is_bot(state.to_move):
+            return False
+        if not self.hints_open():
+            return False
+        seated = self.match.seated
+        if seated is not None:
+            return state.to_move == seated
+        return state.to_move == self.viewer or not self.needs_hand_over()
+
+    @property
+    def hint_thinking(self) -> bool:
+        """Whether a hint is being thought about now."""
+        return self._hint_cancel is not None
+
+    def action_hint(self) -> None:
+        if self._hint_cancel is not None or not self.can_hint():
+            return
+        seat = self.state.to_move
+        # The view of the seat to move: the coach sees what that player sees, no more.
+        view = self.match.view(seat)
+        self._hint_cancel = cancel = threading.Event()
+        self._hint_token = token = self.match.token
+        seed = self.save.seed * 1_000_003 + self.save.cursor  # the same question, the same answer
+        self.say(f"Thinking about a hint{self.app.glyphs['ellipsis']} (escape cancels)")
+        self.refresh_bindings()
+        self._find_hint(view, self.hint_budget(), seed, cancel, token)
+
+    def hint_budget(self) -> float:
+        """How long the coach may think: the setting, or $HOUSES_HINT_BUDGET_S where
+        set (tests; a host that wants short hints), within 0.01 to 30 s."""
+        raw = os.environ.get("HOUSES_HINT_BUDGET_S") or self.app.settings.hint_budget_s
+        try:
+            value = float(raw)
+        except (TypeError, ValueError):
+            value = 1.0
+        return min(max(value, 0.01), 30.0) if value == value else 1.0  # (not NaN)
+
+    @work(thread=True, group="hint")
+    def _find_hint(self, view: Any, budget_s: float, seed: int, cancel: threading.Event, token: int) -> None:
+        from core.ai.coach import hint
+
+        try:
+            found: Any = hint(self.game.id, view, budget_s, seed=seed, cancel=cancel)
+        except Exception as exc:  # cancelled (dropped below), or a fault: shown, not hidden
+            found = exc
+        if not cancel.is_set():
+            self.app.call_from_thread(self._hint_found, cancel, token, found)
+
+    def _hint_found(self, cancel: threading.Event, token: int, found: Any) -> None:
+        if cancel is not self._hint_cancel:
+            return  # cancelled, or the player moved on meanwhile
+        self._hint_cancel = self._hint_token = None
+        if not self.in_play():
+            return
+        self.refresh_bindings()
+        if token != self.match.token or not self.can_hint():
+            self.say_prompt()  # the position changed while the coach thought
+            return
+        if isinstance(found, Exception):
+            self.say(f"No hint this time: {found}", error=True)
+            return
+        action = found.action
+        if self.state.check(action) is not None:
+            self.say("No hint this time: the coach's move does not fit the position.", error=True)
+            return
+        self._count_hint()
+        self.last_hint = found
+        keys = self.show_hint(action)
+        reason = self.hint_reason(found.reason).rstrip(".")
+        if keys is None:  # the screen cannot point at it: name it in words
+            what = self.named(self.state.describe(action)).rstrip(".")
+            self.say(f"Hint: {what}: {reason}.")
+        else:  # the key first: a long reason may be cut at the end of the line
+            self.say(f"Hint ({keys.rstrip('.')}): {reason}.")
+
+    def show_hint(self, action: Any) -> str | None:
+        """Hook: show `action` where it acts (the cursor on its card, piece, cell or
+        target, marked by a glyph too) and return what the keys do now ("Enter plays
+        it."); None when the screen cannot point at it (the hint then names it)."""
+        return None
+
+    def hint_reason(self, reason: str) -> str:
+        """Hook: the coach's words as this screen writes them (card glyphs, arrows)."""
+        return reason
+
+    def _count_hint(self) -> None:
+        """A hint was shown: kept in the save (statistics count wins without one)."""
+        code = self.code
+        if code is not None:  # a shared table: the finished save comes from the host
+            from tui.tables.screens import get_client
+
+            client = get_client(self.app)
+            if client is not None:
+                client.hints_used[code] = client.hints_used.get(code, 0) + 1
+            return
+        self.save.hints_used += 1
+        self._autosave(self.save)
+
+    def action_cancel_hint(self) -> None:
+        if self._hint_cancel is None:
+            return
+        self.stop_hint()
+        self.refresh_bindings()
+        self.say("Hint cancelled.")
+
+    def stop_hint(self) -> None:
+        """Stop a hint being thought about; its late answer is dropped."""
+        cancel, self._hint_cancel, self._hint_token = self._hint_cancel, None, None
+        if cancel is not None:
+            cancel.set()
+

@@ -1,0 +1,315 @@
+"""The Review of a finished game (issue 15; docs/architecture.md, "Coach").
+
+`open_review(app, save)` is the `v` key of the game-over dialog and the saves
+browser. A review kept in the save (`SaveFile.review`) opens at once; otherwise
+`ReviewWork` computes one in a worker thread (core.ai.coach.review) with a progress
+bar and its ETA; escape cancels it and nothing is written. A finished review is
+kept in the save, then shown by `review_screen`: the game's own screen in replay
+mode (the replay keys step through it), with a note under the board for each
+decision of a person: its verdict as a word and a sign (fine, doubtful ?!, mistake
+?, blunder ??), the better move shown on the board where the screen can point at it
+(the game's hint hook), and the reason in words. `]` and `[` jump to the next and
+the previous mistake.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from typing import Any
+
+import msgspec
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import ProgressBar, Static
+
+import saves
+from saves.match import Steps
+
+# The verdict's sign, as chess writes them: never colour alone.
+SIGNS = {"fine": "", "doubtful": "?!", "mistake": "?", "blunder": "??"}
+# What `]` and `[` stop at.
+MISTAKES = ("mistake", "blunder")
+
+
+def review_budget(app: Any) -> float:
+    """Seconds of thought a decision: $HOUSES_REVIEW_BUDGET_S where set (tests),
+    else the coach's setting (the hint budget), within 0.01 to 30 s."""
+    raw = os.environ.get("HOUSES_REVIEW_BUDGET_S") or app.settings.hint_budget_s
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        value = 1.0
+    return min(max(value, 0.01), 30.0) if value == value else 1.0  # (not NaN)
+
+
+def saved_review(save: saves.SaveFile) -> tuple[Any, str | None]:
+    """The review kept in `save` (or None), and why a kept one cannot be used (or
+    None). One of other moves than the save's is stale, not faulty: made again."""
+    from core.ai.coach import Review
+
+    data = save.review
+    if data is None:
+        return None, None
+    try:
+        if not isinstance(data, dict):
+            raise ValueError("it is not a review")
+        if data.get("moves") != save.cursor or data.get("of") != moves_key(save):
+            return None, None  # a review of other moves (undone and played again)
+        return Review.from_builtins(save.game, data), None
+    except Exception as exc:  # any fault in the field: reported, the save kept
+        return None, f"The review kept in {save.id or 'this save'} cannot be read ({exc}); it is made again."
+
+
+def moves_key(save: saves.SaveFile) -> str:
+    """A short fingerprint of the moves in force: a kept review is of these moves."""
+    return hashlib.sha256(msgspec.json.encode(save.actions[:save.cursor])).hexdigest()[:16]
+
+
+def keep_review(app: Any, save: saves.SaveFile, review: Any) -> None:
+    """Keep a finished review in the save file (written in the background)."""
+    save.review = {"moves": save.cursor, "of": moves_key(save), **review.to_builtins(save.game)}
+    app.autosave(save)
+
+
+def open_review(app: Any, save: saves.SaveFile) -> None:
+    """The `v` key: the kept review at once, or a new one computed first."""
+    review, problem = saved_review(save)
+    if problem is not None:
+        app.notify(problem, title="Review", severity="warning", timeout=8)
+    if review is not None:
+        show_review(app, save, review)
+        return
+
+    def done(review: Any) -> None:
+        if review is not None:
+            keep_review(app, save, review)
+            show_review(app, save, review)
+
+    app.push_screen(ReviewWork(save), done)
+
+
+def show_review(app: Any, save: saves.SaveFile, review: Any) -> None:
+    try:
+        state = saves.replay(save)
+    except saves.SaveError as exc:
+        app.notify(str(exc), title="Could not open", severity="error", timeout=8)
+        return
+    app.push_screen(review_screen(save, state, review))
+
+
+class ReviewWork(ModalScreen[Any]):
+    """The coach at work on a review: a progress bar with its ETA; escape cancels
+    (the save is left as it was). Dismissed with the Review, or None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="review.cancel")]
+    # The bar is drawn with box-drawing lines: in --ascii only its figures show.
+    SCOPED_CSS = False  # (the rule names the App)
+    DEFAULT_CSS = """
+    App.-ascii ReviewWork #review-bar Bar { display: none; }
+    """
+
+    def __init__(self, save: saves.SaveFile) -> None:
+        super().__init__()
+        self.save = save
+        self.cancel = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Review", classes="dialog-title")
+            yield Static(f"The coach looks at your decisions{self.app.glyphs['ellipsis']}",
+                         id="review-what", classes="dialog-text", markup=False)
+            yield ProgressBar(total=None, show_eta=True, id="review-bar")
+            yield Static("[b]escape[/b] cancel", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self._compute(self.save, review_budget(self.app), self.cancel)
+
+    @work(thread=True, group="review")
+    def _compute(self, save: saves.SaveFile, budget_s: float, cancel: threading.Event) -> None:
+        from core.ai.coach import review
+
+        def progress(done: int, total: int) -> None:
+            if not cancel.is_set():
+                self.app.call_from_thread(self._progress, cancel, done, total)
+
+        try:
+            steps, _ = Steps.replay(save, save.cursor, keep=0)
+            seats_actions = list(zip(steps.seats, steps.actions))
+            humans = [i for i, seat in enumerate(save.seats) if seat.kind == "human"]
+            found: Any = review(save.game, steps.position(0), seats_actions, humans, budget_s,
+                                progress=progress, cancel=cancel, seed=save.seed)
+        except Exception as exc:  # Cancelled (dropped below), or a fault: shown
+            found = exc
+        if not cancel.is_set():
+            self.app.call_from_thread(self._done, cancel, found)
+
+    def _progress(self, cancel: threading.Event, done: int, total: int) -> None:
+        if cancel.is_set() or not self.is_mounted:
+            return
+        self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
+        dots = self.app.glyphs["ellipsis"]
+        # After the last decision Icehouse Dash still looks for the move that lost the deal.
+        text = (f"The coach looks at your decisions{dots} {done} of {total}" if done < total or total == 0
+                else f"All {total} decisions judged; the coach sums up{dots}")
+        self.query_one("#review-what", Static).update(text)
+
+    def _done(self, cancel: threading.Event, found: Any) -> None:
+        if cancel.is_set() or self.app.screen is not self:
+            return
+        if isinstance(found, Exception):
+            self.app.notify(f"No review this time: {found}", title="Review", severity="error", timeout=8)
+            self.dismiss(None)
+        else:
+            self.dismiss(found)
+
+    def on_unmount(self) -> None:
+        self.cancel.set()  # the app closing (or any other way out) stops the search too
+
+    def action_cancel(self) -> None:
+        self.cancel.set()
+        self.app.notify("Review cancelled; nothing was kept.", title="Review")
+        self.dismiss(None)
+
+
+class ReviewNote(Static):
+    """Lines over the status line: the review's summary, then what the coach says
+    about the decision made from the position shown."""
+
+    DEFAULT_CSS = """
+    ReviewNote { height: auto; max-height: 4; width: 1fr; padding: 0 1; background: $boost; }
+    """
+
+
+class ReviewMixin:
+    """Makes a game's screen a review (see `review_screen`): a replay with notes.
+    Its keys are given to the class `review_screen` makes (Textual reads BINDINGS
+    of widget classes only)."""
+
+    REVIEW_BINDINGS = [
+        Binding("right_square_bracket", "mistake(1)", "Next mistake", id="review.next"),
+        Binding("left_square_bracket", "mistake(-1)", "Previous mistake", id="review.prev"),
+        Binding("q", "close_review", "Back", id="review.back"),
+    ]
+
+    def __init__(self, save: saves.SaveFile, state: Any, review: Any) -> None:
+        super().__init__(save, state, replay=True)
+        self.review = review
+        self.judged = {j.index: j for j in review.judgements}
+        self._shown_choice: dict[str, Any] = {}  # attributes show_hint changed, as they were
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if widget.id == "status":  # the note goes just above the status line
+                yield ReviewNote("", id="review-note", markup=False)
+            yield widget
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._replay_to(0)  # the summary first, at the start of the game
+
+    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("saves", "home", "new_game"):
+            return False  # q closes the review (close_review); n is for a game in play
+        if action == "mistake":
+            return self._mistake(int(parameters[0])) is not None or None
+        return super().check_game_action(action, parameters)
+
+    def _mistake(self, delta: int) -> int | None:
+        """The move index of the next (delta 1) or previous (-1) mistake or blunder."""
+        at = self.replay_at
+        marks = sorted(i for i, j in self.judged.items() if j.verdict in MISTAKES)
+        if delta > 0:
+            return next((i for i in marks if i > at), None)
+        return next((i for i in reversed(marks) if i < at), None)
+
+    def action_mistake(self, delta: int) -> None:
+        index = self._mistake(delta)
+        if index is not None:
+            self._replay_to(index)
+
+    def action_close_review(self) -> None:
+        self.stop_bot()
+        self.app.pop_screen()
+
+    def _replay_to(self, n: int) -> None:
+        # The better move shown on the last position is a choice half-made (a card
+        # picked, a pawn selected): undone before another position is drawn.
+        for name, value in self._shown_choice.items():
+            setattr(self, name, value)
+        self._shown_choice = {}
+        super()._replay_to(n)
+        self.refresh_bindings()
+
+    def say_prompt(self) -> None:
+        """The note says what the coach thought of the decision made from the
+        position shown, the better move put on the board; the status line the keys."""
+        n, total = self.replay_at, self.save.cursor
+        lost_at = self.review.lost_at
+        if lost_at is not None and n > lost_at:
+            where = f"Review: move {n} of {total}. From move {lost_at + 1} the deal could no longer be won."
+        else:
+            where = f"Review: move {n} of {total}. ] next mistake, [ previous, left/right step, q back."
+        self.say(where)
+        judgement = self.judged.get(n) if n < total else None
+        if judgement is None:
+            self._note(self.review.summary)
+            return
+        played = f"Move {n + 1}: {self._who(judgement)} played {self._said(judgement.played)}"
+        if judgement.verdict == "fine":
+            self._note(f"{self.review.summary}\n{played}: fine {self.app.glyphs['check']}")
+            return
+        # A marked move: the verdict and the better move (the summary is at move 0).
+        sign = SIGNS[judgement.verdict]
+        shown = " (on the board)" if self._show_on_board(judgement.best) else ""
+        better = self._said(judgement.best)
+        reason = self.hint_reason(judgement.reason).rstrip(".") if judgement.reason else ""
+        if not reason.lower().startswith(better.lower()):  # most reasons name the move first
+            reason = f"{better}: {reason}" if reason else better
+        first = f"{self.review.summary}\n" if n == 0 else ""  # the summary first, always
+        self._note(f"{first}{played}: {judgement.verdict} {sign}\nBetter{shown}: {reason}.")
+
+    def _who(self, judgement: Any) -> str:
+        return "you" if len(self.humans) == 1 else self.seat_name(judgement.seat)
+
+    def _said(self, action: Any) -> str:
+        try:
+            return self.hint_reason(self.named(self.state.describe(action))).rstrip(".")
+        except Exception:  # a position that cannot describe it: its notation
+            return str(action)
+
+    def _show_on_board(self, action: Any) -> bool:
+        """The game's hint hook puts `action` on the board; False where it cannot.
+        The screen's choice attributes it sets are noted, to be undone on leaving."""
+        before = {name: value for name, value in vars(self).items() if not name.startswith("_")}
+        try:
+            return self.show_hint(action) is not None
+        except Exception:  # a screen whose hook needs a live game: named in words only
+            return False
+        finally:
+            self._shown_choice = {name: value for name, value in before.items()
+                                  if getattr(self, name, value) is not value}
+
+    def _note(self, text: str) -> None:
+        for note in self.query("#review-note"):
+            note.update(Content(text))
+
+
+_classes: dict[type, type] = {}
+
+
+def review_screen(save: saves.SaveFile, state: Any, review: Any) -> Any:
+    """The game's own screen class with ReviewMixin, made once a game."""
+    from tui.games import screen_class
+
+    base = screen_class(save.game)
+    if base not in _classes:
+        # Its module is the game's: Textual finds the game's CSS_PATH next to it.
+        _classes[base] = type(f"Review{base.__name__}", (ReviewMixin, base), {
+            "__module__": base.__module__, "BINDINGS": ReviewMixin.REVIEW_BINDINGS})
+    return _classes[base](save, state, review)
