@@ -80,6 +80,7 @@ class Table:
         self.bot_busy = False
         self.last_active = time.time()  # the last move, or the last player leaving
         self.stored: int | None = None  # the moves the storage has (None: not created there yet)
+        self.elsewhere: set[int] = set()  # seats whose player sits here through another host (host/relay.py)
 
     @property
     def save(self) -> saves.SaveFile:
@@ -118,7 +119,7 @@ class Table:
 
     def away(self) -> list[int]:
         return [i for i, seat in enumerate(self.save.seats)
-                if seat.kind == "human" and seat.name and not self.members.get(i)]
+                if seat.kind == "human" and seat.name and not self.members.get(i) and i not in self.elsewhere]
 
     def seats_info(self) -> list[dict]:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.save.seats]

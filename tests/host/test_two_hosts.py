@@ -1,0 +1,161 @@
+"""Two table hosts on one PostgreSQL (host/relay.py), as raw protocol: moves made
+through one host reach the players of the other; two hosts racing at one cursor:
+one wins, the other's player is told; a host that stops: its players away on the
+other, its table's bots taken over."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import GAMES
+from host.relay import SharedTableHost, table_host_class
+from host.storage import open_storage
+from host.tables import TableHost
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
+from peer import Peer  # noqa: E402
+
+
+@pytest.fixture
+async def hosts(tmp_path, pg_url):
+    made = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        h = SharedTableHost(tmp_path / name, storage=open_storage(pg_url))
+        h.log = lambda text, name=name: print(f"host {name}: {text}")
+        await h.start()
+        made.append(h)
+    yield made
+    for h in made:
+        await h.stop()
+    for h in made:
+        h.storage.close()
+
+
+async def until(condition, timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "not in time"
+        await asyncio.sleep(0.02)
+
+
+async def until_cursor(peer: Peer, cursor: int) -> dict:
+    got = await peer.get("table")
+    while got["cursor"] != cursor:
+        got = await peer.get("table")
+    return got
+
+
+def test_sqlite_stays_single_host(tmp_path):
+    storage = open_storage(tmp_path / "houses.db")
+    assert table_host_class(storage) is TableHost
+    storage.close()
+
+
+async def test_a_move_made_through_one_host_reaches_the_players_of_the_other(hosts):
+    a, b = hosts
+    game = GAMES["house-rules"]
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    await until(lambda: code in b.tables)  # the new table reached the other host
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=code)
+    joined = await bob.get("table")
+    while joined["away"] != []:  # alice is there, through host a (that news may come a moment later)
+        joined = await bob.get("table")
+    assert joined["seat"] == 1
+    seen = await alice.get("table")
+    while seen["seats"][1]["name"] != "bob":
+        seen = await alice.get("table")
+    move = game.action_to_builtins(game.from_text(joined["view"]).legal_actions()[0])
+    alice.send(op="act", code=code, cursor=0, action=move)
+    update = await bob.get("table")
+    while update["cursor"] != 1:
+        update = await bob.get("table")
+    assert update["last"]["seat"] == 0 and update["last"]["text"]
+    assert a.storage.load_table(code).save.cursor == 1  # committed before bob was told
+    # Play on, each move through its player's host, until bob (host b) has moved.
+    peers = {0: alice, 1: bob}
+    cursor, state = 1, game.from_text(update["view"])
+    while state.to_move != 1:
+        alice.send(op="act", code=code, cursor=cursor, action=game.action_to_builtins(state.legal_actions()[0]))
+        cursor += 1
+        state = game.from_text((await until_cursor(bob, cursor))["view"])
+    bob.send(op="act", code=code, cursor=cursor, action=game.action_to_builtins(state.legal_actions()[0]))
+    got = await until_cursor(alice, cursor + 1)
+    assert got["last"]["seat"] == 1 and peers
+    # bob's connection drops: alice, on the other host, sees him away.
+    bob.close()
+    got = await alice.get("table")
+    while got["away"] != [1]:
+        got = await alice.get("table")
+    alice.close()
+
+
+async def test_two_hosts_racing_at_one_cursor_one_wins_and_the_other_is_told(hosts):
+    a, b = hosts
+    game = GAMES["house-rules"]
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    first = await alice.get("table")
+    code = first["code"]
+    await until(lambda: code in b.tables)
+    b.relay.on_news = lambda payload: None  # host b hears nothing: its copy stays at move 0
+    alice_b = await Peer.connect(b, "alice")  # alice, a second time, through host b
+    alice_b.send(op="join", code=code)
+    await alice_b.get("table")
+    moves = game.from_text(first["view"]).legal_actions()
+    alice.send(op="act", code=code, cursor=0, action=game.action_to_builtins(moves[0]))
+    while (await alice.get("table"))["cursor"] != 1:
+        pass
+    alice_b.send(op="act", code=code, cursor=0, action=game.action_to_builtins(moves[-1]))
+    err = await alice_b.get("error")
+    assert "another host moved first" in err["message"] and err["code"] == code
+    fixed = await alice_b.get("table")  # host b took the table as the database has it
+    assert fixed["cursor"] == 1 and b.tables[code].save.actions == a.storage.load_table(code).save.actions
+    assert a.storage.load_table(code).save.actions[0] == game.action_to_builtins(moves[0])
+    alice.close()
+    alice_b.close()
+
+
+async def test_one_host_runs_a_tables_bots_and_another_takes_over_when_it_stops(hosts, monkeypatch):
+    import host.tables
+
+    monkeypatch.setattr(host.tables, "BOT_PAUSE_S", 0.0)
+    monkeypatch.setattr(host.tables, "BOT_BUDGET_S", 0.01)
+    a, b = hosts
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="skirmish", seed=3, options={}, seats=[{"kind": "human"}, {"kind": "bot"}])
+    code = (await alice.get("table"))["code"]
+    await until(lambda: code in b.tables)
+    await until(lambda: code in a.leased or code in b.leased)
+    assert not (code in a.leased and code in b.leased)  # exactly one host runs its bots
+    runner, other = (a, b) if code in a.leased else (b, a)
+    # The runner stops without a word (its connections gone): the other takes the lease.
+    runner.keeper.cancel()
+    await runner.relay.stop()
+    runner.leased.clear()
+    await until(lambda: code in other.leased, timeout=5)
+    alice.close()
+
+
+async def test_a_seat_is_away_when_the_host_it_came_through_dies(hosts):
+    a, b = hosts
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    await until(lambda: code in b.tables)
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=code)
+    await bob.get("table")
+    await until(lambda: a.tables[code].away() == [] and b.tables[code].away() == [])
+    await b.relay.stop()  # host b's connections go, as when it is killed: bob's seat is away on a
+    b.keeper.cancel()
+    await until(lambda: a.tables[code].away() == [1], timeout=5)
+    bob.close()
+    alice.close()
