@@ -87,6 +87,8 @@ async def play_tables(me: Player, other: Player, load: Load) -> None:
     while load.running:
         me.send(op="open", game="house-rules", options={"cards": "none"}, seats=[{"kind": "human"}, {"kind": "human"}])
         first = await me.get()
+        while first["op"] != "table" or first["cursor"] != 0 or first["seats"][1]["name"]:
+            first = await me.get()  # news of the table before
         code = first["code"]
         other.send(op="join", code=code)
         done = asyncio.Event()
