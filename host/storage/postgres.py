@@ -55,33 +55,16 @@ class PostgresStorage(SqlStorage):
             self.pool.close()
 
     # -- several hosts on one database (host/relay.py) ---------------------------------------
-    # Every change to a table is announced on CHANNEL once it is committed (a separate
-    # statement after the transaction: a host is never told of a move that is not
-    # there). The payload is "kind code cursor host": kind is "move", "table" (made or
-    # its seats changed), "closed" or "presence"; host is the sender's `host_id`, so a
-    # host skips its own news.
+    # Every change to a table is announced on CHANNEL in its own transaction: PostgreSQL
+    # delivers a NOTIFY only when the transaction commits, so a host is never told of a
+    # move that is not there. The payload is "kind code cursor host": kind is "move",
+    # "table" (made, or its seats changed), "closed" or "presence"; host is the
+    # sender's `host_id`, so a host skips its own news.
 
     host_id = "-"
 
-    def announce(self, kind: str, code: str, cursor: int = 0) -> None:
-        with self._tx() as tx:
-            tx.run("SELECT pg_notify(?, ?)", (CHANNEL, f"{kind} {code} {cursor} {self.host_id}"))
-
-    def create_table(self, code, save, now) -> None:
-        super().create_table(code, save, now)
-        self.announce("table", code, save.cursor)
-
-    def update_table(self, code, save, now) -> None:
-        super().update_table(code, save, now)
-        self.announce("table", code, save.cursor)
-
-    def append_action(self, code, cursor, action, save, now) -> None:
-        super().append_action(code, cursor, action, save, now)
-        self.announce("move", code, cursor + 1)
-
-    def close_table(self, code, now) -> None:
-        super().close_table(code, now)
-        self.announce("closed", code)
+    def _announce(self, tx, kind: str, code: str, cursor: int = 0) -> None:
+        tx.run("SELECT pg_notify(?, ?)", (CHANNEL, f"{kind} {code} {cursor} {self.host_id}"))
 
     def actions_since(self, code: str, start: int) -> list:
         """The table's moves from number `start` on (builtins), up to its cursor."""
@@ -108,7 +91,7 @@ class PostgresStorage(SqlStorage):
                        (code, seat, host))
             else:
                 tx.run("DELETE FROM table_presence WHERE code = ? AND seat = ? AND host = ?", (code, seat, host))
-        self.announce("presence", code)
+            self._announce(tx, "presence", code)
 
     def presence_elsewhere(self, host: int) -> dict[str, set[int]]:
         """Each table's seats whose player is there through another living host."""
