@@ -184,7 +184,10 @@ def run(label: str, db: str, host_count: int, tables: int, seconds: float, folde
     names = [[f"p{i}a" for i in range(tables)], [f"p{i}b" for i in range(tables)]]
     if host_count == 1:
         names = [names[0] + names[1]]
+    import resource
+
     procs, hosts = [], []
+    cpu = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
     before = db_size(db) if db.startswith("postgresql://") else 0
     for n in range(host_count):
         data = folder / f"{label}-{n}"
@@ -200,6 +203,8 @@ def run(label: str, db: str, host_count: int, tables: int, seconds: float, folde
         for proc in procs:
             proc.kill()
             proc.join()
+    used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    clients_s, hosts_s = (u.ru_utime + u.ru_stime - c.ru_utime - c.ru_stime for u, c in zip(used, cpu))
     games = finished_games(db)
     grown = db_size(db) - before
     lat = sorted(load.latency) or [0.0]
@@ -208,7 +213,9 @@ def run(label: str, db: str, host_count: int, tables: int, seconds: float, folde
     print(f"{label}: {host_count} host(s), {tables} tables, {2 * tables} players, {load.elapsed:.0f} s: "
           f"{load.moves} moves ({load.moves / load.elapsed:.0f} moves/s), {games} games finished; "
           f"delivery p50 {statistics.median(lat) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms; "
-          f"database {grown / 1e6:.1f} MB, {per_game * 1000 / 1e6:.1f} MB per 1,000 games", flush=True)
+          f"database {grown / 1e6:.1f} MB, {per_game * 1000 / 1e6:.1f} MB per 1,000 games; "
+          f"CPU: the {2 * tables} clients {clients_s:.0f} s, the host(s) {hosts_s:.0f} s, load now "
+          f"{os.getloadavg()[0]:.1f}", flush=True)
 
 
 def main() -> None:

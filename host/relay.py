@@ -96,8 +96,21 @@ class Relay:
             return await cur.fetchall() if cur.description else []
 
     async def take_lease(self, code: str) -> bool:
-        rows = await self._query("SELECT pg_try_advisory_lock(%s, hashtext(%s))", (LEASE_SPACE, code))
-        return bool(rows and rows[0][0])
+        return code in await self.take_leases([code])
+
+    async def take_leases(self, codes: list[str]) -> set[str]:
+        """The tables of `codes` whose lease this host holds now (one round trip)."""
+        rows = await self._query("SELECT code FROM unnest(%s::text[]) AS code "
+                                 "WHERE pg_try_advisory_lock(%s, hashtext(code))", (codes, LEASE_SPACE))
+        return {r[0] for r in rows}
+
+    async def reconnect_leases(self) -> None:
+        """A new lease connection (the old one broke): a new host id, no lease held."""
+        import psycopg
+
+        with contextlib.suppress(Exception):
+            await self.leases.close()
+        self.leases = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
 
     async def release_lease(self, code: str) -> None:
         await self._query("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LEASE_SPACE, code))
@@ -239,7 +252,9 @@ class SharedTableHost(TableHost):
         self.replace(table, save)
 
     def replace(self, table: Table, save: saves.SaveFile) -> None:
+        token = table.match.token + 1  # a bot's answer asked before is stale now
         table.match = saves.TableMatch(save, saves.replay(save), summary=table.save_summary)
+        table.match.token = token
         table.stored = save.cursor
         table.last = None
 
@@ -384,12 +399,29 @@ class SharedTableHost(TableHost):
         while True:
             await asyncio.sleep(SWEEP_S)
             try:
+                if self.relay.leases.closed:
+                    await self._rejoin()
                 await self.relay.sweep_dead()
-                for table in list(self.tables.values()):
-                    if table.code not in self.leased and table.match.bot_turn() is not None:
-                        await self._lease_and_serve(table)
+                waiting = [t for t in self.tables.values() if t.code not in self.leased and t.match.bot_turn()]
+                if waiting:
+                    for code in await self.relay.take_leases([t.code for t in waiting]):
+                        self.leased.add(code)
+                        if code in self.tables:
+                            TableHost.serve_bot(self, self.tables[code])
             except (psycopg.Error, OSError) as exc:
                 self.log(f"the sweep for hosts that stopped failed: {exc}")
+
+    async def _rejoin(self) -> None:
+        """The lease connection broke (the database restarted): the leases went with
+        it; a new one, and this host's players present again under its new id."""
+        await self.relay.reconnect_leases()
+        self.storage.host_id = str(self.relay.host)
+        self.leased.clear()
+        for table in list(self.tables.values()):
+            for seat, group in table.members.items():
+                if group:
+                    self.writer.submit(self._presence, table.code, seat, True)
+        self.log("the database's lease connection is back: this host's players are seated again")
 
 
 def snapshot(save: saves.SaveFile) -> saves.SaveFile:

@@ -99,7 +99,7 @@ class Table:
         return f"{title} at table {self.code}, move {self.save.cursor + 1}"
 
     def present(self) -> bool:
-        return any(self.members.values())
+        return any(self.members.values()) or bool(self.elsewhere)
 
     @property
     def game(self):
