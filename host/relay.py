@@ -191,6 +191,14 @@ class SharedTableHost(TableHost):
         for code in set(self.tables) - before:  # the opener sits there through this host
             self.writer.submit(self._presence, code, self.tables[code].seat_of(member.name), True)
 
+    def join(self, member: Member, code: str) -> None:
+        table = self.tables.get(code)
+        if table is not None and table.seat_of(member.name) is None and not table.state.over:
+            seat = table.free_seat()
+            if seat is not None:  # present before the seat is theirs: the others never see them away
+                self.writer.submit(self._presence, code, seat, True)
+        super().join(member, code)
+
     # -- a move: committed, then told ------------------------------------------------------
 
     def act(self, member: Member, msg: p.Act) -> None:
