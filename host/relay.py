@@ -146,6 +146,7 @@ class SharedTableHost(TableHost):
         self.actor: Member | None = None     # who asked for the move being made
         self.seated_elsewhere: dict[str, set[str]] = {}  # at a close: players another host tells
         self.keeper: asyncio.Task | None = None
+        self.stopping = False
 
     def lock_of(self, code: str) -> asyncio.Lock:
         return self.locks.setdefault(code, asyncio.Lock())
@@ -163,6 +164,7 @@ class SharedTableHost(TableHost):
         self.keeper = asyncio.get_running_loop().create_task(self._keep())
 
     async def stop(self) -> None:
+        self.stopping = True  # the players' connections closing now are not news
         if self.keeper is not None:
             self.keeper.cancel()
         await super().stop()
@@ -361,6 +363,8 @@ class SharedTableHost(TableHost):
         self.writer.submit(self._presence, table.code, seat, not away)
 
     def _presence(self, code: str, seat: int, present: bool) -> None:
+        if self.stopping:
+            return  # the lease connection goes with the host: its rows stop counting
         try:
             self.storage.set_presence(code, seat, self.relay.host, present)
         except DatabaseError as exc:
