@@ -232,6 +232,7 @@ class SharedTableHost(TableHost):
                                        if stale else f"The move was not saved ({exc}), so it was not made: try again.",
                                        code=code))
                 self.broadcast(table)
+                self.serve_bot(table)  # the position the bot (if any) is to answer now
                 return
             table.last = {"seat": played.seat, "action": save.actions[cursor], "text": played.text,
                           "cursor": played.cursor}
@@ -392,10 +393,22 @@ class SharedTableHost(TableHost):
         elif table.match.bot_turn() is not None:
             asyncio.get_running_loop().create_task(self._lease_and_serve(table))
 
+    async def _bot_turn(self, table: Table, turn: saves.BotTurn) -> None:
+        await super()._bot_turn(table, turn)
+        if self.tables.get(table.code) is table and not table.match.fresh(turn.token):
+            self.serve_bot(table)  # another host's move came while the bot thought: ask again
+
     async def _lease_and_serve(self, table: Table) -> None:
+        import psycopg
+
         if self.tables.get(table.code) is not table or table.code in self.leased:
             return
-        if await self.relay.take_lease(table.code):
+        try:
+            taken = await self.relay.take_lease(table.code)
+        except (psycopg.Error, OSError) as exc:  # the sweep tries again
+            self.log(f"table {table.code}: the lease for its bots not taken: {exc}")
+            return
+        if taken:
             self.leased.add(table.code)
             super().serve_bot(table)
 

@@ -141,6 +141,19 @@ async def test_one_host_runs_a_tables_bots_and_another_takes_over_when_it_stops(
     await runner.relay.stop()
     runner.leased.clear()
     await until(lambda: code in other.leased, timeout=5)
+    # ... and runs them: alice, through that host, moves, and the bot answers.
+    game = GAMES["skirmish"]
+    again = await Peer.connect(other, "alice")
+    again.send(op="join", code=code)
+    seen = await again.get("table")
+    while game.from_text(seen["view"]).to_move != 0:
+        seen = await again.get("table")
+    again.send(op="act", code=code, cursor=seen["cursor"],
+               action=game.action_to_builtins(game.from_text(seen["view"]).legal_actions()[0]))
+    while not (seen.get("last") or {}).get("seat") == 1:
+        seen = await again.get("table")
+    assert other.storage.load_table(code).save.cursor == seen["cursor"]
+    again.close()
     alice.close()
 
 
