@@ -147,6 +147,7 @@ class SharedTableHost(TableHost):
         self.seated_elsewhere: dict[str, set[str]] = {}  # at a close: players another host tells
         self.keeper: asyncio.Task | None = None
         self.stopping = False
+        self.gone: set[str] = set()  # tables that ended here: late news never brings them back
 
     def lock_of(self, code: str) -> asyncio.Lock:
         return self.locks.setdefault(code, asyncio.Lock())
@@ -286,6 +287,8 @@ class SharedTableHost(TableHost):
             elif kind == "presence":
                 await self.refresh_presence(code)
             elif kind == "closed":
+                if code in self.tables:  # its last moves first (a finished table ends so)
+                    await self.catch_up(self.tables[code])
                 self.closed_elsewhere(code)
             elif code not in self.tables:
                 await self.load_new(code)
@@ -296,10 +299,10 @@ class SharedTableHost(TableHost):
 
     async def load_new(self, code: str) -> None:
         async with self.lock_of(code):
-            if code in self.tables:
+            if code in self.tables or code in self.gone:
                 return
             stored = await asyncio.to_thread(self.storage.load_table, code)
-            if stored is None or stored.closed:
+            if stored is None or stored.closed or stored.save.over or code in self.gone:
                 return
             self.used_codes.add(code)
             table = self.new_table(code, stored.save, saves.replay(stored.save))
@@ -336,6 +339,7 @@ class SharedTableHost(TableHost):
         """The host that made the last move closes the table; here, the players
         seated through this host get it for their saves and stats."""
         self.tables.pop(table.code, None)
+        self.gone.add(table.code)
         for seat, group in table.members.items():
             for member in group:
                 member.send(p.Finished(save=self.player_copy(table, seat)))
@@ -344,6 +348,7 @@ class SharedTableHost(TableHost):
         self._drop_lease(table.code)
 
     def closed_elsewhere(self, code: str) -> None:
+        self.gone.add(code)
         table = self.tables.pop(code, None)
         if table is None or table.state.over:
             return
@@ -376,6 +381,7 @@ class SharedTableHost(TableHost):
     def close(self, table: Table, why: str) -> None:
         seats = table.save.seats
         self.seated_elsewhere[table.code] = {seats[s].name for s in table.elsewhere if s < len(seats)}
+        self.gone.add(table.code)
         super().close(table, why)
         self._drop_lease(table.code)
 

@@ -172,3 +172,47 @@ async def test_a_seat_is_away_when_the_host_it_came_through_dies(hosts):
     await until(lambda: a.tables[code].away() == [1], timeout=5)
     bob.close()
     alice.close()
+
+
+async def test_a_game_played_across_two_hosts_ends_once_each_player_gets_it(hosts):
+    """The host that makes the last move closes the table (archived, rated once); the
+    player seated through the other host gets the finished table from that host."""
+    a, b = hosts
+    game = GAMES["house-rules"]
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=5, options={"cards": "none"},
+               seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    await until(lambda: code in b.tables)
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=code)
+    peers, finished = {0: alice, 1: bob}, {}
+
+    async def seat(n: int) -> None:
+        while True:
+            msg = await peers[n].get()
+            if msg["op"] == "finished":
+                finished[n] = msg["save"]
+                return
+            if msg["op"] != "table" or msg["seats"][1]["name"] != "bob":
+                continue
+            state = game.from_text(msg["view"])
+            if not state.over and state.to_move == n:
+                peers[n].send(op="act", code=code, cursor=msg["cursor"],
+                              action=game.action_to_builtins(state.legal_actions()[-1]))
+
+    await asyncio.wait_for(asyncio.gather(seat(0), seat(1)), 30)
+    assert finished[0]["actions"] == finished[1]["actions"] and finished[1]["my_seat"] == 1
+    await a.flush()
+    await b.flush()
+    stored = a.storage.load_table(code)
+    assert stored.closed and stored.save.actions == finished[0]["actions"]  # every move kept
+    assert code not in a.tables and code not in b.tables
+    assert a.storage.rating("house-rules", "alice")[2] == 1  # rated once, not once a host
+    assert a.storage.rating("house-rules", "bob")[2] == 1
+    from saves.db import DbStore
+
+    # Both players' apps keep and count it (they were told): no host wrote it for them too.
+    assert [DbStore(a.storage, name).list() for name in ("alice", "bob")] == [[], []]
+    alice.close()
+    bob.close()
