@@ -357,7 +357,7 @@ class SharedTableHost(TableHost):
         self._drop_lease(code)
 
     async def refresh_presence(self, code: str | None = None) -> None:
-        found = await asyncio.to_thread(self.storage.presence_elsewhere, self.relay.host)
+        found = await asyncio.to_thread(self.storage.presence_elsewhere, self.relay.host, code)
         for table in [self.tables[code]] if code in self.tables else [] if code else list(self.tables.values()):
             seats = found.get(table.code, set())
             if seats != table.elsewhere:

@@ -93,11 +93,13 @@ class PostgresStorage(SqlStorage):
                 tx.run("DELETE FROM table_presence WHERE code = ? AND seat = ? AND host = ?", (code, seat, host))
             self._announce(tx, "presence", code)
 
-    def presence_elsewhere(self, host: int) -> dict[str, set[int]]:
-        """Each table's seats whose player is there through another living host."""
+    def presence_elsewhere(self, host: int, code: str | None = None) -> dict[str, set[int]]:
+        """Each table's seats (of `code` only, if given) whose player is there through
+        another living host."""
         out: dict[str, set[int]] = {}
+        where, params = ("AND code = ?", (host, code)) if code else ("", (host,))
         with self._tx() as tx:
-            for code, seat in tx.run("SELECT code, seat FROM table_presence WHERE host <> ? "
-                                     "AND host IN (SELECT pid FROM pg_stat_activity)", (host,)):
-                out.setdefault(code, set()).add(seat)
+            for table, seat in tx.run("SELECT code, seat FROM table_presence WHERE host <> ? "
+                                      f"AND host IN (SELECT pid FROM pg_stat_activity) {where}", params):
+                out.setdefault(table, set()).add(seat)
         return out

@@ -216,3 +216,31 @@ async def test_a_game_played_across_two_hosts_ends_once_each_player_gets_it(host
     assert [DbStore(a.storage, name).list() for name in ("alice", "bob")] == [[], []]
     alice.close()
     bob.close()
+
+
+async def test_a_host_whose_database_connections_break_catches_up_and_seats_its_players_again(hosts):
+    """Host b's own connections (LISTEN, leases) are cut by the server: it listens
+    again, reads the moves it missed, and its player is seated again under its new id."""
+    import psycopg
+
+    a, b = hosts
+    game = GAMES["house-rules"]
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    first = await alice.get("table")
+    code = first["code"]
+    await until(lambda: code in b.tables)
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=code)
+    await bob.get("table")
+    await until(lambda: a.tables[code].away() == [])
+    pids = [b.relay.listener.info.backend_pid, b.relay.leases.info.backend_pid]
+    with psycopg.connect(a.storage.conninfo, autocommit=True) as conn:
+        for pid in pids:
+            conn.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    alice.send(op="act", code=code, cursor=0,
+               action=game.action_to_builtins(game.from_text(first["view"]).legal_actions()[0]))
+    await until_cursor(bob, 1)  # missed while b was away, or heard after: bob sees it
+    await until(lambda: b.relay.leases.info.backend_pid not in pids and a.tables[code].away() == [], timeout=10)
+    alice.close()
+    bob.close()
