@@ -387,8 +387,8 @@ class SharedTableHost(TableHost):
 
     def hand_over(self, name: str, copy: dict, state: Any) -> None:
         code = str(copy.get("id", "")).rsplit("-", 1)[-1]
-        if name in self.seated_elsewhere.get(code, set()):
-            return  # that player's app, through another host, keeps it
+        if state is not None and name in self.seated_elsewhere.get(code, set()):
+            return  # finished: that player's app, through another host, keeps and counts it
         super().hand_over(name, copy, state)
 
     # -- bots: run by the host with the table's lease ----------------------------------------------

@@ -244,3 +244,26 @@ async def test_a_host_whose_database_connections_break_catches_up_and_seats_its_
     await until(lambda: b.relay.leases.info.backend_pid not in pids and a.tables[code].away() == [], timeout=10)
     alice.close()
     bob.close()
+
+
+async def test_a_table_the_operator_closes_on_one_host_closes_on_all_into_every_players_saves(hosts):
+    from saves.db import DbStore
+
+    a, b = hosts
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    await until(lambda: code in b.tables)
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=code)
+    await bob.get("table")
+    await until(lambda: a.tables[code].elsewhere == {1})
+    a.close(a.tables[code], "closed by the operator")
+    err = await bob.get("error")  # told through his own host
+    assert "closed table" in err["message"] and err["code"] == code
+    await until(lambda: code not in b.tables)
+    await a.flush()
+    for name in ("alice", "bob"):  # an unfinished table goes into each player's saves
+        assert [s.id for s in DbStore(a.storage, name).list()] == [f"house-rules-table-{code}"]
+    alice.close()
+    bob.close()
