@@ -136,22 +136,25 @@ async def test_one_host_runs_a_tables_bots_and_another_takes_over_when_it_stops(
     await until(lambda: code in a.leased or code in b.leased)
     assert not (code in a.leased and code in b.leased)  # exactly one host runs its bots
     runner, other = (a, b) if code in a.leased else (b, a)
-    # The runner stops without a word (its connections gone): the other takes the lease.
+    # The runner stops without a word (its connections gone): the other takes the lease
+    # and runs the bots: alice, through that host, moves, and the bot answers.
     runner.keeper.cancel()
     await runner.relay.stop()
     runner.leased.clear()
-    await until(lambda: code in other.leased, timeout=5)
-    # ... and runs them: alice, through that host, moves, and the bot answers.
     game = GAMES["skirmish"]
     again = await Peer.connect(other, "alice")
     again.send(op="join", code=code)
-    seen = await again.get("table")
-    while game.from_text(seen["view"]).to_move != 0:
+    acted_at = None
+    while True:
         seen = await again.get("table")
-    again.send(op="act", code=code, cursor=seen["cursor"],
-               action=game.action_to_builtins(game.from_text(seen["view"]).legal_actions()[0]))
-    while not (seen.get("last") or {}).get("seat") == 1:
-        seen = await again.get("table")
+        if acted_at is not None and seen["cursor"] > acted_at and (seen.get("last") or {}).get("seat") == 1:
+            break
+        state = game.from_text(seen["view"])
+        if acted_at is None and state.to_move == 0:
+            again.send(op="act", code=code, cursor=seen["cursor"],
+                       action=game.action_to_builtins(state.legal_actions()[0]))
+            acted_at = seen["cursor"]
+    assert code in other.leased and code not in runner.leased
     assert other.storage.load_table(code).save.cursor == seen["cursor"]
     again.close()
     alice.close()
@@ -257,7 +260,7 @@ async def test_a_table_the_operator_closes_on_one_host_closes_on_all_into_every_
     bob = await Peer.connect(b, "bob")
     bob.send(op="join", code=code)
     await bob.get("table")
-    await until(lambda: a.tables[code].elsewhere == {1})
+    await until(lambda: a.tables[code].elsewhere == {1} and a.tables[code].save.seats[1].name == "bob")
     a.close(a.tables[code], "closed by the operator")
     err = await bob.get("error")  # told through his own host
     assert "closed table" in err["message"] and err["code"] == code
