@@ -173,9 +173,12 @@ class SharedTableHost(TableHost):
             await self.relay.stop()
 
     def new_table(self, code: str, save: saves.SaveFile, state: Any) -> Table:
-        table = Table(code, save, state)  # no write after each move: `_commit` writes it
-        self.locks.pop(code, None)
-        return table
+        return Table(code, save, state)  # no write after each move: `_commit` writes it
+
+    def broadcast(self, table: Table) -> None:
+        if getattr(table, "committing", False):
+            return  # nobody sees a move before it is committed: `_commit` tells them after
+        super().broadcast(table)
 
     def _write_now(self, table: Table, save: saves.SaveFile) -> None:
         """The table made, or its seats: the moves go through `_commit` only."""
@@ -223,15 +226,21 @@ class SharedTableHost(TableHost):
                 return
             played = table.match.play(action)
             save = snapshot(table.save)
+            failed: DatabaseError | None = None
+            table.committing = True  # held back from every broadcast until the database has it
             try:
-                await asyncio.get_running_loop().run_in_executor(self.writer, self._append, table, cursor, save)
-            except DatabaseError as exc:
-                stale = isinstance(exc, StaleCursor)
-                await self._reload(table, cursor)
+                try:
+                    await asyncio.get_running_loop().run_in_executor(self.writer, self._append, table, cursor, save)
+                except DatabaseError as exc:
+                    failed = exc
+                    await self._reload(table, cursor)
+            finally:
+                table.committing = False
+            if failed is not None:
                 if actor is not None:
                     actor.send(p.Error("A player at another host moved first: your move was not made. Look again."
-                                       if stale else f"The move was not saved ({exc}), so it was not made: try again.",
-                                       code=code))
+                                       if isinstance(failed, StaleCursor) else
+                                       f"The move was not saved ({failed}), so it was not made: try again.", code=code))
                 self.broadcast(table)
                 self.serve_bot(table)  # the position the bot (if any) is to answer now
                 return

@@ -270,3 +270,29 @@ async def test_a_table_the_operator_closes_on_one_host_closes_on_all_into_every_
         assert [s.id for s in DbStore(a.storage, name).list()] == [f"house-rules-table-{code}"]
     alice.close()
     bob.close()
+
+
+async def test_a_move_the_database_refuses_is_taken_back_and_the_player_told(hosts, monkeypatch):
+    from host.storage import StorageError
+
+    a, b = hosts
+    game = GAMES["house-rules"]
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    first = await alice.get("table")
+    code = first["code"]
+
+    def down(*args, **kwargs):
+        raise StorageError("the database is down")
+
+    monkeypatch.setattr(a.storage, "append_action", down)
+    move = game.action_to_builtins(game.from_text(first["view"]).legal_actions()[0])
+    alice.send(op="act", code=code, cursor=0, action=move)
+    err = await alice.get("error")
+    assert "was not saved" in err["message"] and "not made" in err["message"]
+    assert (await alice.get("table"))["cursor"] == 0 and a.tables[code].save.cursor == 0
+    monkeypatch.undo()
+    alice.send(op="act", code=code, cursor=0, action=move)  # once it is back: the same move goes in
+    assert (await until_cursor(alice, 1))["last"]["seat"] == 0
+    await until(lambda: code in b.tables and b.tables[code].save.cursor == 1)
+    alice.close()
