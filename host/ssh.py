@@ -620,9 +620,9 @@ async def start_host(opts: HostOptions) -> Host:
         server_version=SERVER_VERSION,
     )
     if opts.tables:  # after the port is ours: a second host on the same folder stops above
-        from host.tables import TableHost
+        from host.relay import table_host_class
 
-        host.tables = TableHost(opts.data, opts.table_timeout, storage=host.storage)
+        host.tables = table_host_class(host.storage)(opts.data, opts.table_timeout, storage=host.storage)
         await host.tables.start()
     host.ready.set()
     return host

@@ -81,6 +81,7 @@ class Table:
         self.bot_busy = False
         self.last_active = time.time()  # the last move, or the last player leaving
         self.stored: int | None = None  # the moves the storage has (None: not created there yet)
+        self.elsewhere: set[int] = set()  # seats whose player sits here through another host (host/relay.py)
 
     @property
     def save(self) -> saves.SaveFile:
@@ -99,7 +100,7 @@ class Table:
         return f"{title} at table {self.code}, move {self.save.cursor + 1}"
 
     def present(self) -> bool:
-        return any(self.members.values())
+        return any(self.members.values()) or bool(self.elsewhere)
 
     @property
     def game(self):
@@ -119,7 +120,7 @@ class Table:
 
     def away(self) -> list[int]:
         return [i for i, seat in enumerate(self.save.seats)
-                if seat.kind == "human" and seat.name and not self.members.get(i)]
+                if seat.kind == "human" and seat.name and not self.members.get(i) and i not in self.elsewhere]
 
     def seats_info(self) -> list[dict]:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.save.seats]

@@ -13,6 +13,7 @@ from saves.db import Runner, reported, safe_url
 
 CONNECT_TIMEOUT_S = 10.0
 SCHEMA_LOCK = 160016  # an advisory lock: one host migrates at a time
+CHANNEL = "houses_tables"  # LISTEN/NOTIFY: what changed at a table (host/relay.py)
 
 
 class PostgresStorage(SqlStorage):
@@ -21,6 +22,7 @@ class PostgresStorage(SqlStorage):
         import psycopg_pool
 
         self.url = safe_url(url)
+        self.conninfo = url  # for the relay's own connections (host/relay.py)
         self._errors = (psycopg.Error, psycopg_pool.PoolTimeout, OSError)
         try:
             psycopg.conninfo.conninfo_to_dict(url)
@@ -51,3 +53,53 @@ class PostgresStorage(SqlStorage):
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.pool.close()
+
+    # -- several hosts on one database (host/relay.py) ---------------------------------------
+    # Every change to a table is announced on CHANNEL in its own transaction: PostgreSQL
+    # delivers a NOTIFY only when the transaction commits, so a host is never told of a
+    # move that is not there. The payload is "kind code cursor host": kind is "move",
+    # "table" (made, or its seats changed), "closed" or "presence"; host is the
+    # sender's `host_id`, so a host skips its own news.
+
+    host_id = "-"
+
+    def _announce(self, tx, kind: str, code: str, cursor: int = 0) -> None:
+        tx.run("SELECT pg_notify(?, ?)", (CHANNEL, f"{kind} {code} {cursor} {self.host_id}"))
+
+    def actions_since(self, code: str, start: int) -> list:
+        """The table's moves from number `start` on (builtins), up to its cursor."""
+        import msgspec
+
+        with self._tx() as tx:
+            rows = tx.run("SELECT a.action FROM table_actions a JOIN tables t ON t.code = a.code "
+                          "WHERE a.code = ? AND a.n >= ? AND a.n < t.cursor ORDER BY a.n", (code, start))
+        return [msgspec.json.decode(a) for (a,) in rows]
+
+    # Who sits at which table through which host: `host` is the backend pid of that
+    # host's lease connection, so a host that died (its connection gone from
+    # pg_stat_activity) no longer counts, and any other host sweeps its rows.
+    def make_presence(self) -> None:
+        with self._tx() as tx:
+            self._lock_schema(tx)
+            tx.run("CREATE TABLE IF NOT EXISTS table_presence (code TEXT NOT NULL, seat INTEGER NOT NULL, "
+                   "host INTEGER NOT NULL, PRIMARY KEY (code, seat, host))")
+
+    def set_presence(self, code: str, seat: int, host: int, present: bool) -> None:
+        with self._tx() as tx:
+            if present:
+                tx.run("INSERT INTO table_presence (code, seat, host) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                       (code, seat, host))
+            else:
+                tx.run("DELETE FROM table_presence WHERE code = ? AND seat = ? AND host = ?", (code, seat, host))
+            self._announce(tx, "presence", code)
+
+    def presence_elsewhere(self, host: int, code: str | None = None) -> dict[str, set[int]]:
+        """Each table's seats (of `code` only, if given) whose player is there through
+        another living host."""
+        out: dict[str, set[int]] = {}
+        where, params = ("AND code = ?", (host, code)) if code else ("", (host,))
+        with self._tx() as tx:
+            for table, seat in tx.run("SELECT code, seat FROM table_presence WHERE host <> ? "
+                                      f"AND host IN (SELECT pid FROM pg_stat_activity) {where}", params):
+                out.setdefault(table, set()).add(seat)
+        return out

@@ -74,6 +74,10 @@ class SqlStorage(Storage):
     def _lock_schema(self, tx: Tx) -> None:
         """Keep two hosts starting at once from migrating together (engine's own)."""
 
+    def _announce(self, tx: Tx, kind: str, code: str, cursor: int = 0) -> None:
+        """Tell the other hosts on the database, once `tx` commits, what changed at a
+        table (PostgreSQL's NOTIFY: host/relay.py); one host alone needs nobody told."""
+
     def migrate(self) -> None:
         with self._tx() as tx:
             self._lock_schema(tx)
@@ -152,12 +156,14 @@ class SqlStorage(Storage):
                    (code, save.game, _header(save), save.cursor, now))
             for n, action in enumerate(save.actions):
                 tx.run("INSERT INTO table_actions (code, n, action) VALUES (?, ?, ?)", (code, n, _action(action)))
+            self._announce(tx, "table", code, save.cursor)
 
     def update_table(self, code: str, save: saves.SaveFile, now: float) -> None:
         with self._tx() as tx:
             tx.run("UPDATE tables SET save = ?, last_active = ? WHERE code = ?", (_header(save), now, code))
             if tx.rowcount != 1:
                 raise StorageError(f"there is no table {code}")
+            self._announce(tx, "table", code, save.cursor)
 
     def append_action(self, code: str, cursor: int, action: Any, save: saves.SaveFile, now: float) -> None:
         with self._tx() as tx:
@@ -167,6 +173,7 @@ class SqlStorage(Storage):
             if tx.rowcount != 1:
                 raise StaleCursor(f"table {code} is no longer at move {cursor + 1}: the move was not made")
             tx.run("INSERT INTO table_actions (code, n, action) VALUES (?, ?, ?)", (code, cursor, _action(action)))
+            self._announce(tx, "move", code, cursor + 1)
 
     def _tables(self, where: str, params: tuple) -> list[StoredTable]:
         with self._tx() as tx:
@@ -202,6 +209,7 @@ class SqlStorage(Storage):
             tx.run("UPDATE tables SET closed = 1, last_active = ? WHERE code = ?", (now, code))
             tx.run("DELETE FROM table_away WHERE code = ?", (code,))
             tx.run("DELETE FROM table_watchers WHERE code = ?", (code,))
+            self._announce(tx, "closed", code)
 
     def set_away(self, code: str, seat: int, away: bool) -> None:
         with self._tx() as tx:

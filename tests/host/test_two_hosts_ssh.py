@@ -1,0 +1,104 @@
+"""Two real SSH hosts (`houses serve ssh --db postgresql://...`) on one throwaway
+PostgreSQL, two real OpenSSH clients at one HOUSE RULES table, one through each
+host: moves seen across hosts; bob's host killed (SIGKILL) mid-game: alice sees him
+away, no move is lost, bob comes back through alice's host to his seat, and the game
+is played to its end."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import msgspec
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
+from sshkit import Client, HostProcess, make_key, need_ssh, until  # noqa: E402
+from test_tables import my_turn, play_one, status, to_tables  # noqa: E402
+
+CODE = "HRTW"
+
+
+def open_table(url: str) -> None:
+    """The table, kept in the database before the hosts start: alice's and bob's."""
+    import saves
+    from host.storage import open_storage
+
+    storage = open_storage(url)
+    seats = [saves.Seat(name="alice", kind="human"), saves.Seat(name="bob", kind="human")]
+    save = saves.new_save("house-rules", seats, {"cards": "none"}, seed=11)
+    save.id, save.summary = f"table-{CODE}", f"HOUSE RULES at table {CODE}"
+    storage.create_table(CODE, save, time.time())
+    storage.close()
+
+
+def add_key(host: HostProcess, url: str, name: str, key: Path) -> None:
+    subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", name, str(key) + ".pub", "--data",
+                    str(host.data), "--db", url], check=True, capture_output=True)
+
+
+def sit_down(client: Client) -> None:
+    to_tables(client)
+    client.wait_for(f"* {CODE}")
+    client.press("enter")
+    client.wait_for(f"Table {CODE}")
+
+
+def test_two_hosts_one_table_one_host_killed_mid_game(tmp_path, pg_url):
+    need_ssh()
+    keys = {name: make_key(tmp_path, name) for name in ("alice", "bob")}
+    open_table(pg_url)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    host_a = HostProcess(tmp_path / "a", "--idle-timeout", "0", "--db", pg_url)
+    host_b = HostProcess(tmp_path / "b", "--idle-timeout", "0", "--db", pg_url)
+    try:
+        for name, key in keys.items():
+            add_key(host_a, pg_url, name, key)
+        alice = Client(host_a, "alice", keys["alice"])
+        bob = Client(host_b, "bob", keys["bob"])
+        sit_down(alice)
+        sit_down(bob)
+        players = {"alice": alice, "bob": bob}
+        moves, killed = 0, False
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            for c in players.values():
+                c.settle(0.05)
+            if all("Game over" in c.text() or "game over" in status(c) for c in players.values()):
+                break
+            if moves == 4 and not killed:
+                killed = True
+                until(lambda: alice.pump(0.1) or sum(alice.text().count(f"{c}: ") for c in ("White", "Black")) >= 4,
+                      what="every move so far seen across the hosts")
+                host_b.proc.send_signal(signal.SIGKILL)
+                host_b.proc.wait(10)
+                bob.kill()
+                alice.wait_for("bob is away")
+                bob = players["bob"] = Client(host_a, "bob", keys["bob"])  # through the other host
+                sit_down(bob)
+                alice.wait_for("bob is back")
+                continue
+            for c in players.values():
+                if my_turn(c) and play_one(c):
+                    moves += 1
+                    break
+        else:
+            raise AssertionError("the game did not end in time:\n" + alice.text() + "\n" + bob.text())
+        assert killed and moves > 4
+        from host.storage import open_storage
+
+        storage = open_storage(pg_url)
+        deadline = time.monotonic() + 10
+        while not storage.load_table(CODE).closed and time.monotonic() < deadline:
+            time.sleep(0.1)
+        stored = storage.load_table(CODE)
+        storage.close()
+        assert stored.closed and stored.save.over  # finished and archived: no move was lost
+        assert stored.save.cursor == moves == len(stored.save.actions)
+        assert msgspec.to_builtins(stored.save.seats)[1]["name"] == "bob"
+    finally:
+        host_a.stop()
+        host_b.stop()
