@@ -224,6 +224,7 @@ class SharedTableHost(TableHost):
                 if actor is not None:
                     actor.send(p.Error("Another move was made first: your move was not made. Look again.", code=code))
                 return
+            before = table.state.clone()
             played = table.match.play(action)
             save = snapshot(table.save)
             failed: DatabaseError | None = None
@@ -244,8 +245,7 @@ class SharedTableHost(TableHost):
                 self.broadcast(table)
                 self.serve_bot(table)  # the position the bot (if any) is to answer now
                 return
-            table.last = {"seat": played.seat, "action": save.actions[cursor], "text": played.text,
-                          "cursor": played.cursor}
+            self.note_last(table, before, action, played)
             table.last_active = time.time()
             self.broadcast(table)
             if table.state.over:
@@ -333,8 +333,10 @@ class SharedTableHost(TableHost):
             if self.tables.get(code) is not table:
                 return
             for data in actions:
-                played = table.match.play(table.game.action_from_builtins(data))
-                table.last = {"seat": played.seat, "action": data, "text": played.text, "cursor": played.cursor}
+                action = table.game.action_from_builtins(data)
+                before = table.state.clone()
+                played = table.match.play(action)
+                self.note_last(table, before, action, played)
             table.stored = table.save.cursor
             if actions:
                 table.last_active = time.time()

@@ -543,14 +543,20 @@ class TableHost:
             return
         self.play(table, action)
 
+    @staticmethod
+    def note_last(table: Table, before: Any, action: Any, played: Any) -> None:
+        """Keep the move just made for the players' marks, with the seats it must not
+        reach (host/privacy.py: a move naming what a seat could not see)."""
+        table.last = {"seat": played.seat, "action": table.game.action_to_builtins(action), "text": played.text,
+                      "cursor": played.cursor,
+                      "hidden": hidden_from(before, table.state, action, played.seat, played.text)}
+
     def play(self, table: Table, action: Any) -> None:
         """Make a checked move at `table` (the match records and writes it), tell its
         players, then serve the bot to move or close the finished table."""
         before = table.state.clone()
         played = table.match.play(action)
-        table.last = {"seat": played.seat, "action": table.game.action_to_builtins(action), "text": played.text,
-                      "cursor": played.cursor,
-                      "hidden": hidden_from(before, table.state, action, played.seat, played.text)}
+        self.note_last(table, before, action, played)
         table.last_active = time.time()
         self.broadcast(table)
         if table.state.over:
