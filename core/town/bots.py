@@ -31,7 +31,7 @@ from core.town.state import (
     cells_of,
     frontier_of,
 )
-from core.town.tiles import CELL_INDEX, CELLS, TILE_CS
+from core.town.tiles import CELL_INDEX, CELLS, TILE_CS, TILES, sort_key, tile_name
 
 # -- judging a hand ---------------------------------------------------------------------
 
@@ -217,24 +217,100 @@ class PolicyBot:
         return self.policy.act(view, self.rng)
 
 
-# ISMCTS iterations a decision: the cap that makes the hard bot reproducible.
-HARD_ITERATIONS = 250
+_NAMED = {tile_name(t): t for t in TILES}
+_EXCHANGED = "{0} {0:exchanges/exchange} the {tiles}."
+_PLACED = "{0} {0:places/place} the {tile} in {cell}."
+
+
+def shown_in_exchanges(view: TownState) -> dict[str, float]:
+    """Tiles shown in an exchange (the log says which) that are still unaccounted
+    for (not in the town, not in the viewer's rack), each with the chance that it
+    is still in the bag: it went in face up, and each draw since (one a tile
+    placed, three an exchange, counted from the log) took it with about one
+    chance in the bag's size."""
+    draws: dict[str, int] = {}
+    for line in view.log:
+        template = getattr(line, "template", None)
+        if template == _PLACED:
+            for t in draws:
+                draws[t] += 1
+        elif template == _EXCHANGED:
+            for t in draws:
+                draws[t] += 3
+            for name in line.words.get("tiles", "").split(", "):
+                if name in _NAMED:
+                    draws[_NAMED[name]] = 3  # the exchanger's own three draws
+    for t in view.cells:
+        draws.pop(t, None)  # type: ignore[arg-type]
+    if view.viewer is not None and view.viewer < len(view.racks):
+        for t in view.racks[view.viewer]:
+            draws.pop(t, None)
+    bag = view.bag_count
+    out = {}
+    for t, n in draws.items():
+        size = max(1.0, bag + n / 2)  # the bag's mean size over those draws
+        out[t] = (1.0 - 1.0 / size) ** n if bag else 0.0
+    return out
+
+
+def determinize_remembering(view: TownState, rng: random.Random, shown: dict[str, float]) -> TownState:
+    """`view.determinize(rng)`, then each tile in `shown` is put back in the bag
+    with its chance of being there: when the plain fill gave it to a rival, it is
+    swapped with a bag tile of the same colour (rack backs show colours, so the
+    swap keeps what everybody sees). Without a tile of its colour left in the bag
+    it stays with the rival (then a rival must hold it)."""
+    d = view.determinize(rng)
+    if not shown:
+        return d
+    keep = {t for t, p in shown.items() if p >= 1.0 or rng.random() < p}
+    if not keep:
+        return d
+    bag = d.bag
+    me = view.viewer
+    moved = False
+    for seat, rack in enumerate(d.racks):
+        if seat == me:
+            continue
+        for i, t in enumerate(rack):
+            if t not in keep:
+                continue
+            colour = TILE_CS[t][0]
+            stand_ins = [j for j, b in enumerate(bag) if TILE_CS[b][0] == colour and b not in keep]
+            if not stand_ins:
+                continue
+            j = stand_ins[int(rng.random() * len(stand_ins))]
+            rack[i], bag[j] = bag[j], t
+            moved = True
+    if moved:
+        for rack in d.racks:
+            rack.sort(key=sort_key)
+        bag.sort(key=sort_key)
+    return d
 
 
 class HardBot:
-    """ISMCTS with the normal policy (with noise) as rollout. `iterations` caps the
-    search so a game is reproducible; the time budget is a ceiling too."""
+    """ISMCTS (core.ai.ismcts) over determinizations that remember the tiles shown
+    in exchanges, searching a shortlist at the root (the best placements by the
+    normal judgement, every exchange) with a cheap policy as rollout.
 
-    def __init__(self, rng: random.Random, iterations: int = HARD_ITERATIONS, c: float = 0.7,
-                 shortlist: int = 6) -> None:
+    The time budget is the limit: the search runs until `budget_s` is spent.
+    `iterations` caps it instead (benches and tests: a seeded rng then plays the
+    same game every time); the budget stays a ceiling."""
+
+    def __init__(self, rng: random.Random, iterations: int | None = None, c: float = 0.7,
+                 shortlist: int = 6, rollout: str = "policy", memory: bool = True) -> None:
         from core.ai.ismcts import ISMCTSBot
 
         self.rng = rng
         self.shortlist = shortlist
-        self.judge = TownPolicy(deep=True, timing=True)
-        self.rollout = RolloutPolicy()
-        self.search = ISMCTSBot(rng=rng, c=c, max_iterations=iterations,
-                                rollout_policy=self.rollout)
+        self.memory = memory
+        self._shown: dict[str, float] = {}
+        policy = {"policy": RolloutPolicy(), "random": None}[rollout]
+        self.search = ISMCTSBot(rng=rng, c=c, max_iterations=iterations, rollout_policy=policy,
+                                determinize=self._determinize)
+
+    def _determinize(self, view: TownState, rng: random.Random) -> TownState:
+        return determinize_remembering(view, rng, self._shown)
 
     def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
         if view.solo:
@@ -247,14 +323,15 @@ class HardBot:
         root = self._shortlist(view, legal)
         if len(root) == 1:
             return root[0]
-        v = view.clone()
-        v.hidden = True
-        return self.search.choose(v, budget_s, root_actions=root)
+        self._shown = shown_in_exchanges(view) if self.memory else {}
+        return self.search.choose(view, budget_s, root_actions=root)
 
     def _shortlist(self, view: TownState, legal: list[Any]) -> list[Any]:
         """The actions worth searching: the best placements by the normal judgement,
         every exchange, leaving; at the give-back question, keeping and the best
         two tiles to give back."""
+        if not self.shortlist:
+            return legal
         seat = view.current
         if view.phase == GIVEBACK:
             rack = view.racks[seat]
@@ -277,11 +354,13 @@ class HardBot:
 EASY_WAIT = 20
 
 
-def make_bot(level: str, rng: random.Random) -> Any:
+def make_bot(level: str, rng: random.Random, iterations: int | None = None) -> Any:
+    """The bot at `level`. `iterations` caps hard's search (benches, tests); by
+    default it thinks for the whole budget it is given."""
     if level == "easy":
         return PolicyBot(TownPolicy(deep=False, timing=True, noise=0.6, wait_until=EASY_WAIT), rng)
     if level == "normal":
         return PolicyBot(TownPolicy(deep=True, timing=True), rng)
     if level == "hard":
-        return HardBot(rng)
+        return HardBot(rng, iterations=iterations)
     raise ValueError(f"Unknown level {level!r}")
