@@ -94,3 +94,23 @@ def test_hard_searches_every_legal_action_when_asked():
     bot.choose(view, 10.0)
     searched = {a for a, _ in bot.search.stats["visits"]}
     assert searched == set(view.legal_actions())
+
+
+def test_leaving_stops_a_thinking_bot_at_once():
+    # The app calls stop() when the player leaves: the searching levels now think
+    # for their whole budget, so they must answer at once when asked.
+    import threading
+
+    st = GAME.new(2, 11)
+    view = st.view(0)
+    for level in ("normal", "hard"):
+        bot = make_bot(level, random.Random(1))
+        answer = []
+        thread = threading.Thread(target=lambda b=bot: answer.append(b.choose(view, 20.0)))
+        start = time.perf_counter()
+        thread.start()
+        time.sleep(0.1)
+        bot.stop()
+        thread.join(5.0)
+        assert answer and time.perf_counter() - start < 1.5, level
+        assert st.check(answer[0]) is None
