@@ -6,7 +6,8 @@
 Each pairing plays `--games` seeded games (core.ai.arena.tournament): one copy of
 the first bot against seats - 1 copies of the second, the first bot's seat turning
 every game. The searching levels are capped by ISMCTS iterations (`--iterations`,
-default 400) rather than time, so the tables are reproducible; `--budget S` plays
+default 400; normal gets a quarter of them, as it gets a quarter of the time in
+the app) rather than time, so the tables are reproducible; `--budget S` plays
 them at S seconds a decision instead (in the app they use their whole budget). A fair share is
 1 / seats, so "clearly better" means well above 50% with 2 players, 25% with 4.
 The hard bot's decision times count only decisions with a real choice (more than
@@ -25,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core.ai.arena import tournament  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
 from core.town import GAME  # noqa: E402
-from core.town.bots import make_bot  # noqa: E402
+from core.town.bots import NORMAL_FRACTION, make_bot  # noqa: E402
 
 CHUNK = 20
 TIMES: list[float] = []
@@ -52,6 +53,10 @@ def maker(level: str, iterations: int | None):
         return lambda rng: RandomBot(rng)
     if level == "hard":
         return lambda rng: Timed(make_bot("hard", rng, iterations=iterations))
+    if level == "normal" and iterations is not None:
+        # as in the app, where normal thinks for a quarter of hard's time
+        quarter = max(1, round(iterations * NORMAL_FRACTION))
+        return lambda rng: make_bot(level, rng, iterations=quarter)
     return lambda rng: make_bot(level, rng, iterations=iterations)
 
 
