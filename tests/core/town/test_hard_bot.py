@@ -24,7 +24,7 @@ def _after_an_exchange():
     return st, ex[0]
 
 
-def test_ruling_tiles_shown_in_an_exchange_are_remembered_in_the_bag():
+def test_hard_remembers_tiles_shown_in_an_exchange_in_the_bag():
     # docs/rules/town.md: an exchange shows three tiles and puts them into the bag;
     # the exchanger then draws three, and places and draws one: four draws since.
     st, ex = _after_an_exchange()
