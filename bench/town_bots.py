@@ -1,12 +1,14 @@
 """TOWN 77 bots: win rates between levels and the hard bot's time a decision.
 
     .venv/bin/python bench/town_bots.py [--games 200] [--seats 2 4] [--seed 1]
-        [--pairs easy:random normal:easy hard:normal]
+        [--pairs easy:random normal:easy hard:normal] [--iterations 400 | --budget 0.25]
 
 Each pairing plays `--games` seeded games (core.ai.arena.tournament): one copy of
 the first bot against seats - 1 copies of the second, the first bot's seat turning
-every game. The hard bot is capped by ISMCTS iterations (not time), so the tables
-are reproducible; the time budget given is a generous ceiling. A fair share is
+every game. The searching levels are capped by ISMCTS iterations (`--iterations`,
+default 400; normal gets a quarter of them, as it gets a quarter of the time in
+the app) rather than time, so the tables are reproducible; `--budget S` plays
+them at S seconds a decision instead (in the app they use their whole budget). A fair share is
 1 / seats, so "clearly better" means well above 50% with 2 players, 25% with 4.
 The hard bot's decision times count only decisions with a real choice (more than
 one legal action).
@@ -24,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core.ai.arena import tournament  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
 from core.town import GAME  # noqa: E402
-from core.town.bots import make_bot  # noqa: E402
+from core.town.bots import NORMAL_FRACTION, make_bot  # noqa: E402
 
 CHUNK = 20
 TIMES: list[float] = []
@@ -46,12 +48,16 @@ class Timed:
         return a
 
 
-def maker(level: str):
+def maker(level: str, iterations: int | None):
     if level == "random":
         return lambda rng: RandomBot(rng)
     if level == "hard":
-        return lambda rng: Timed(make_bot("hard", rng))
-    return lambda rng: make_bot(level, rng)
+        return lambda rng: Timed(make_bot("hard", rng, iterations=iterations))
+    if level == "normal" and iterations is not None:
+        # as in the app, where normal thinks for a quarter of hard's time
+        quarter = max(1, round(iterations * NORMAL_FRACTION))
+        return lambda rng: make_bot(level, rng, iterations=quarter)
+    return lambda rng: make_bot(level, rng, iterations=iterations)
 
 
 def main() -> None:
@@ -60,8 +66,13 @@ def main() -> None:
     ap.add_argument("--seats", type=int, nargs="+", default=[2, 4])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pairs", nargs="+", default=["easy:random", "normal:easy", "hard:normal"])
+    ap.add_argument("--iterations", type=int, default=400)
+    ap.add_argument("--budget", type=float, default=None)
     args = ap.parse_args()
-    print(f"TOWN 77 bots: {args.games} games a pairing, seed {args.seed}")
+    iterations = None if args.budget is not None else args.iterations
+    budget = args.budget if args.budget is not None else 1e6
+    print(f"TOWN 77 bots: {args.games} games a pairing, seed {args.seed}, "
+          + (f"{budget} s a decision" if iterations is None else f"{iterations} iterations a decision"))
     for seats in args.seats:
         for pair in args.pairs:
             a, b = pair.split(":")
@@ -71,7 +82,7 @@ def main() -> None:
             done = 0
             while done < args.games:
                 n = min(CHUNK, args.games - done)
-                res = tournament(GAME, maker(a), maker(b), games=n, seats=seats, budget_s=10.0,
+                res = tournament(GAME, maker(a, iterations), maker(b, iterations), games=n, seats=seats, budget_s=budget,
                                  seed=args.seed * 100_000 + seats * 1000 + done)
                 if total is None:
                     total = res
@@ -92,7 +103,7 @@ def main() -> None:
             continue
         t = sorted(times)
         n = len(t)
-        within = sum(1 for x in t if x <= 1.0) / n
+        within = sum(1 for x in t if x <= 1.0) / n  # the app's budget
         print(f"hard decisions ({name} time): {n}; median {t[n // 2]:.3f} s, 95th percentile "
               f"{t[min(n - 1, int(0.95 * n))]:.3f} s, max {t[-1]:.3f} s; "
               f"{100 * within:.1f}% within 1 s", flush=True)

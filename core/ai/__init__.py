@@ -14,6 +14,9 @@ from typing import Any, Protocol
 LEVELS = ("easy", "normal", "hard")
 
 # A bot's time a decision while people wait on it (in the app and at shared tables).
+# It is the limit the searching levels think up to, not a hint: they stop when it is
+# spent (or when asked to stop), never after a fixed count of iterations; benches and
+# tests that need repeatable games cap iterations instead (make_bot(..., iterations=N)).
 BUDGET_S = 1.0
 
 

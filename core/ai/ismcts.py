@@ -12,6 +12,8 @@ Two hooks let a game narrow the search without touching its states:
   a shortlist, or the one move a modelled opponent would make.
 - `choose(..., root_actions=[...])`: the actions searched at the root only
   (a shortlist of the first decision; deeper nodes use `actions`/legal ones).
+A third, `determinize(view, rng)`, samples the hidden parts with what the bot
+remembers beyond its view (step 1 below).
 
 One iteration
 1. Determinize: `view.determinize(rng)` fills what the bot cannot see (other
@@ -83,13 +85,17 @@ class ISMCTSBot:
         outcome_reward: Callable[[Any, int], tuple[float, ...]] | None = None,
         cooperative: bool = False,
         actions: Callable[[Any], list[Any]] | None = None,
+        determinize: Callable[[Any, random.Random], Any] | None = None,
     ) -> None:
         """`c` is the UCB1 exploration constant (rewards are in [0, 1]; 0.7 is a
         good start, larger explores more). `evaluate` scores a rollout cut by
         `rollout_depth`; without it a cut rollout counts as a fair share for
         everybody, so give one whenever you set `rollout_depth`. `cooperative`
         (Dash): a finished game pays every seat 1 when there are winners, else 0.
-        `actions(state)`: the actions to consider in a state (default: all legal)."""
+        `actions(state)`: the actions to consider in a state (default: all legal).
+        `determinize(view, rng)`: a state sampled from the view, in place of
+        `view.determinize(rng)` (a game's bot that remembers more than the view
+        shows, such as tiles seen in an exchange, samples with that memory)."""
         self.rng = rng if rng is not None else random.Random()
         self.c = c
         self.max_iterations = max_iterations
@@ -97,6 +103,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
         self.actions = actions
+        self.determinize = determinize
         if outcome_reward is None:
             if cooperative:
                 def outcome_reward(outcome: Any, seats: int) -> tuple[float, ...]:
@@ -143,7 +150,7 @@ class ISMCTSBot:
     # -- one iteration -----------------------------------------------------------
 
     def _iterate(self, root: Node, view: Any, rng: random.Random, root_actions: list[Any] | None) -> None:
-        state = fresh_state(view, rng)
+        state = fresh_state(view, rng) if self.determinize is None else self.determinize(view, rng)
         node = root
         c = self.c
         log = math.log

@@ -2,12 +2,14 @@
 
 - easy: places the tile that keeps the rest of its hand easiest to place, gives a
   tile back every time it may (its least useful one), exchanges only when stuck.
-- normal: the same judgement, sharper: it also counts how many free cells each
-  tile will still fit later, exchanges a hand that is going stale, and times its
-  last give-backs so it does not empty its hand before its rivals when a tie
-  would go to them.
-- hard: Information Set MCTS (core.ai.ismcts) over `determinize`, with the normal
-  policy (plus a little noise) as its rollout.
+- The judgement behind normal and hard's short lists (TownPolicy with `deep`): the
+  same, sharper: it also counts how many free cells each tile will still fit
+  later, exchanges a hand that is going stale, and times its last give-backs.
+- normal: flat Monte Carlo (core.ai.flat) over that judgement's four best moves,
+  played out to the end with light rollouts, for a quarter of its budget.
+- hard: Information Set MCTS (core.ai.ismcts) over the four best moves at the root,
+  light rollouts, determinizations that remember tiles shown in exchanges, for
+  its whole budget (issue 17; the figures are in docs/performance.md).
 - Solo: any level plays the strong solo strategy (core.town.solo).
 
 Every bot reads only its view: its own rack, the town, the colours of the other
@@ -31,7 +33,7 @@ from core.town.state import (
     cells_of,
     frontier_of,
 )
-from core.town.tiles import CELL_INDEX, CELLS, TILE_CS
+from core.town.tiles import CELL_INDEX, CELLS, TILE_CS, TILES, sort_key, tile_name
 
 # -- judging a hand ---------------------------------------------------------------------
 
@@ -201,6 +203,49 @@ class RolloutPolicy(TownPolicy):
         raise AssertionError("unreachable")
 
 
+class LightRollout:
+    """A fast, nearly uniform rollout: a random placement (every fitting tile and
+    cell alike, found from the masks without listing actions), exchanges only when
+    stuck; at the give-back question it keeps as often as a uniform pick among
+    keeping and each tile would, and gives back a tile that fits nowhere first.
+    Rollouts this close to random judge positions with little bias (a sharper
+    rule of thumb in every seat's rollout made hard weaker, see docs/performance.md)."""
+
+    def __init__(self, smart_giveback: bool = True) -> None:
+        self.smart_giveback = smart_giveback
+
+    def __call__(self, st: TownState, rng: random.Random) -> Any:
+        rack = st.racks[st.current]
+        if st.phase == GIVEBACK:
+            tiles = list(dict.fromkeys(rack))
+            if int(rng.random() * (len(tiles) + 1)) == 0:
+                return KEEP
+            if self.smart_giveback:
+                for t in tiles:
+                    if not st._legal_mask(*TILE_CS[t]):
+                        return GiveBack(t)
+            return GiveBack(tiles[int(rng.random() * len(tiles))])
+        masks = []
+        total = 0
+        for t in dict.fromkeys(rack):
+            m = st._legal_mask(*TILE_CS[t])
+            if m:
+                n = m.bit_count()
+                masks.append((t, m, n))
+                total += n
+        if not total:
+            for x in st.legal_actions():
+                if isinstance(x, Exchange):
+                    return x
+            return LEAVE
+        pick = int(rng.random() * total)
+        for t, m, n in masks:
+            if pick < n:
+                return Place(t, CELLS[cells_of(m)[pick]])
+            pick -= n
+        raise AssertionError("unreachable")
+
+
 class PolicyBot:
     def __init__(self, policy: TownPolicy, rng: random.Random) -> None:
         self.policy = policy
@@ -217,24 +262,111 @@ class PolicyBot:
         return self.policy.act(view, self.rng)
 
 
-# ISMCTS iterations a decision: the cap that makes the hard bot reproducible.
-HARD_ITERATIONS = 250
+_NAMED = {tile_name(t): t for t in TILES}
+_EXCHANGED = "{0} {0:exchanges/exchange} the {tiles}."
+_PLACED = "{0} {0:places/place} the {tile} in {cell}."
+
+
+def shown_in_exchanges(view: TownState) -> dict[str, float]:
+    """Tiles shown in an exchange (the log says which) that are still unaccounted
+    for (not in the town, not in the viewer's rack), each with the chance that it
+    is still in the bag: it went in face up, and each draw since (one a tile
+    placed, three an exchange, counted from the log) took it with about one
+    chance in the bag's size."""
+    draws: dict[str, int] = {}
+    for line in view.log:
+        template = getattr(line, "template", None)
+        if template == _PLACED:
+            for t in draws:
+                draws[t] += 1
+        elif template == _EXCHANGED:
+            for t in draws:
+                draws[t] += 3
+            for name in line.words.get("tiles", "").split(", "):
+                if name in _NAMED:
+                    draws[_NAMED[name]] = 3  # the exchanger's own three draws
+    for t in view.cells:
+        draws.pop(t, None)  # type: ignore[arg-type]
+    if view.viewer is not None and view.viewer < len(view.racks):
+        for t in view.racks[view.viewer]:
+            draws.pop(t, None)
+    bag = view.bag_count
+    out = {}
+    for t, n in draws.items():
+        size = max(1.0, bag + n / 2)  # the bag's mean size over those draws
+        out[t] = (1.0 - 1.0 / size) ** n if bag else 0.0
+    return out
+
+
+def determinize_remembering(view: TownState, rng: random.Random, shown: dict[str, float]) -> TownState:
+    """`view.determinize(rng)`, then each tile in `shown` is put back in the bag
+    with its chance of being there: when the plain fill gave it to a rival, it is
+    swapped with a bag tile of the same colour (rack backs show colours, so the
+    swap keeps what everybody sees). Without a tile of its colour left in the bag
+    it stays with the rival (then a rival must hold it)."""
+    d = view.determinize(rng)
+    if not shown:
+        return d
+    keep = {t for t, p in shown.items() if p >= 1.0 or rng.random() < p}
+    if not keep:
+        return d
+    bag = d.bag
+    me = view.viewer
+    moved = False
+    for seat, rack in enumerate(d.racks):
+        if seat == me:
+            continue
+        for i, t in enumerate(rack):
+            if t not in keep:
+                continue
+            colour = TILE_CS[t][0]
+            stand_ins = [j for j, b in enumerate(bag) if TILE_CS[b][0] == colour and b not in keep]
+            if not stand_ins:
+                continue
+            j = stand_ins[int(rng.random() * len(stand_ins))]
+            rack[i], bag[j] = bag[j], t
+            moved = True
+    if moved:
+        for rack in d.racks:
+            rack.sort(key=sort_key)
+        bag.sort(key=sort_key)
+    return d
 
 
 class HardBot:
-    """ISMCTS with the normal policy (with noise) as rollout. `iterations` caps the
-    search so a game is reproducible; the time budget is a ceiling too."""
+    """ISMCTS (core.ai.ismcts) over determinizations that remember the tiles shown
+    in exchanges, searching a shortlist at the root (the best placements by the
+    normal judgement, every exchange) with a cheap policy as rollout.
 
-    def __init__(self, rng: random.Random, iterations: int = HARD_ITERATIONS, c: float = 0.7,
-                 shortlist: int = 6) -> None:
+    The time budget is the limit: the search runs until `budget_s` is spent.
+    `iterations` caps it instead (benches and tests: a seeded rng then plays the
+    same game every time); the budget stays a ceiling."""
+
+    def __init__(self, rng: random.Random, iterations: int | None = None, c: float = 0.7,
+                 shortlist: int = 4, rollout: str = "light", memory: bool = True,
+                 search: str = "ismcts") -> None:
+        from core.ai.flat import FlatMonteCarloBot
         from core.ai.ismcts import ISMCTSBot
 
         self.rng = rng
         self.shortlist = shortlist
-        self.judge = TownPolicy(deep=True, timing=True)
-        self.rollout = RolloutPolicy()
-        self.search = ISMCTSBot(rng=rng, c=c, max_iterations=iterations,
-                                rollout_policy=self.rollout)
+        self.memory = memory
+        self._shown: dict[str, float] = {}
+        policy = {"policy": RolloutPolicy(), "random": None, "light": LightRollout(),
+                  "light0": LightRollout(False)}[rollout]
+        if search == "flat":
+            self.search: Any = FlatMonteCarloBot(rng, rollout_policy=policy, max_iterations=iterations,
+                                                 c=c, determinize=self._determinize)
+        else:
+            self.search = ISMCTSBot(rng=rng, c=c, max_iterations=iterations, rollout_policy=policy,
+                                    determinize=self._determinize)
+
+    def stop(self) -> None:
+        """Answer now (the app calls this from another thread when the player leaves)."""
+        self.search.stop()
+
+    def _determinize(self, view: TownState, rng: random.Random) -> TownState:
+        return determinize_remembering(view, rng, self._shown)
 
     def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
         if view.solo:
@@ -247,41 +379,81 @@ class HardBot:
         root = self._shortlist(view, legal)
         if len(root) == 1:
             return root[0]
-        v = view.clone()
-        v.hidden = True
-        return self.search.choose(v, budget_s, root_actions=root)
+        self._shown = shown_in_exchanges(view) if self.memory else {}
+        return self.search.choose(view, budget_s, root_actions=root)
 
     def _shortlist(self, view: TownState, legal: list[Any]) -> list[Any]:
-        """The actions worth searching: the best placements by the normal judgement,
-        every exchange, leaving; at the give-back question, keeping and the best
-        two tiles to give back."""
-        seat = view.current
-        if view.phase == GIVEBACK:
-            rack = view.racks[seat]
-            scored = []
-            for t in dict.fromkeys(rack):
-                rest = list(rack)
-                rest.remove(t)
-                v = hand_score(view.occ, view.rc, view.rs, view.cc, view.cs,
-                               [TILE_CS[x] for x in rest], True)
-                scored.append((v, GiveBack(t)))
-            scored.sort(key=lambda x: -x[0])
-            return [KEEP] + [a for _, a in scored[:2]]
-        places = _placements(view, seat, True)
-        places.sort(key=lambda x: -x[0])
-        out = [a for _, a in places[: self.shortlist]]
-        out.extend(a for a in legal if not isinstance(a, Place))
-        return out
+        return shortlist(view, legal, self.shortlist) if self.shortlist else legal
+
+
+def shortlist(view: TownState, legal: list[Any], places: int, give_backs: int = 2) -> list[Any]:
+    """The actions worth searching: the best `places` placements by the normal
+    judgement, every exchange, leaving; at the give-back question, keeping and
+    the best `give_backs` tiles to give back."""
+    seat = view.current
+    if view.phase == GIVEBACK:
+        rack = view.racks[seat]
+        scored = []
+        for t in dict.fromkeys(rack):
+            rest = list(rack)
+            rest.remove(t)
+            v = hand_score(view.occ, view.rc, view.rs, view.cc, view.cs,
+                           [TILE_CS[x] for x in rest], True)
+            scored.append((v, GiveBack(t)))
+        scored.sort(key=lambda x: -x[0])
+        return [KEEP] + [a for _, a in scored[:give_backs]]
+    scored_places = _placements(view, seat, True)
+    scored_places.sort(key=lambda x: -x[0])
+    out = [a for _, a in scored_places[:places]]
+    out.extend(a for a in legal if not isinstance(a, Place))
+    return out
+
+
+class FlatBot:
+    """Flat Monte Carlo (core.ai.flat) over a short list of the normal judgement's
+    best moves, light rollouts to the end, for the whole budget: it weighs its
+    moves by how games end, but sees no reply coming (no tree)."""
+
+    def __init__(self, rng: random.Random, iterations: int | None = None, places: int = 4,
+                 fraction: float = 1.0) -> None:
+        from core.ai.flat import FlatMonteCarloBot
+
+        self.rng = rng
+        self.places = places
+        self.fraction = fraction
+        self.search = FlatMonteCarloBot(rng, rollout_policy=LightRollout(), max_iterations=iterations)
+
+    def stop(self) -> None:
+        """Answer now (the app calls this from another thread when the player leaves)."""
+        self.search.stop()
+
+    def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
+        if view.solo:
+            from core.town.solo import SoloBot
+
+            return SoloBot().choose(view, budget_s)
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        root = shortlist(view, legal, self.places)
+        if len(root) == 1:
+            return root[0]
+        return self.search.choose(view, budget_s * self.fraction, root_actions=root)
 
 
 EASY_WAIT = 20
+# Normal thinks for this share of the budget it is given (a quarter: it answers
+# sooner and plays weaker than hard, which thinks for all of it).
+NORMAL_FRACTION = 0.25
 
 
-def make_bot(level: str, rng: random.Random) -> Any:
+def make_bot(level: str, rng: random.Random, iterations: int | None = None) -> Any:
+    """The bot at `level`. `iterations` caps hard's search (benches, tests); by
+    default it thinks for the whole budget it is given."""
     if level == "easy":
         return PolicyBot(TownPolicy(deep=False, timing=True, noise=0.6, wait_until=EASY_WAIT), rng)
     if level == "normal":
-        return PolicyBot(TownPolicy(deep=True, timing=True), rng)
+        return FlatBot(rng, iterations=iterations, fraction=NORMAL_FRACTION)
     if level == "hard":
-        return HardBot(rng)
+        return HardBot(rng, iterations=iterations)
     raise ValueError(f"Unknown level {level!r}")

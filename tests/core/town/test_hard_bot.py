@@ -1,0 +1,116 @@
+"""TOWN 77 hard bot (issue 17): it remembers tiles shown in exchanges, it thinks
+for the whole budget it is given, and a cap on iterations makes it reproducible."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from core.town import GAME
+from core.town.actions import Exchange
+from core.town.bots import HardBot, determinize_remembering, make_bot, shown_in_exchanges
+from core.town.tiles import TILE_CS
+
+
+def _after_an_exchange():
+    """A 2-player game (seed 4) where seat 0's first action is an exchange; then
+    seat 0 places, and it is seat 1's turn with the three tiles accounted for."""
+    st = GAME.new(2, 4)
+    ex = [a for a in st.legal_actions() if isinstance(a, Exchange)]
+    assert ex, "seed 4 deals seat 0 an exchange"
+    st.apply(ex[0])
+    while st.current == 0 and not st.over:
+        st.apply(make_bot("normal", random.Random(1)).choose(st.view(0), 1.0))
+    return st, ex[0]
+
+
+def test_hard_remembers_tiles_shown_in_an_exchange_in_the_bag():
+    # docs/rules/town.md: an exchange shows three tiles and puts them into the bag;
+    # the exchanger then draws three, and places and draws one: four draws since.
+    st, ex = _after_an_exchange()
+    view = st.view(1)
+    shown = shown_in_exchanges(view)
+    assert set(shown) == set(ex.tiles)
+    assert all(0.8 < p < 1.0 for p in shown.values()), shown
+    rng = random.Random(3)
+    remembered = plain = 0
+    for _ in range(300):
+        d = determinize_remembering(view, rng, shown)
+        remembered += sum(t in d.bag for t in shown)
+        plain += sum(t in view.determinize(rng).bag for t in shown)
+        # what everybody sees is kept: the colours on every rack, the tiles in play
+        for seat in range(2):
+            assert sorted(TILE_CS[t][0] for t in d.racks[seat]) == sorted(
+                TILE_CS[t][0] for t in st.racks[seat])
+        assert sorted(d.bag + d.racks[0]) == sorted(st.bag + st.racks[0])
+        assert d.racks[1] == st.racks[1]
+    assert remembered >= 0.8 * 3 * 300, remembered
+    assert plain < remembered - 60, (plain, remembered)  # the plain fill forgets them
+
+
+def test_a_shown_tile_in_the_town_or_in_my_rack_is_not_guessed_about():
+    st, ex = _after_an_exchange()
+    mine = st.view(0)  # seat 0 exchanged and drew some of them back
+    shown = shown_in_exchanges(mine)
+    assert not set(shown) & set(st.racks[0])
+    assert set(shown) == set(ex.tiles) - set(st.racks[0]) - {t for t in st.cells if t}
+
+
+def test_the_hard_bot_uses_its_budget_and_keeps_to_it():
+    st = GAME.new(2, 11)
+    rng = random.Random(5)
+    for _ in range(6):
+        st.play(rng.choice(st.legal_actions()))
+    while len(st.legal_actions()) < 3:
+        st.play(st.legal_actions()[0])
+    view = st.view(st.current)
+    bot = make_bot("hard", random.Random(2))
+    budget = 0.5
+    start = time.perf_counter()
+    action = bot.choose(view, budget)
+    took = time.perf_counter() - start
+    assert st.check(action) is None
+    assert 0.6 * budget <= took <= budget + 0.2, took
+
+
+def test_an_iteration_cap_gives_the_same_game_for_a_seed():
+    def game():
+        bots = [make_bot("hard", random.Random(10 + s), iterations=15) for s in range(2)]
+        st = GAME.new(2, 8)
+        out = []
+        while not st.over:
+            a = bots[st.current].choose(st.view(st.current), 1e6)
+            out.append(a)
+            st.apply(a)
+        return out
+
+    assert game() == game()
+
+
+def test_hard_searches_every_legal_action_when_asked():
+    st = GAME.new(2, 2)
+    bot = HardBot(random.Random(1), iterations=30, shortlist=0)
+    view = st.view(0)
+    bot.choose(view, 10.0)
+    searched = {a for a, _ in bot.search.stats["visits"]}
+    assert searched == set(view.legal_actions())
+
+
+def test_leaving_stops_a_thinking_bot_at_once():
+    # The app calls stop() when the player leaves: the searching levels now think
+    # for their whole budget, so they must answer at once when asked.
+    import threading
+
+    st = GAME.new(2, 11)
+    view = st.view(0)
+    for level in ("normal", "hard"):
+        bot = make_bot(level, random.Random(1))
+        answer = []
+        thread = threading.Thread(target=lambda b=bot: answer.append(b.choose(view, 20.0)))
+        start = time.perf_counter()
+        thread.start()
+        time.sleep(0.1)
+        bot.stop()
+        thread.join(5.0)
+        assert answer and time.perf_counter() - start < 1.5, level
+        assert st.check(answer[0]) is None
