@@ -63,8 +63,10 @@ def record(games: tuple[str, ...] = BOT_GAMES) -> dict[str, list]:
 def main(argv: list[str]) -> int:
     only = tuple(a for a in argv if a in BOT_GAMES) or BOT_GAMES
     games = record(only)
-    if "--write" in argv:
-        GOLDEN.write_text(json.dumps(games, separators=(",", ":")) + "\n")
+    if "--write" in argv:  # the games recorded replace theirs; the other games' entries stay
+        kept = json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+        kept = {k: v for k, v in kept.items() if k.split(" ", 1)[0] not in only}
+        GOLDEN.write_text(json.dumps(kept | games, separators=(",", ":")) + "\n")
         print(f"wrote {len(games)} games, {sum(map(len, games.values()))} actions")
         return 0
     want = json.loads(GOLDEN.read_text())
