@@ -16,9 +16,9 @@ textbook (bench/textbook_uct.py: plain UCT, uniformly random rollouts) and
 main-hard (hard as it was before issue 17: 4 actions deep, at most 4,000 nodes).
 
 - `--budget` is every bot's time a decision (the app gives 1 s). In the app the
-  budget is the limit; `--iterations N` caps normal and hard at N nodes a decision
-  instead (and `--textbook-iterations` the textbook's iterations), so the table is
-  the same on any machine: give a large `--budget` with them.
+  budget is the limit; `--iterations N` caps hard at N nodes a decision instead
+  (normal is capped by its depth, `--textbook-iterations` caps the textbook), so the
+  table is the same on any machine: give a large `--budget` with them.
 - `--vs textbook` is short for `--pairs hard:textbook`.
 """
 
@@ -51,7 +51,7 @@ def builder(iterations: int | None, textbook_iterations: int | None):
             for field, value in MAIN_HARD.items():
                 setattr(bot.inner, field, value)
             return bot
-        return make_bot(name, rng, iterations=iterations)
+        return make_bot(name, rng, iterations=iterations if name == "hard" else None)
     return build
 
 
@@ -61,7 +61,7 @@ def main() -> None:
     ap.add_argument("--pairs", nargs="*", default=["easy:random", "normal:easy", "hard:normal"])
     ap.add_argument("--vs", choices=["textbook"], help="hard against the textbook UCT")
     ap.add_argument("--budget", type=float, default=0.25, help="time a decision (s)")
-    ap.add_argument("--iterations", type=int, help="nodes a decision for normal and hard")
+    ap.add_argument("--iterations", type=int, help="hard's nodes a decision")
     ap.add_argument("--textbook-iterations", type=int, help="the textbook's iterations a decision")
     ap.add_argument("--cards", default="hands", choices=["hands", "none", "random"])
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
