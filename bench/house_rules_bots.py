@@ -1,11 +1,25 @@
-"""HOUSE RULES bots: win rates between levels and the hard bot's time a decision.
+"""HOUSE RULES bots: win rates between levels and against a textbook UCT, with each
+side's time a decision.
 
-    .venv/bin/python bench/house_rules_bots.py [--games 200] [--cards hands] [--seed 1]
+    .venv/bin/python bench/house_rules_bots.py [--seeds 100] [--pairs easy:random normal:easy hard:normal]
+        [--iterations N] [--budget 0.25] [--vs textbook] [--textbook-iterations N]
+        [--cards hands] [--jobs 1] [--seed 1]
 
-Each pairing plays `--games` seeded games with the sides swapped every game
-(core.ai.arena.tournament); levels are capped by depth and node count, so the
-tables are reproducible. Prints one line a pairing (wins-draws-losses from the
-first bot's side) and the hard bot's decision times.
+Each pairing plays `--seeds` game seeds twice, the first bot as White and then as
+Black (bench/_series.py): one table row with games, W-D-L from the first bot's
+side, the score with its 95% Wilson interval, and each side's time a decision
+(median / p95, decisions with a real choice) with its nodes (alpha-beta) or
+iterations (UCT).
+
+Bots: random, easy, normal, hard (the levels of core/house_rules/bots.py),
+textbook (bench/textbook_uct.py: plain UCT, uniformly random rollouts) and
+main-hard (hard as it was before issue 17: 4 actions deep, at most 4,000 nodes).
+
+- `--budget` is every bot's time a decision (the app gives 1 s). In the app the
+  budget is the limit; `--iterations N` caps hard at N nodes a decision instead
+  (normal is capped by its depth, `--textbook-iterations` caps the textbook), so the
+  table is the same on any machine: give a large `--budget` with them.
+- `--vs textbook` is short for `--pairs hard:textbook`.
 """
 
 from __future__ import annotations
@@ -13,82 +27,61 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.ai.arena import TournamentResult, tournament  # noqa: E402
+from bench._series import HEADER, series  # noqa: E402
+from bench.textbook_uct import TextbookUCT  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
 from core.house_rules import GAME, Options  # noqa: E402
 from core.house_rules.bots import make_bot  # noqa: E402
 
-
-class Timed:
-    """Wraps a bot and records how long each decision took."""
-
-    times: list[float] = []  # wall-clock seconds a decision
-    cpu: list[float] = []  # CPU seconds a decision (what an unshared core would take)
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-
-    def choose(self, view, budget_s):
-        t, c = time.perf_counter(), time.process_time()
-        a = self.inner.choose(view, budget_s)
-        Timed.times.append(time.perf_counter() - t)
-        Timed.cpu.append(time.process_time() - c)
-        return a
+MAIN_HARD = {"max_depth": 4, "max_nodes": 4_000}  # hard before issue 17
 
 
-def maker(level: str, timed: bool = False):
-    if level == "random":
-        return lambda rng: RandomBot(rng)
-    if timed:
-        return lambda rng: Timed(make_bot(level, rng))
-    return lambda rng: make_bot(level, rng)
+def builder(iterations: int | None, textbook_iterations: int | None):
+    def build(name: str, rng: random.Random):
+        if name == "random":
+            return RandomBot(rng)
+        if name == "textbook":
+            return TextbookUCT(rng, iterations=textbook_iterations)
+        if name == "main-hard":
+            bot = make_bot("hard", rng)
+            for field, value in MAIN_HARD.items():
+                setattr(bot.inner, field, value)
+            return bot
+        return make_bot(name, rng, iterations=iterations if name == "hard" else None)
+    return build
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seeds", type=int, default=100, help="game seeds a pairing (two games each)")
+    ap.add_argument("--pairs", nargs="*", default=["easy:random", "normal:easy", "hard:normal"])
+    ap.add_argument("--vs", choices=["textbook"], help="hard against the textbook UCT")
+    ap.add_argument("--budget", type=float, default=0.25, help="time a decision (s)")
+    ap.add_argument("--iterations", type=int, help="hard's nodes a decision")
+    ap.add_argument("--textbook-iterations", type=int, help="the textbook's iterations a decision")
     ap.add_argument("--cards", default="hands", choices=["hands", "none", "random"])
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget", type=float, default=5.0, help="time ceiling a decision (s)")
-    ap.add_argument("--pairs", default="easy:random,normal:easy,hard:normal")
-    ap.add_argument("--chunk", type=int, default=10, help="games between progress lines (even)")
     args = ap.parse_args()
-    options = Options(cards=args.cards)
-    print(f"HOUSE RULES, cards={args.cards}, {args.games} games a pairing, seed {args.seed}", flush=True)
-    for pair in args.pairs.split(","):
+    pairs = ["hard:textbook"] if args.vs == "textbook" else args.pairs
+    cap = f"{args.iterations} nodes" if args.iterations else "none"
+    tcap = f"{args.textbook_iterations} iterations" if args.textbook_iterations else "none"
+    print(f"HOUSE RULES, cards={args.cards}, {args.seeds} seeds x 2 sides a pairing, "
+          f"budget {args.budget} s a decision, caps: levels {cap}, textbook {tcap}, "
+          f"seed {args.seed}", flush=True)
+    print(HEADER, flush=True)
+    build = builder(args.iterations, args.textbook_iterations)
+    for pair in pairs:
         a, b = pair.split(":")
-        Timed.times, Timed.cpu = [], []
-        total = TournamentResult()
-        # Played in chunks of --chunk games (sides swapped inside each chunk), with a
-        # running line after each, so a long table still gives partial figures.
-        for start in range(0, args.games, args.chunk):
-            n = min(args.chunk, args.games - start)
-            res = tournament(
-                GAME, maker(a, timed=(a == "hard")), maker(b, timed=(b == "hard")), games=n,
-                budget_s=args.budget, seed=args.seed + start, options=options,
-            )
-            for f in ("games", "wins", "draws", "losses", "seconds"):
-                setattr(total, f, getattr(total, f) + getattr(res, f))
-            total.records += res.records
-            print("  " + total.line(a, b), flush=True)
-        print(total.line(a, b), flush=True)
-        for name, ts in (("wall", Timed.times), ("cpu", Timed.cpu)):
-            if ts:
-                ts = sorted(ts)
-                n = len(ts)
-                within = sum(t <= 1.0 for t in ts) / n
-                print(
-                    f"  hard ({name}): {n} decisions, median {ts[n // 2] * 1000:.0f} ms, "
-                    f"p95 {ts[int(n * 0.95)] * 1000:.0f} ms, max {ts[-1] * 1000:.0f} ms, "
-                    f"{100 * within:.1f}% within 1 s",
-                    flush=True,
-                )
+        res = series(GAME, build, a, b, args.seeds, 2, args.budget, args.seed * 1_000_000,
+                     Options(cards=args.cards), args.jobs,
+                     progress=lambda r: print("  ..." + r.row(a, b), flush=True))
+        print(res.row(a, b), flush=True)
+
 
 if __name__ == "__main__":
-    random.seed(0)
     main()

@@ -57,10 +57,10 @@ class HouseRulesGame(Game):
             return str(e)
         return None
 
-    def make_bot(self, level: str, rng: random.Random):
+    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None):
         from core.house_rules.bots import make_bot
 
-        return make_bot(level, rng)
+        return make_bot(level, rng, iterations)
 
 
 GAME = HouseRulesGame()

@@ -2,14 +2,17 @@
 move order for the shared searches in core/ai.
 
     easy    GreedyBot: one action ahead with the evaluation, plus noise
-    normal  AlphaBetaBot, 2 actions deep (at most 20,000 nodes)
-    hard    AlphaBetaBot, up to 4 actions deep, at most 4,000 nodes a decision
+    normal  AlphaBetaBot, 2 actions deep
+    hard    AlphaBetaBot, iterative deepening until its time budget runs out
 
 Cards are actions like any other, so the searching levels weigh playing a card
 now, later or never; the evaluation gives a card in hand a value of its own so
 that a card is only played when it buys more than it costs.
-All levels are capped by depth or node count, so a seeded bot plays the same
-game on any machine (the time budget is only a ceiling).
+In the app the time budget is the limit: hard deepens until it is spent (it
+answers with its last finished depth), so it uses all the time it is given
+(issue 17). `make_bot(level, rng, iterations=n)` caps a search at n nodes a
+decision instead, so a seeded bot plays the same game on any machine (benches,
+tests); give such a bot a budget that never binds.
 """
 
 from __future__ import annotations
@@ -173,11 +176,12 @@ def move_order(s: Any, actions: list[Any]) -> list[Any]:
     return [a for _, _, a in scored]
 
 
-# What each level of core.ai.LEVELS plays with.
+# What each level of core.ai.LEVELS plays with. A search runs until its time
+# budget, its depth or `iterations` (nodes, given by benches and tests) runs out.
 LEVEL_SETTINGS = {
     "easy": {"kind": "greedy", "noise": 150.0},
-    "normal": {"kind": "alphabeta", "max_depth": 2, "max_nodes": 20_000},
-    "hard": {"kind": "alphabeta", "max_depth": 4, "max_nodes": 4_000},
+    "normal": {"kind": "alphabeta", "max_depth": 2},
+    "hard": {"kind": "alphabeta", "max_depth": None},
 }
 
 
@@ -198,8 +202,17 @@ class HouseRulesBot:
         quiet.silent = True
         return self.inner.choose(quiet, budget_s)
 
+    def stop(self) -> None:
+        """Ask a `choose` running in another thread to answer now (the app calls this
+        on undo or when the player leaves; hard would otherwise think its full budget)."""
+        stop = getattr(self.inner, "stop", None)
+        if stop is not None:
+            stop()
 
-def make_bot(level: str, rng: random.Random | None = None) -> HouseRulesBot:
+
+def make_bot(level: str, rng: random.Random | None = None, iterations: int | None = None) -> HouseRulesBot:
+    """The bot for `level`; `iterations` caps its search at that many nodes a
+    decision (None: the time budget alone), for reproducible games."""
     rng = rng if rng is not None else random.Random()
     if level not in LEVEL_SETTINGS:
         raise ValueError(f"Unknown level {level!r}: easy, normal or hard.")
@@ -209,6 +222,6 @@ def make_bot(level: str, rng: random.Random | None = None) -> HouseRulesBot:
     else:
         inner = AlphaBetaBot(
             evaluate, rng=rng, max_depth=cfg["max_depth"], move_order=move_order, key=key,
-            max_nodes=cfg["max_nodes"],
+            max_nodes=iterations,
         )
     return HouseRulesBot(inner, level)

@@ -43,10 +43,10 @@ class Skirmish(Game):
         except (KeyError, IndexError, TypeError) as e:
             raise NotationError(f"Not a readable Skirmish position: {e!r}") from None
 
-    def make_bot(self, level: str, rng=None):
+    def make_bot(self, level: str, rng=None, iterations: int | None = None):
         """The computer opponent for `level` ("easy", "normal", "hard"): see bots.py."""
         from core.skirmish.bots import make_bot
-        return make_bot(level, rng)
+        return make_bot(level, rng, iterations)
 
 
 GAME = Skirmish()

@@ -13,8 +13,11 @@
 The Tactician lives in core.skirmish.tactician, the values it and the search
 share in core.skirmish.values.
 
-Every level answers within `budget_s` (the hard bot's search stops when it runs
-out; the others take milliseconds) and has `stop()`.
+Every level answers within `budget_s` and has `stop()`. The hard bot's search
+runs until the budget is spent (issue 17: the budget is the limit, so it uses all
+the time it is given); `make_bot("hard", rng, iterations=n)` caps it at n
+iterations instead, so a seeded bot plays the same game on any machine (benches,
+tests). The Tactician levels answer in milliseconds.
 """
 
 from __future__ import annotations
@@ -150,11 +153,11 @@ class HardBot:
       next player then fights with what stands (`counter_strike`: no
       deployments), and `rewards` scores the position.
     - `iterations` caps the search (reproducible with a seeded rng); `budget_s`
-      is a ceiling on top of it (None: time alone); `stop()` ends a search from
-      another thread.
+      is a ceiling on top of it; None (the level in the app): time alone.
+      `stop()` ends a search from another thread.
     """
 
-    def __init__(self, rng: random.Random, iterations: int | None = 600, depth: int = 0,
+    def __init__(self, rng: random.Random, iterations: int | None = None, depth: int = 0,
                  eps: float = 0.1, c: float = 0.15, counter: bool = True,
                  model: bool = True) -> None:
         self.rng = rng
@@ -196,17 +199,14 @@ class HardBot:
         self.search.stop()
 
 
-# Iteration caps: reproducible with a seeded rng; the time budget is a ceiling on top.
-HARD_ITERATIONS = 600
-
-
-def make_bot(level: str, rng: random.Random | None = None):
-    """The Skirmish bot for `level` ("easy", "normal" or "hard")."""
+def make_bot(level: str, rng: random.Random | None = None, iterations: int | None = None):
+    """The Skirmish bot for `level` ("easy", "normal" or "hard"). `iterations` caps
+    hard's search (benches, tests); by default it thinks for its whole budget."""
     rng = rng if rng is not None else random.Random()
     if level == "easy":
         return TacticianBot(rng, eps=0.25)
     if level == "normal":
         return TacticianBot(rng, eps=0.0)
     if level == "hard":
-        return HardBot(rng, iterations=HARD_ITERATIONS)
+        return HardBot(rng, iterations=iterations)
     raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")

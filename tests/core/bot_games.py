@@ -27,20 +27,26 @@ BOT_GAMES = ("house-rules", "town", "skirmish")
 PAIRS = (("easy", "easy"), ("easy", "normal"), ("normal", "hard"), ("hard", "easy"), ("hard", "hard"))
 SEEDS = (1, 2, 3)
 HARD_CAP = 25          # ISMCTS iterations a decision for town and skirmish hard
+# HOUSE RULES hard deepens until its time runs out in the app (issue 17); the games
+# were recorded with it capped at 4 actions deep and 4,000 nodes, so it is pinned there.
+HOUSE_RULES_HARD = {"max_depth": 4, "max_nodes": 4_000}
 BUDGET_S = 1e6         # never the limit: the caps decide
 
 
-def _cap(b):
+def _cap(b, game_id: str, level: str):
     search = getattr(b, "search", None)
     if search is not None and hasattr(search, "max_iterations"):
         search.max_iterations = HARD_CAP
+    if game_id == "house-rules" and level == "hard":
+        for name, value in HOUSE_RULES_HARD.items():
+            setattr(b.inner, name, value)
     return b
 
 
 def play(game_id: str, levels: tuple[str, ...], seed: int) -> list:
     """The actions of one game (as builtins), seat i played by `levels[i]`."""
     game = GAMES[game_id]
-    bots = [_cap(bot(game_id, level, seed * 10 + i)) for i, level in enumerate(levels)]
+    bots = [_cap(bot(game_id, level, seed * 10 + i), game_id, level) for i, level in enumerate(levels)]
     state = game.new(len(levels), seed)
     actions = []
     while not state.over:

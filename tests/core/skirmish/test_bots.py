@@ -47,7 +47,7 @@ def test_every_level_comes_from_core_ai_bot():
     for level in ("easy", "normal", "hard"):
         b = core.ai.bot("skirmish", level, seed=4)
         assert hasattr(b, "choose") and hasattr(b, "stop")
-        assert b.choose(s.view(s.to_move), 1.0) in s.legal_actions()
+        assert b.choose(s.view(s.to_move), 0.2) in s.legal_actions()
     with pytest.raises(ValueError):
         GAME.make_bot("grandmaster", random.Random(1))
 
@@ -124,6 +124,19 @@ def test_each_level_respects_its_budget():
     assert took < 0.3 + 0.25                             # the budget, plus one iteration
 
 
+def test_hard_level_uses_the_time_it_is_given_and_no_more():
+    # Issue 17: the budget is the limit, not a 600-iteration cap (which left time unused).
+    s = mid_game()
+    view = s.view(s.to_move)
+    bot = make_bot("hard", random.Random(1))
+    assert bot.search.max_iterations is None
+    budget = 0.5
+    t = time.perf_counter()
+    assert bot.choose(view, budget) in s.legal_actions()
+    took = time.perf_counter() - t
+    assert 0.6 * budget <= took <= budget + 0.2
+
+
 def test_hard_answers_a_forced_decision_at_once():
     s = GAME.new(2, 8)
     while len(s.legal_actions()) != 1:
@@ -164,7 +177,7 @@ def test_seeded_bot_games_replay_the_same():
     texts = []
     for _ in range(2):
         s = GAME.new(3, 77)
-        bots = [HardBot(random.Random(1), iterations=10), make_bot("normal", random.Random(2)),
+        bots = [make_bot("hard", random.Random(1), iterations=10), make_bot("normal", random.Random(2)),
                 make_bot("easy", random.Random(3))]
         play(s, bots, limit=60, budget=60.0)
         texts.append(s.to_text())
