@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import saves
 from core import GAMES
-from tui_support import make_app, status, wait_for
+from tui_support import make_app, settle, status, wait_for
 
 SIZE = (80, 24)
 SEED = 4242
@@ -278,7 +278,7 @@ async def test_a_large_terminal_gets_a_larger_board(store):
         side = app.screen.query_one("#dash-side")
         assert side.region.right <= 120 and side.size.width >= 30
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: board.size.width <= 44)
         assert board.size.width <= 44 and board.size.height == 17
         assert side.region.x >= board.region.right
 
@@ -343,7 +343,8 @@ async def test_no_hint_where_the_deal_is_hidden(store):
         assert "Hint" not in footer_keys(app)
         assert "Restart" not in footer_keys(app)
         await pilot.press("t", "r")
-        await pilot.pause(0.3)
+        await settle(pilot)
+        assert not app.workers  # no hint search started
         assert app.screen is screen and app.is_running
         assert screen.save.cursor == 3 and screen.state.is_view()
 
