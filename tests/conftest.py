@@ -36,6 +36,7 @@ SERIAL_FILES = {
 
 def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "serial: timing-sensitive; with -n, run one at a time on one worker")
+    config.addinivalue_line("markers", "xdist_group(name): run on one xdist worker with the rest of the group")
     # A test that forgets its own folder writes here, not in the player's real
     # saves, and never in another worker's.
     if "HOUSES_HOME" not in os.environ:
