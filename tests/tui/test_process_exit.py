@@ -235,10 +235,12 @@ def test_bytes_that_are_not_utf8_are_keys_not_a_crash(tmp_path):
         assert proc.poll() is None, "the app ended on input bytes:\n" + term.out.decode(errors="replace")[-1500:]
         term.out = b""
         term.send(b"?")  # the help screen still opens: input still works
-        deadline = time.monotonic() + 10
-        while b"Icehouse Dash" not in term.out and time.monotonic() < deadline:
+        deadline = time.monotonic() + 30
+        # its footer's "Close" is drawn once the screen is up (the rules are long: on a
+        # busy machine seconds), and only then is ctrl+q read
+        while not (b"Icehouse Dash" in term.out and b"Close" in term.out) and time.monotonic() < deadline:
             term.pump(0.05)
-        assert b"Icehouse Dash" in term.out
+        assert b"Icehouse Dash" in term.out and b"Close" in term.out
         term.send(b"\x11")
         code = finish(proc, term)
     finally:
