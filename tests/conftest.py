@@ -4,7 +4,7 @@ Tests run on two pytest-xdist workers. Two kinds of test files are kept whole on
 worker (an xdist group; without -n the groups change nothing):
 
 - "serial": tests that time a real process, a pty, real SSH, a signal or keys. They
-  run one after another on one worker (next to the other worker's cheap tests), never
+  run one after another on one worker (the other worker runs the rest), never
   two at once; a test file can also ask for it with `@pytest.mark.serial`.
 - a file whose own fixture is module-scoped (a host, a built wheel): its tests go to
   one worker together, so the fixture is made once.
