@@ -239,6 +239,8 @@ class HousesApp(App[None]):
     def _check_size(self) -> None:
         from tui.screens.too_small import TooSmallScreen
 
+        if self._exit or not self._screen_stack:
+            return  # the app is closing (a resize just before it quit): no screen to cover
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):
             self.push_screen(TooSmallScreen())

@@ -5,63 +5,18 @@ with ast, those inside functions too (a lazy import still ties two modules)."""
 
 from __future__ import annotations
 
-import ast
-import graphlib
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from layout_check import MAX_LINES, ROOT, cycle_in, import_graph, imports_of, long_files, module_name, python_files
 
-ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = [ROOT / "host", ROOT / "tui" / "tables"]
-MAX_LINES = 700
+PACKAGES = ("host", "tui/tables")
 UI = ("textual", "rich")
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imports_of(path: Path) -> set[str]:
-    """Every module `path` imports, by absolute name (`from a import b` counts a.b too)."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(up + ([base] if base else []))
-            found.add(base)
-            found.update(f"{base}.{a.name}" for a in node.names)
-    return found
-
-
-def files() -> list[Path]:
-    return [p for pkg in PACKAGES for p in pkg.rglob("*.py")]
-
-
-def import_graph(paths: list[Path]) -> dict[str, set[str]]:
-    names = {module_name(p) for p in paths}
-    return {module_name(p): {m for m in imports_of(p) if m in names and m != module_name(p)} for p in paths}
-
-
-def cycle_in(graph: dict[str, set[str]]) -> list[str] | None:
-    try:
-        tuple(graphlib.TopologicalSorter(graph).static_order())
-    except graphlib.CycleError as exc:
-        return exc.args[1]
-    return None
-
-
-def test_the_cycle_check_sees_a_cycle():
-    assert cycle_in({"a": {"b"}, "b": {"a"}}) is not None
-    assert cycle_in({"a": {"b"}, "b": set()}) is None
+def files():
+    return python_files(*PACKAGES)
 
 
 def test_no_import_cycle_in_host_or_the_tables_client_and_screens():
@@ -71,7 +26,7 @@ def test_no_import_cycle_in_host_or_the_tables_client_and_screens():
 
 
 def test_no_file_over_700_lines_in_host_or_tui_tables():
-    long = {str(p.relative_to(ROOT)): n for p in files() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    long = long_files(files())
     assert not long, f"files over {MAX_LINES} lines: {long}"
 
 

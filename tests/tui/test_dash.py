@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import saves
 from core import GAMES
-from tui_support import make_app, status, wait_for
+from tui_support import make_app, settle, status, wait_for
 
 SIZE = (80, 24)
 SEED = 4242
@@ -116,11 +116,10 @@ async def test_todays_puzzle_finished_starts_again_and_says_so(store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")
-        await pilot.pause()
+        await wait_for(pilot, lambda: "already finished today's" in notes(app))  # (a busy machine: later)
         screen = app.screen
         assert screen.game_id == "dash" and screen.save.id != "dash-20261129-090000-done"
         assert screen.save.cursor == 0
-        assert "already finished today's" in notes(app)
 
 
 async def test_todays_town_solo_resumes_todays_unfinished_deal(store):
@@ -278,7 +277,7 @@ async def test_a_large_terminal_gets_a_larger_board(store):
         side = app.screen.query_one("#dash-side")
         assert side.region.right <= 120 and side.size.width >= 30
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: board.size.width <= 44)
         assert board.size.width <= 44 and board.size.height == 17
         assert side.region.x >= board.region.right
 
@@ -343,7 +342,8 @@ async def test_no_hint_where_the_deal_is_hidden(store):
         assert "Hint" not in footer_keys(app)
         assert "Restart" not in footer_keys(app)
         await pilot.press("t", "r")
-        await pilot.pause(0.3)
+        await settle(pilot)
+        assert not app.workers  # no hint search started
         assert app.screen is screen and app.is_running
         assert screen.save.cursor == 3 and screen.state.is_view()
 

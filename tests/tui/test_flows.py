@@ -160,8 +160,7 @@ async def test_too_small_notice_comes_and_goes(store, width, height):
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.2)
-        assert not isinstance(app.screen, TooSmallScreen)
+        await wait_for(pilot, lambda: not isinstance(app.screen, TooSmallScreen))
 
 
 async def test_too_small_notice_when_the_terminal_shrinks_in_play(store):
@@ -171,10 +170,9 @@ async def test_too_small_notice_when_the_terminal_shrinks_in_play(store):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.resize_terminal(70, 20)
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, TooSmallScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: not isinstance(app.screen, TooSmallScreen))
         assert app.screen.game_id == "dash"
 
 

@@ -1,62 +1,16 @@
 """The layout of tui/ and saves/ (issue 14): no file over 700 lines and no import
 cycle between their modules. Imports are read with ast, those inside functions too
 (a lazy import still ties two modules together). core/ has its own test
-(tests/core/test_layout.py), the host its own (tests/host/)."""
+(tests/core/test_layout.py), the host its own (tests/host/); the checks they share are
+tests/support/layout_check.py."""
 
 from __future__ import annotations
 
-import ast
-import graphlib
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("tui", "saves")
-MAX_LINES = 700
+from layout_check import MAX_LINES, cycle_in, import_graph, long_files, python_files
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def files() -> list[Path]:
-    return sorted(p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py"))
-
-
-def import_graph(paths: list[Path]) -> dict[str, set[str]]:
-    """Each module -> the modules among `paths` it imports (`from a import b`: a.b
-    when b is a module, else a)."""
-    names = {module_name(p) for p in paths}
-    graph: dict[str, set[str]] = {}
-    for path in paths:
-        name = module_name(path)
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:  # relative: from . import x
-                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(up + ([base] if base else []))
-                found.update(f"{base}.{a.name}" if f"{base}.{a.name}" in names else base for a in node.names)
-        graph[name] = {m for m in found if m in names and m != name}
-    return graph
-
-
-def cycle_in(graph: dict[str, set[str]]) -> list[str] | None:
-    try:
-        tuple(graphlib.TopologicalSorter(graph).static_order())
-    except graphlib.CycleError as exc:
-        return exc.args[1]
-    return None
-
-
-def long_files(paths: list[Path], root: Path = ROOT) -> dict[str, int]:
-    """The files over MAX_LINES lines, by path under `root`, with their length."""
-    return {str(p.relative_to(root)): n for p in paths
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+def files():
+    return python_files("tui", "saves")
 
 
 def test_the_layout_checks_see_a_cycle_and_a_long_file(tmp_path):

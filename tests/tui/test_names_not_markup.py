@@ -10,7 +10,7 @@ import pytest
 import saves
 from core import GAMES
 from test_shared_screens import screen_text
-from tui_support import make_app
+from tui_support import make_app, settle, wait_for
 
 SIZE = (80, 24)
 ANN, LINK = "[b]Ann[/x]", "[link=x]y"
@@ -34,27 +34,24 @@ async def test_seat_names_with_brackets_are_text_in_every_game(store, game_id, b
     game = GAMES[game_id]
     app = make_app(store, start=("new", game_id, seats_for(game_id, bots), 5, game.Options()), bot_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(40):  # the bot's first move, or the hand-over
-            await pilot.pause(0.05)
-            if app.screen.is_mounted and (not bots or getattr(app.screen, "save", None) is None
-                                          or app.screen.save.cursor > 0):
-                break
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: app.screen.is_mounted and (  # the bot's first move, or the hand-over
+            not bots or getattr(app.screen, "save", None) is None or app.screen.save.cursor > 0))
+        await settle(pilot)
         if type(app.screen).__name__ == "HandOverScreen":
             assert ANN in screen_text(app) or LINK in screen_text(app)
             await pilot.press("enter")
-            await pilot.pause(0.2)
+            await settle(pilot)
         screen = app.screen
         assert screen.game_id == game_id
         screen.say_prompt()
-        await pilot.pause(0.1)
+        await settle(pilot)
         text = screen_text(app)  # the game: its title, panels and status line
         # The end of the game, as the game-over dialog shows it.
         from tui.screens.game_over import GameOverScreen
 
         app.push_screen(GameOverScreen(screen))
-        await pilot.pause(0.2)
+        await settle(pilot)
         app.notify(f"{ANN} is away.")  # as a host tells of a player
-        await pilot.pause(0.2)
+        await settle(pilot)
     assert app._exception is None
     assert ANN in text or LINK in text, text

@@ -7,7 +7,7 @@ import pytest
 
 import saves
 from core import GAMES
-from tui_support import make_app
+from tui_support import make_app, wait_for
 
 SIZE = (80, 24)
 
@@ -18,12 +18,10 @@ async def test_the_bots_last_move_is_marked_again_after_resume(store, game_id):
     seats = [saves.Seat(name="Easy bot 1", kind="bot", level="easy"), saves.Seat(name="You")]
     app = make_app(store, start=("new", game_id, seats, 4, game.Options()))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(100):  # the bot's first turn, until the person is to move
-            await pilot.pause(0.05)
-            screen = app.screen
-            if getattr(screen, "save", None) is not None and screen.save.cursor > 0 \
-                    and screen.state.to_move == 1:
-                break
+        # the bot's first turn, until the person is to move
+        await wait_for(pilot, lambda: getattr(app.screen, "save", None) is not None
+                       and app.screen.save.cursor > 0 and app.screen.state.to_move == 1)
+        screen = app.screen
         marked = list(screen.recent)
         save_id = screen.save.id
         await pilot.press("q")
@@ -33,6 +31,6 @@ async def test_the_bots_last_move_is_marked_again_after_resume(store, game_id):
 
     app = make_app(store, start=("resume", save_id))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: getattr(app.screen, "save", None) is not None)
         assert app.screen.save.id == save_id
         assert list(app.screen.recent) == marked

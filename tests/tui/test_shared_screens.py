@@ -10,7 +10,7 @@ from rich.console import Console
 
 import saves
 from core import GAMES
-from tui_support import dash_save, game_save, losing_line, make_app, put_save
+from tui_support import dash_save, game_save, losing_line, make_app, put_save, settle, wait_for
 
 SIZE = (80, 24)
 
@@ -40,9 +40,9 @@ def many_saves(store, count: int = 18) -> None:
         (store.saves_dir / f"dash-20261201-101010-{tail}.json").write_text('{"format": 1, "game": "da')
 
 
-async def visit(pilot, *keys, pause: float = 0.1) -> str:
+async def visit(pilot, *keys) -> str:
     await pilot.press(*keys)
-    await pilot.pause(pause)
+    await settle(pilot)
     return screen_text(pilot.app)
 
 
@@ -58,11 +58,11 @@ async def test_every_shared_screen_is_ascii_in_ascii_mode(store):
         seen["home"] = screen_text(app)
         seen["new game"] = await visit(pilot, "n")
         seen["new game, list open"] = await visit(pilot, "enter")
-        seen["new game, TOWN 77"] = await visit(pilot, "down", "down", "enter", pause=0.3)
+        seen["new game, TOWN 77"] = await visit(pilot, "down", "down", "enter")
         seen["new game, a box ticked"] = await visit(pilot, "tab", "tab", "tab", "tab", "tab", "space")
         seen["saves"] = await visit(pilot, "escape", "s")
         seen["delete dialog"] = await visit(pilot, "x")
-        seen["replay"] = await visit(pilot, "n", "end", "k", "k", "r", pause=0.3)  # above the 2 unreadable files
+        seen["replay"] = await visit(pilot, "n", "end", "k", "k", "r")  # above the 2 unreadable files
         assert app.screen.replay
         seen["stats"] = await visit(pilot, "q", "q", "down", "down", "down", "down", "down", "enter")
         seen["help"] = await visit(pilot, "question_mark")
@@ -73,10 +73,10 @@ async def test_every_shared_screen_is_ascii_in_ascii_mode(store):
         seen["rules of TOWN 77"] = await visit(pilot, "down", "down", "enter")
         assert "TOWN 77" in seen["rules of TOWN 77"]
         await visit(pilot, "escape", "escape")
-        seen["palette"] = await visit(pilot, "ctrl+p", pause=0.3)
+        seen["palette"] = await visit(pilot, "ctrl+p")
         await visit(pilot, "escape")
         await pilot.resize_terminal(40, 12)
-        seen["too small"] = await visit(pilot, pause=0.3)
+        seen["too small"] = await visit(pilot)
         assert app.is_running
     bad = {name: not_ascii(text) for name, text in seen.items() if not_ascii(text)}
     assert not bad, bad
@@ -87,7 +87,8 @@ async def test_every_shared_screen_is_ascii_in_ascii_mode(store):
 async def test_too_small_notice_is_whole_at_40x12(store):
     app = make_app(store)
     async with app.run_test(size=(40, 12)) as pilot:
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "TooSmallScreen")
+        await settle(pilot)
         text = screen_text(app)
     for line in ("Terminal too small: 40x12.", "Houses needs at least 80x24.", "Make the window larger,",
                  "or press ctrl+q to quit.", "Your game is saved."):
@@ -219,7 +220,8 @@ async def test_game_over_dialog_is_ascii_in_ascii_mode(store):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.submit(line[-1])
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GameOverScreen")
+        await settle(pilot)
         text = screen_text(app)
     assert "n new game" in text and "r replay" in text
     assert not not_ascii(text), not_ascii(text)
@@ -249,7 +251,8 @@ async def test_saves_browser_uses_a_wider_terminal(store):
         assert table.virtual_size.width <= table.scrollable_content_region.width
         await pilot.press("down", "down")
         await pilot.resize_terminal(80, 24)
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: app.screen.size.width == 80)
+        await settle(pilot)
         assert table.virtual_size.width <= table.scrollable_content_region.width
         assert table.cursor_row == 2  # the same save stays highlighted
 

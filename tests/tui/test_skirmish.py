@@ -329,9 +329,7 @@ async def test_whole_game_against_the_easy_bot_by_keys(store):
         await pilot.press("enter")  # see the battlefield
         await pilot.pause()
         assert app.screen is screen
-        app.flush_saves()
-        await pilot.pause(0.2)
-        app.flush_saves()
+        app.flush_saves()  # the result was queued at game over, after the save
     save = store.list()[0]
     assert save.over and save.game == "skirmish"
     assert store.read_stats()[0].get("skirmish").played == 1
@@ -613,9 +611,9 @@ async def test_a_resolution_is_held_on_screen_and_told_line_by_line(store):
         assert screen.last_combat is not None and screen.last_combat[0] == turn
         text = str(screen.query_one("#sk-plan").render())
         assert f"Last combat, turn {turn}" in text and "Result:" in text
-        cursor = screen.save.cursor
-        await pilot.pause(0.5)
-        assert screen.save.cursor == cursor  # the bot waits while the result is read
+        cursor, shown = screen.save.cursor, log._shown
+        await wait_for(pilot, lambda: log._shown > shown)  # the next line is told...
+        assert screen.save.cursor == cursor  # ...and the bot waits while the result is read
         await wait_for(pilot, lambda: not log.revealing and screen.save.cursor > cursor)
 
 
@@ -820,9 +818,11 @@ async def test_the_footer_catches_up_when_a_key_brings_the_app_back(store):
         app.app_focus = False  # (focusing redraws the footer: blur again)
         await pilot.pause()
         await pilot.press("right")  # any key: the app has the focus again
-        await pilot.pause(0.2)
-        keys = {k.key: k.description for k in app.screen.query_one(Footer).query("FooterKey")}
-        assert keys.get("e") == "Attacks done"
+
+        def footer_keys():
+            return {k.key: k.description for k in app.screen.query_one(Footer).query("FooterKey")}
+
+        await wait_for(pilot, lambda: footer_keys().get("e") == "Attacks done")
 
 
 async def test_ascii_four_players_at_80x24_show_each_opponents_life(store):

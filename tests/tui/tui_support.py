@@ -46,6 +46,14 @@ async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
             await asyncio.sleep(0.01)  # a timer (a bot's delay), not a worker: let it come
 
 
+async def settle(pilot, timeout: float = 30.0) -> None:
+    """Let the app finish what it started: its workers (bots, hints, searches) and the
+    messages they post, scheduled animations, then a refresh of the screen."""
+    await wait_for(pilot, lambda: not any(w.is_running for w in pilot.app.workers), timeout)
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+
+
 async def _finished(worker) -> None:
     """Until `worker` ends, whichever way: a cancelled bot (undo, a newer question) is
     no failure, and one that fails, fails the app's test on its own."""

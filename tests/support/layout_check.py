@@ -1,0 +1,73 @@
+"""The layout checks shared by the layer tests (issue 14): which modules a file
+imports, the import graph of a set of files, an import cycle in it, and the files
+over MAX_LINES lines. Imports are read with ast, those inside functions too (a lazy
+import still ties two modules together). Used by tests/core/test_layout.py,
+tests/host/test_host_layout.py and tests/tui/test_layout.py (pyproject puts
+tests/support on the path)."""
+
+from __future__ import annotations
+
+import ast
+import graphlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MAX_LINES = 700
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def python_files(*packages: str, root: Path = ROOT) -> list[Path]:
+    """Every .py file under these folders of `root` (e.g. "core", "tui/tables")."""
+    return sorted(p for pkg in packages for p in (root / pkg).rglob("*.py"))
+
+
+def imports_of(path: Path, root: Path = ROOT, modules: set[str] | None = None) -> set[str]:
+    """The modules `path` imports, by absolute name. `from a import b`: a.b when b is
+    one of `modules`, else a; with no `modules` given, both (b may be a module)."""
+    name = module_name(path, root)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from . import x
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            for a in node.names:
+                whole = f"{base}.{a.name}"
+                if modules is None:
+                    found.update((base, whole))
+                else:
+                    found.add(whole if whole in modules else base)
+    return found
+
+
+def import_graph(paths: list[Path], root: Path = ROOT) -> dict[str, set[str]]:
+    """Each module -> the modules among `paths` it imports."""
+    names = {module_name(p, root) for p in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        name = module_name(path, root)
+        graph[name] = {m for m in imports_of(path, root, names) if m in names and m != name}
+    return graph
+
+
+def cycle_in(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle as a list of modules (first == last), or None."""
+    try:
+        tuple(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as exc:
+        return exc.args[1]
+    return None
+
+
+def long_files(paths: list[Path], root: Path = ROOT) -> dict[str, int]:
+    """The files over MAX_LINES lines, by path under `root`, with their length."""
+    return {str(p.relative_to(root)): n for p in paths
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
