@@ -31,6 +31,9 @@ SERIAL_FILES = {
     "tests/serve/test_web.py",  # a real web server process
     "tests/serve/test_table_host.py",  # table timeouts measured in seconds
     "tests/install/test_pipes.py",  # SIGPIPE on real processes
+    "tests/serve/test_ssh_limits.py",  # connections counted on a real host, in seconds
+    "tests/host/test_two_hosts_ssh.py",  # two real hosts, real OpenSSH clients, a SIGKILL
+    "tests/host/test_two_hosts.py",  # hosts' leases and sweeps timed in fractions of a second
 }
 
 
