@@ -38,6 +38,7 @@ from host import community
 from host import protocol as p
 from host.privacy import hidden_from
 from host.protocol import MAX_LINE, encode, read_messages
+from saves.db import DatabaseError
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
@@ -303,8 +304,6 @@ class TableHost:
         self.writer.submit(self._archive_now, table.code)
 
     def _archive_now(self, code: str) -> None:
-        from saves.db import DatabaseError
-
         try:
             self.storage.close_table(code, time.time())
         except DatabaseError as exc:
@@ -334,8 +333,6 @@ class TableHost:
         there (one transaction a move), or the seats when no move was made. A
         database that fails is reported; the table plays on, and the next write
         catches up. (In the writer thread: `table.stored` is only touched here.)"""
-        from saves.db import DatabaseError
-
         now = time.time()
         try:
             if table.stored is None:
@@ -507,13 +504,15 @@ class TableHost:
         self.broadcast(table)
 
     def mark_away(self, table: Table, seat: int, away: bool) -> None:
-        """Who is away, in the storage too (other hosts on the database see it)."""
-        from saves.db import DatabaseError
+        """Who is away, in the storage too (other hosts see it): by the writer thread, so
+        a slow or down database never stalls the other players."""
+        self.writer.submit(self._away_now, table.code, seat, away)
 
+    def _away_now(self, code: str, seat: int, away: bool) -> None:
         try:
-            self.storage.set_away(table.code, seat, away)
+            self.storage.set_away(code, seat, away)
         except DatabaseError as exc:
-            self.log(f"table {table.code}: away not saved: {exc}")
+            self.log(f"table {code}: away not saved: {exc}")
 
     def act(self, member: Member, msg: p.Act) -> None:
         code = msg.code
