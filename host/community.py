@@ -1,7 +1,8 @@
 """A host's community: ratings when a table ends, leaderboards, the deals of the day's
 results and streaks. The table host (host/tables.py) calls these with its storage
 (host/storage: `rating`, `set_ratings`, `leaderboard`, `record_daily`,
-`daily_results`, `daily_history`), here called `records`.
+`daily_results`, `daily_history`), here called `records`. A day's result is the host's
+own count: it replays the player's moves from the day's deal (`replay_daily`).
 
 Ratings are host/ratings.py's (OpenSkill). A table is rated once: the storage keeps
 which tables it rated (`set_ratings` is idempotent per table key).
@@ -33,10 +34,11 @@ def answer(records: Any, me: str, msg: p.Message, today: date) -> p.Message | No
     if isinstance(msg, p.GetRatings):
         return ratings_of(records, me)
     if isinstance(msg, p.DailyResult):
-        reason = check_daily(msg, today)
-        if reason is not None:
-            return p.Error(reason)
-        record_daily(records, me, msg)
+        found = check_daily(msg, today) or replay_daily(msg)
+        if isinstance(found, str):
+            return p.Error(found)
+        won, moves, rank = found
+        records.record_daily(me, msg.game, msg.day, won, moves, msg.hints, rank)  # the first of the day counts
         return daily_board(records, msg.game, msg.day, me)
     if isinstance(msg, p.GetDaily):
         if msg.game not in DAILY_GAMES:
@@ -140,15 +142,45 @@ def check_daily(msg: p.DailyResult, today: date) -> str | None:
         return f"{msg.day!r} is not a date (YYYY-MM-DD)."
     if abs((day - today).days) > 1:
         return f"The deal of {msg.day} is not today's: only today's results are kept."
-    if msg.moves < 0 or msg.hints < 0:
-        return "Moves and hints cannot be negative."
+    if msg.version < p.DAILY_VERSION or msg.actions is None:
+        return ("Your app is older than this host, which checks a daily result by replaying its moves: "
+                "update Houses to have your results of the day kept.")
+    if msg.hints < 0:
+        return "Hints cannot be negative."
     return None
 
 
-def record_daily(records: Any, player: str, msg: p.DailyResult) -> bool:
-    """Keep a player's result of a day's deal: the first finish of the day counts
-    (False: one was kept already)."""
-    return records.record_daily(player, msg.game, msg.day, msg.won, msg.moves, msg.hints, msg.rank)
+def replay_daily(msg: p.DailyResult) -> tuple[bool, int, str | None] | str:
+    """The host's own count of a day's game (won, moves, rank), replayed with the
+    engine from the deal of `msg.day`; why not, in words. The app's `won`, `moves`
+    and `rank` are not read; its `hints` are its word."""
+    import saves
+    from core import GAMES
+
+    game = GAMES[msg.game]
+    seed = game.daily_seed(date.fromisoformat(msg.day))
+    if msg.seed and msg.seed != seed:
+        return f"That game is not the deal of {msg.day}: only the day's deal counts."
+    save = saves.new_save(game.id, [saves.Seat("player")], game.options_to_builtins(game.daily_options()), seed)
+    save.actions, save.cursor = list(msg.actions or []), len(msg.actions or [])
+    try:
+        state = saves.replay(save, where="your game of the day")
+    except saves.SaveError as exc:
+        return f"Your game does not replay from the deal of {msg.day}: {exc}"
+    if not state.over:
+        return "Your game of the day is not over: only a finished game counts."
+    return daily_measure(game.id, state)
+
+
+def daily_measure(game_id: str, state: Any) -> tuple[bool, int, str | None]:
+    """What a finished deal of the day came to: won, its measure (Dash: turns played;
+    TOWN 77: tiles placed) and TOWN 77's rank. The app's summary and the host's check."""
+    won = bool(state.outcome and state.outcome.winners)
+    if game_id == "town":
+        from core.town.words import level_for
+
+        return won, int(state.placed), level_for(int(state.placed))
+    return won, int(state.turns), None
 
 
 def daily_board(records: Any, game_id: str, day: str, me: str) -> p.Daily:

@@ -86,14 +86,25 @@ class GetRatings(Message, tag="get-ratings"):
     """The asking player's own rating in each rated game."""
 
 
+DAILY_VERSION = 2  # 1: the app's own count only; 2: with the moves, which the host replays
+
+
 class DailyResult(Message, tag="daily-result"):
-    """The player finished a deal of the day (solo): what it came to."""
+    """The player finished a deal of the day (solo). From version 2 the app sends the
+    game's moves (`actions`, up to its cursor): the host replays them from the day's
+    deal and counts won, moves and rank itself; `won`, `moves` and `rank` are the app's
+    claim, kept for hosts of version 1, and unused. `hints` stays the app's word (a hint
+    is no move: nothing in the game shows it). A version 1 message (no `actions`) is
+    refused in words: the app is older than the host."""
     game: str
     day: str          # the deal's date, YYYY-MM-DD
     won: bool
     moves: int
     hints: int = 0
     rank: str | None = None  # TOWN 77's rank for the tiles placed
+    version: int = 1
+    seed: int = 0     # the deal the app played (the day's, or it is refused)
+    actions: list[Any] | None = None  # the game's moves, as each game's actions write them
 
 
 class GetDaily(Message, tag="get-daily"):

@@ -161,6 +161,7 @@ class SharedTableHost(TableHost):
         await super().start()
         await self.refresh_presence()
         for table in list(self.tables.values()):
+            await self.refresh_watchers(table.code)
             self.serve_bot(table)
         self.keeper = asyncio.get_running_loop().create_task(self._keep())
 
@@ -292,9 +293,12 @@ class SharedTableHost(TableHost):
             if kind == "sync":
                 for known in list(self.tables):
                     await self._news("move", known, 1 << 30)
+                    await self.refresh_watchers(known)
                 await self.refresh_presence()
             elif kind == "presence":
                 await self.refresh_presence(code)
+            elif kind == "watchers":
+                await self.refresh_watchers(code)
             elif kind == "closed":
                 if code in self.tables:  # its last moves first (a finished table ends so)
                     await self.catch_up(self.tables[code])
@@ -318,6 +322,7 @@ class SharedTableHost(TableHost):
             table.stored, table.last_active = stored.save.cursor, stored.last_active
             self.tables[code] = table
         await self.refresh_presence(code)
+        await self.refresh_watchers(code)
         self.serve_bot(table)
 
     async def catch_up(self, table: Table, seats: bool = False) -> None:
@@ -373,6 +378,26 @@ class SharedTableHost(TableHost):
             seats = found.get(table.code, set())
             if seats != table.elsewhere:
                 table.elsewhere = seats
+                self.broadcast(table)
+
+    # Watchers: each host keeps its own (their connections), and lists those watching
+    # through the other hosts, as the database has them (its "watchers" news).
+    def watching(self, table: Table, name: str, watches: bool) -> None:
+        self.writer.submit(self._watching, table.code, name, watches)
+
+    def _watching(self, code: str, name: str, watches: bool) -> None:
+        try:
+            (self.storage.add_watcher if watches else self.storage.remove_watcher)(code, name)
+        except DatabaseError as exc:
+            self.log(f"table {code}: who is watching not saved: {exc}")
+
+    async def refresh_watchers(self, code: str) -> None:
+        names = set(await asyncio.to_thread(self.storage.watchers, code))
+        table = self.tables.get(code)
+        if table is not None:
+            elsewhere = names - {m.name for m in table.watchers}
+            if elsewhere != table.watching_elsewhere:
+                table.watching_elsewhere = elsewhere
                 self.broadcast(table)
 
     def mark_away(self, table: Table, seat: int, away: bool) -> None:

@@ -12,8 +12,8 @@ written with the next one: play goes on. A table is closed when it finishes, whe
 all its players have been away for the table timeout (7 days by default), or when
 the operator closes it (`houses serve close CODE`): it goes into each player's own
 saves (a finished one into their stats too: the app of a player who is connected
-writes it, the host writes it for the others), and is archived in the storage. The operator speaks to a running host over the same socket, with the
-token in tables.operator (0600).
+writes it, the host writes it for the others), and is archived in the storage. The
+operator speaks to a running host over the same socket (token in tables.operator, 0600).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from host import community
 from host import protocol as p
 from host.privacy import hidden_from
 from host.protocol import MAX_LINE, encode, read_messages
+from saves.db import DatabaseError
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
@@ -55,17 +56,14 @@ class Member:
     """One app connected to the table host."""
 
     def __init__(self, name: str, writer: asyncio.StreamWriter) -> None:
-        self.name = name
-        self.writer = writer
+        self.name, self.writer = name, writer
 
     def send(self, msg: p.Message) -> None:
         if self.writer.is_closing():
             return
-        # A slow app never holds the host: past a limit, it is dropped (it reconnects).
-        transport = self.writer.transport
+        transport = self.writer.transport  # a slow app never holds the host: past a limit, dropped
         if transport.get_write_buffer_size() > 4 * MAX_LINE:
-            transport.abort()
-            return
+            return transport.abort()  # (it reconnects)
         self.writer.write(encode(msg))
 
 
@@ -78,10 +76,11 @@ class Table:
         self.members: dict[int, set[Member]] = {}
         self.watchers: set[Member] = set()  # players watching, without a seat (view(None))
         self.last: dict | None = None
-        self.bot_busy = False
+        self.bot_busy = False  # a bot is thinking for this table
         self.last_active = time.time()  # the last move, or the last player leaving
         self.stored: int | None = None  # the moves the storage has (None: not created there yet)
         self.elsewhere: set[int] = set()  # seats whose player sits here through another host (host/relay.py)
+        self.watching_elsewhere: set[str] = set()  # players watching through another host (host/relay.py)
 
     @property
     def save(self) -> saves.SaveFile:
@@ -126,7 +125,7 @@ class Table:
         return [{"name": s.name, "kind": s.kind, "level": s.level} for s in self.save.seats]
 
     def watcher_names(self) -> list[str]:
-        return sorted({m.name for m in self.watchers})
+        return sorted({m.name for m in self.watchers} | self.watching_elsewhere)
 
     def summary(self, for_name: str) -> dict:
         return {
@@ -210,7 +209,7 @@ class TableHost:
         """Wait until every write handed to the writer is done (or failed, reported)."""
         await asyncio.wrap_future(self.writer.submit(lambda: None))
 
-    def flush_now(self) -> None:
+    def flush_now(self) -> None:  # the same, from outside the event loop
         self.writer.submit(lambda: None).result()
 
     async def stop(self) -> None:
@@ -303,8 +302,6 @@ class TableHost:
         self.writer.submit(self._archive_now, table.code)
 
     def _archive_now(self, code: str) -> None:
-        from saves.db import DatabaseError
-
         try:
             self.storage.close_table(code, time.time())
         except DatabaseError as exc:
@@ -334,8 +331,6 @@ class TableHost:
         there (one transaction a move), or the seats when no move was made. A
         database that fails is reported; the table plays on, and the next write
         catches up. (In the writer thread: `table.stored` is only touched here.)"""
-        from saves.db import DatabaseError
-
         now = time.time()
         try:
             if table.stored is None:
@@ -378,16 +373,7 @@ class TableHost:
             if member is not None:
                 self.members.discard(member)
                 for table in list(self.tables.values()):
-                    for seat, group in list(table.members.items()):
-                        if member in group:
-                            group.discard(member)
-                            table.last_active = time.time()
-                            if not group:
-                                self.mark_away(table, seat, True)
-                            self.broadcast(table)
-                    if member in table.watchers:
-                        table.watchers.discard(member)
-                        self.broadcast(table)
+                    self.leave(table, member)
             writer.close()
 
     def dispatch(self, member: Member, msg: p.Message) -> None:
@@ -404,14 +390,7 @@ class TableHost:
         elif isinstance(msg, p.Leave):
             table = self.tables.get(msg.code)
             if table is not None:
-                for seat, group in table.members.items():
-                    if member in group:
-                        group.discard(member)
-                        if not group:
-                            self.mark_away(table, seat, True)
-                table.watchers.discard(member)
-                table.last_active = time.time()
-                self.broadcast(table)
+                self.leave(table, member)
         elif isinstance(msg, p.Watch):
             self.watch(member, msg.code.upper().strip())
         else:  # ratings, leaderboards, the deals of the day
@@ -503,17 +482,39 @@ class TableHost:
         if table.seat_of(member.name) is not None:
             self.join(member, code)
             return
-        table.watchers.add(member)
+        if member not in table.watchers:
+            table.watchers.add(member)
+            self.watching(table, member.name, True)
         self.broadcast(table)
 
-    def mark_away(self, table: Table, seat: int, away: bool) -> None:
-        """Who is away, in the storage too (other hosts on the database see it)."""
-        from saves.db import DatabaseError
+    def leave(self, table: Table, member: Member) -> None:
+        """`member` leaves `table` (a Leave, or gone): seat away, not watching; all told."""
+        left = member in table.watchers
+        if left:
+            table.watchers.discard(member)
+            self.watching(table, member.name, False)
+        for seat, group in table.members.items():
+            if member in group:
+                group.discard(member)
+                table.last_active, left = time.time(), True
+                if not group:
+                    self.mark_away(table, seat, True)
+        if left:
+            self.broadcast(table)
 
+    def watching(self, table: Table, name: str, watches: bool) -> None:  # SharedTableHost tells other hosts
+        pass
+
+    def mark_away(self, table: Table, seat: int, away: bool) -> None:
+        """Who is away, in the storage too (other hosts see it): by the writer thread, so
+        a slow or down database never stalls the other players."""
+        self.writer.submit(self._away_now, table.code, seat, away)
+
+    def _away_now(self, code: str, seat: int, away: bool) -> None:
         try:
-            self.storage.set_away(table.code, seat, away)
+            self.storage.set_away(code, seat, away)
         except DatabaseError as exc:
-            self.log(f"table {table.code}: away not saved: {exc}")
+            self.log(f"table {code}: away not saved: {exc}")
 
     def act(self, member: Member, msg: p.Act) -> None:
         code = msg.code

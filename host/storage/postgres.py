@@ -1,6 +1,7 @@
 """The PostgreSQL engine: psycopg 3 with a connection pool, for one host or several
 hosts on one database. Each method is one transaction on a pooled connection; a
-connection that broke (the server restarted) is replaced by the pool."""
+connection that broke (the server restarted) is replaced by the pool, and a database
+that is back after an outage is used at once (`_tx`)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class PostgresStorage(SqlStorage):
 
         self.url = safe_url(url)
         self.conninfo = url  # for the relay's own connections (host/relay.py)
+        self.connect_timeout = max(1, int(timeout))
         self._errors = (psycopg.Error, psycopg_pool.PoolTimeout, OSError)
         try:
             psycopg.conninfo.conninfo_to_dict(url)
@@ -44,10 +46,25 @@ class PostgresStorage(SqlStorage):
     def _lock_schema(self, tx) -> None:
         tx.run("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
 
+    # After an outage the pool waits ever longer between its attempts to reconnect
+    # (1, 2, 4, 8... s): it would keep failing for as long again a database that is
+    # back. So once it could not give a connection, it is only asked briefly, and a
+    # connection of our own is opened when it has none, until it gives one again.
+    _recovering = False
+
     @contextlib.contextmanager
     def _tx(self) -> Iterator[Runner]:
-        with reported(self._errors, self.url, StorageError):
-            with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+        import psycopg
+        import psycopg_pool
+
+        with reported(self._errors, self.url, StorageError), contextlib.ExitStack() as stack:
+            try:
+                conn = stack.enter_context(self.pool.connection(timeout=0.05 if self._recovering else None))
+                self._recovering = False
+            except psycopg_pool.PoolTimeout:
+                self._recovering = True
+                conn = stack.enter_context(psycopg.connect(self.conninfo, connect_timeout=self.connect_timeout))
+            with conn.transaction(), conn.cursor() as cur:
                 yield Runner(cur, "%s")
 
     def close(self) -> None:

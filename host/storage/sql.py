@@ -225,10 +225,12 @@ class SqlStorage(Storage):
     def add_watcher(self, code: str, player: str) -> None:
         with self._tx() as tx:
             tx.run("INSERT INTO table_watchers (code, player) VALUES (?, ?) ON CONFLICT DO NOTHING", (code, player))
+            self._announce(tx, "watchers", code)  # a watcher through one host is listed on every host
 
     def remove_watcher(self, code: str, player: str) -> None:
         with self._tx() as tx:
             tx.run("DELETE FROM table_watchers WHERE code = ? AND player = ?", (code, player))
+            self._announce(tx, "watchers", code)
 
     def watchers(self, code: str) -> list[str]:
         with self._tx() as tx:

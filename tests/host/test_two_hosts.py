@@ -296,3 +296,29 @@ async def test_a_move_the_database_refuses_is_taken_back_and_the_player_told(hos
     assert (await until_cursor(alice, 1))["last"]["seat"] == 0
     await until(lambda: code in b.tables and b.tables[code].save.cursor == 1)
     alice.close()
+
+
+async def test_a_watcher_through_one_host_is_listed_on_both(hosts):
+    a, b = hosts
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    await until(lambda: code in b.tables)
+    carol = await Peer.connect(b, "carol")  # watches through host b
+    carol.send(op="watch", code=code)
+    assert (await carol.get("table"))["watchers"] == ["carol"]
+    seen = await alice.get("table")  # alice, seated through host a, sees carol listed
+    while seen["watchers"] != ["carol"]:
+        seen = await alice.get("table")
+    alice.send(op="list")
+    assert [t["watchers"] for t in (await alice.get("tables"))["tables"] if t["code"] == code] == [["carol"]]
+    dave = await Peer.connect(a, "dave")  # and one through host a: both listed on both
+    dave.send(op="watch", code=code)
+    while (await carol.get("table"))["watchers"] != ["carol", "dave"]:
+        pass
+    carol.close()  # carol goes: no longer listed on host a
+    seen = await alice.get("table")
+    while seen["watchers"] != ["dave"]:
+        seen = await alice.get("table")
+    alice.close()
+    dave.close()

@@ -173,6 +173,27 @@ async def test_a_finished_table_rates_its_players_once_and_the_leaderboard_shows
         peer.close()
 
 
+def day_game(game_id: str, day: date, pick: int = 0, upto: int | None = None) -> tuple[list, object]:
+    """A game of the day's deal, played by always taking legal move number `pick`
+    (to its end, or `upto` moves): its actions as the app sends them, and its end."""
+    game = GAMES[game_id]
+    state = game.new(1, game.daily_seed(day), game.daily_options())
+    actions: list = []
+    while not state.over and (upto is None or len(actions) < upto):
+        legal = state.legal_actions()
+        action = legal[pick % len(legal)]
+        state.apply(action)
+        actions.append(game.action_to_builtins(action))
+    return actions, state
+
+
+def daily(game_id: str, day: date, actions: list, **claims) -> dict:
+    """A daily-result message of today's app: the moves, and its own (unused) count."""
+    return dict(op="daily-result", game=game_id, day=day.isoformat(), version=2,
+                seed=GAMES[game_id].daily_seed(day), actions=actions,
+                **({"won": False, "moves": len(actions), "hints": 0} | claims))
+
+
 async def test_daily_results_a_days_leaderboard_and_a_streak(host, monkeypatch):
     today = date(2026, 12, 1)
     monkeypatch.setattr(host, "today", lambda: today)
@@ -184,30 +205,73 @@ async def test_daily_results_a_days_leaderboard_and_a_streak(host, monkeypatch):
     alice.send(op="get-daily", game="dash")
     before = await alice.get("daily")
     assert before["day"] == "2026-12-01" and before["rows"] == [] and before["streak"] == 2  # alive till tonight
-    bob.send(op="daily-result", game="dash", day="2026-12-01", won=True, moves=18, hints=2)
+    lost, end = day_game("dash", today)
+    bob.send(**daily("dash", today, lost, hints=2))
     await bob.get("daily")
-    alice.send(op="daily-result", game="dash", day="2026-12-01", won=True, moves=25, hints=0)
+    alice.send(**daily("dash", today, lost))
     board = await alice.get("daily")
     assert [(r["place"], r["name"]) for r in board["rows"]] == [(1, "alice"), (2, "bob")]  # fewer hints first
-    assert board["streak"] == 3 and board["played"]
+    assert board["rows"][0]["moves"] == end.turns and not board["rows"][0]["won"]
+    assert board["streak"] == 0 and board["played"]  # lost today
     # The first finish of the day counts: a replay of the deal changes nothing.
-    alice.send(op="daily-result", game="dash", day="2026-12-01", won=False, moves=3, hints=0)
+    alice.send(**daily("dash", today, day_game("dash", today, pick=1)[0]))
     again = await alice.get("daily")
-    assert again["rows"] == board["rows"] and again["streak"] == 3
-    # TOWN 77: more tiles placed is better; its rank is kept.
-    alice.send(op="daily-result", game="town", day="2026-12-01", won=False, moves=30, hints=0, rank="Builder")
-    bob.send(op="daily-result", game="town", day="2026-12-01", won=False, moves=41, hints=0, rank="Architect")
+    assert again["rows"] == board["rows"]
+    # TOWN 77: more tiles placed is better; its rank is the host's count.
+    short, long = sorted((day_game("town", today, pick=k) for k in range(4)), key=lambda g: g[1].placed)[::3]
+    assert short[1].placed < long[1].placed
+    alice.send(**daily("town", today, short[0], rank="Mayor"))
+    bob.send(**daily("town", today, long[0]))
     await alice.get("daily")
     bob_board = await bob.get("daily")
-    assert [(r["name"], r["rank"]) for r in bob_board["rows"]] == [("bob", "Architect"), ("alice", "Builder")]
+    from core.town.words import level_for
+
+    assert [(r["name"], r["moves"], r["rank"]) for r in bob_board["rows"]] == [
+        ("bob", long[1].placed, level_for(long[1].placed)), ("alice", short[1].placed, level_for(short[1].placed))]
     assert bob_board["streak"] == 0
     # Refused in words: a day long gone, a game without a deal of the day.
-    alice.send(op="daily-result", game="dash", day="2026-11-01", won=True, moves=1)
+    gone = today - timedelta(days=30)
+    alice.send(**daily("dash", gone, day_game("dash", gone)[0]))
     assert "not today's" in (await alice.get("error"))["message"]
-    alice.send(op="daily-result", game="skirmish", day="2026-12-01", won=True, moves=1)
+    alice.send(**daily("skirmish", today, []) | {"seed": 1})
     assert "no deal of the day" in (await alice.get("error"))["message"]
     for peer in (alice, bob):
         peer.close()
+
+
+async def test_a_forged_daily_result_is_recorded_as_its_moves_say(host, monkeypatch):
+    today = date(2026, 12, 1)
+    monkeypatch.setattr(host, "today", lambda: today)
+    mallory = await Peer.connect(host, "mallory")
+    lost, end = day_game("dash", today)
+    assert not end.outcome.winners
+    mallory.send(**daily("dash", today, lost, won=True, moves=1))
+    row = (await mallory.get("daily"))["rows"][0]
+    assert (row["won"], row["moves"]) == (False, end.turns)
+    assert host.storage.daily_results("dash", today.isoformat())[0].won is False
+    mallory.close()
+
+
+async def test_a_daily_result_that_is_not_the_days_finished_game_is_refused_in_words(host, monkeypatch):
+    today = date(2026, 12, 1)
+    monkeypatch.setattr(host, "today", lambda: today)
+    eve = await Peer.connect(host, "eve")
+    unfinished = day_game("dash", today, upto=3)[0]
+    eve.send(**daily("dash", today, unfinished, won=True))
+    assert "not over" in (await eve.get("error"))["message"]
+    other_day = day_game("dash", today + timedelta(days=5))[0]
+    eve.send(**daily("dash", today, other_day) | {"seed": GAMES["dash"].daily_seed(today + timedelta(days=5))})
+    assert "not the deal of 2026-12-01" in (await eve.get("error"))["message"]
+    eve.send(**daily("dash", today, other_day))  # the day's seed claimed, another deal's moves
+    assert "does not replay" in (await eve.get("error"))["message"]
+    eve.send(**daily("dash", today, [{"nonsense": 1}]))
+    assert "does not replay" in (await eve.get("error"))["message"]
+    # An older app (version 1: its own count, no moves) is told why, and nothing is kept.
+    eve.send(op="daily-result", game="dash", day="2026-12-01", won=True, moves=18, hints=0)
+    assert "older than this host" in (await eve.get("error"))["message"]
+    eve.send(op="get-daily", game="dash")
+    assert (await eve.get("daily"))["rows"] == []
+    eve.close()
 
 
 def test_a_streak_counts_days_won_in_a_row():

@@ -202,15 +202,12 @@ def daily_result(screen) -> p.DailyResult | None:
         return None
     if game.options_from_builtins(save.options) != game.daily_options():
         return None
-    won = bool(state.outcome and state.outcome.winners)
-    if save.game == "town":
-        from core.town.words import level_for
+    from host.community import daily_measure
 
-        moves, rank = int(state.placed), level_for(int(state.placed))
-    else:
-        moves, rank = int(state.turns), None
+    won, moves, rank = daily_measure(save.game, state)  # the host counts it again from the moves
     return p.DailyResult(game=save.game, day=app.today.isoformat(), won=won, moves=moves,
-                         hints=screen.save.hints_used, rank=rank)
+                         hints=screen.save.hints_used, rank=rank, version=p.DAILY_VERSION,
+                         seed=save.seed, actions=list(save.actions[:save.cursor]))
 
 
 def report_daily(screen) -> None:
