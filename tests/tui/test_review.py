@@ -65,9 +65,7 @@ def note(app) -> str:
 
 
 def reviewing(app) -> bool:
-    from tui.screens.review import ReviewMixin
-
-    return isinstance(app.screen, ReviewMixin)
+    return getattr(app.screen, "review_notes", None) is not None
 
 
 def working(app) -> bool:
@@ -172,7 +170,7 @@ async def test_a_known_blunder_is_marked_with_the_better_move_and_when_the_deal_
         await wait_for(pilot, lambda: reviewing(app))
         assert app.screen.review.summary in note(app)
         assert f"After move {index + 1} the deal could no longer be won." in note(app)
-        judgement = app.screen.judged[index]
+        judgement = app.screen.review_notes.judged[index]
         assert judgement.verdict == "blunder" and judgement.best == winning_line(4242)[-1]
         while app.screen.replay_at != index:  # ] jumps from mistake to mistake
             before = app.screen.replay_at
