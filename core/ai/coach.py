@@ -60,6 +60,9 @@ DOUBTFUL = 0.06
 MISTAKE = 0.15
 BLUNDER = 0.30
 
+# Seconds at least for a review's look for the move that lost the deal (`lost_at`).
+LOST_BUDGET_S = 3.0
+
 # The share of the budget a game's search gets; the rest pays for the view, the
 # shortlist and the reason, so the answer is in within budget_s + 0.2 s.
 SEARCH_SHARE = 0.85
@@ -188,13 +191,19 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
     whole position before the first action) and goes on with `seats_actions`.
 
     Each decision is judged by the hard bot's search from the view that seat had
-    then (no hindsight), `budget_s` a decision. `progress(done, total)` is called
-    (from this thread) after each. Raises Cancelled when `cancel` is set."""
+    then (no hindsight), `budget_s` a decision. A game whose coach has `lost_at`
+    (Icehouse Dash) then looks for the move that lost the deal, within
+    max(LOST_BUDGET_S, 3 x budget_s). `progress(done, total)` is called (from this
+    thread) after each decision and each position `lost_at` looks at (its steps
+    come after the decisions). Raises Cancelled when `cancel` is set."""
     module = coach_module(game_id)
     humans = set(humans)
     state = start.clone()
     todo = [i for i, (seat, _) in enumerate(seats_actions) if seat is not None and seat in humans]
-    total = len(todo)
+    finder = getattr(module, "lost_at", None)
+    # The steps of the progress: each decision, then (Icehouse Dash) each position
+    # looked at for the lost winning line.
+    total = len(todo) + (len(seats_actions) if finder is not None else 0)
     judgements: list[Judgement] = []
     done = 0
     if progress is not None:
@@ -213,9 +222,13 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
         if cancel is not None and cancel.is_set():
             raise Cancelled()
         lost_at = None
-        finder = getattr(module, "lost_at", None)
         if finder is not None:
-            lost_at = finder(start, seats_actions, stop)
+            def looked(i: int, _: int) -> None:
+                if progress is not None:
+                    progress(done + i + 1, total)
+
+            lost_at = finder(start, seats_actions, stop, budget_s=max(LOST_BUDGET_S, 3 * budget_s),
+                             progress=looked)
     if cancel is not None and cancel.is_set():
         raise Cancelled()
     return Review(tuple(judgements), summarize(judgements, lost_at), lost_at)

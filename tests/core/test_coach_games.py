@@ -290,3 +290,45 @@ def test_town_hint_gives_a_tile_back_to_win_the_tie():
     start = GAMES["town"].from_text(TOWN_KEEP_LOSES)
     got = hint("town", start.view(1), BUDGET, effort=200)
     assert isinstance(got.action, GiveBack)
+
+
+def _random_lost_game(seed: int) -> list:
+    """A solo Dash game on `seed` played at random to its end, lost (as tui_support's)."""
+    import random
+
+    rng = random.Random(seed)
+    while True:
+        state = GAMES["dash"].new(1, seed)
+        line = []
+        while not state.over:
+            action = rng.choice(state.legal_actions())
+            line.append(action)
+            state.apply(action)
+        if not state.outcome.winners:
+            return line
+
+
+def test_dash_lost_at_keeps_to_its_budget_and_reports_progress():
+    """A lost deal of random play: each position after move 10 takes the solver
+    seconds (11.6 s in all with no budget). Within its budget lost_at answers (a
+    move only when proven) and the progress moves."""
+    import time
+
+    from core.ai.coach import Stop
+    from core.dash.coach import lost_at
+
+    start = GAMES["dash"].new(1, 5)
+    played = [(0, a) for a in _random_lost_game(5)]
+    seen = []
+    t = time.perf_counter()
+    got = lost_at(start, played, Stop(), budget_s=0.5, progress=lambda d, n: seen.append((d, n)))
+    spent = time.perf_counter() - t
+    assert spent < 0.5 + 1.0, spent  # a try is started only when the pace says it ends in time
+    assert seen and seen[0] == (0, len(played)) and all(n == len(played) for _, n in seen)
+    if got is not None:  # named only when proven: before it a winning line, after it none
+        before = start.clone()
+        for _, a in played[:got]:
+            before.apply(a)
+        after = before.clone()
+        after.apply(played[got][1])
+        assert search(before, 200_000).line and search(after, 200_000).decided

@@ -138,14 +138,17 @@ class ReviewWork(ModalScreen[Any]):
     def _compute(self, save: saves.SaveFile, budget_s: float, cancel: threading.Event) -> None:
         from core.ai.coach import review
 
+        decisions = 0
+
         def progress(done: int, total: int) -> None:
             if not cancel.is_set():
-                self.app.call_from_thread(self._progress, cancel, done, total)
+                self.app.call_from_thread(self._progress, cancel, done, total, decisions)
 
         try:
             steps, _ = Steps.replay(save, save.cursor, keep=0)
             seats_actions = list(zip(steps.seats, steps.actions))
             humans = [i for i, seat in enumerate(save.seats) if seat.kind == "human"]
+            decisions = sum(1 for seat in steps.seats if seat in humans)
             found: Any = review(save.game, steps.position(0), seats_actions, humans, budget_s,
                                 progress=progress, cancel=cancel, seed=save.seed)
         except Exception as exc:  # Cancelled (dropped below), or a fault: shown
@@ -153,14 +156,19 @@ class ReviewWork(ModalScreen[Any]):
         if not cancel.is_set():
             self.app.call_from_thread(self._done, cancel, found)
 
-    def _progress(self, cancel: threading.Event, done: int, total: int) -> None:
+    def _progress(self, cancel: threading.Event, done: int, total: int, decisions: int) -> None:
         if cancel.is_set() or not self.is_mounted:
             return
         self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
         dots = self.app.glyphs["ellipsis"]
-        # After the last decision Icehouse Dash still looks for the move that lost the deal.
-        text = (f"The coach looks at your decisions{dots} {done} of {total}" if done < total or total == 0
-                else f"All {total} decisions judged; the coach sums up{dots}")
+        # After the last decision Icehouse Dash looks for the move that lost the deal
+        # (the bar's last steps).
+        if done < decisions or total == 0:
+            text = f"The coach looks at your decisions{dots} {done} of {decisions}"
+        elif done < total:
+            text = f"All {decisions} decisions judged; the coach looks for where the deal was lost{dots}"
+        else:
+            text = f"All {decisions} decisions judged; the coach sums up{dots}"
         self.query_one("#review-what", Static).update(text)
 
     def _done(self, cancel: threading.Event, found: Any) -> None:
