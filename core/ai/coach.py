@@ -280,7 +280,9 @@ def summarize(judgements: Sequence[Judgement], lost_at: int | None = None) -> st
             parts.append(f"{n} {verdict}{'s' if n > 1 else ''}")
     bad = [j for j in judgements if j.verdict in ("mistake", "blunder")]
     if bad:
-        worst = max(bad, key=lambda j: (j.loss, -j.index))
+        # The biggest: the larger loss, then the worse verdict (a proven blunder may
+        # cost less on the numbers), then the earliest move: one answer, whatever the order.
+        worst = max(bad, key=lambda j: (j.loss, VERDICTS.index(j.verdict), -j.index))
         text = f"{', '.join(parts)}; the biggest: move {worst.index + 1}"
     else:
         text = "No mistakes"

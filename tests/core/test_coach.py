@@ -179,6 +179,20 @@ def test_verdict_thresholds_and_summary():
     assert summarize([], lost_at=8) == "No mistakes. After move 9 the deal could no longer be won."
 
 
+def test_the_summarys_biggest_is_stable_on_a_tie_of_losses():
+    """The biggest: the larger loss, then the worse verdict, then the earliest move;
+    the same answer in any order of the judgements."""
+    import itertools
+
+    j = lambda i, v, loss: Judgement(i, 0, None, None, v, loss, "")  # noqa: E731
+    tie = [j(20, "mistake", 0.3), j(9, "blunder", 0.3), j(4, "mistake", 0.3), j(30, "blunder", 0.3)]
+    for order in itertools.permutations(tie):
+        assert summarize(list(order)).endswith("the biggest: move 10.")  # the earlier blunder
+    same = [j(20, "mistake", 0.2), j(4, "mistake", 0.2), j(12, "mistake", 0.2)]
+    for order in itertools.permutations(same):
+        assert summarize(list(order)) == "3 mistakes; the biggest: move 5."
+
+
 @pytest.mark.parametrize("game_id", ["house-rules", "town", "skirmish", "dash"])
 def test_a_hint_cancelled_before_it_starts_gives_no_answer(game_id):
     seats = 3 if game_id == "town" else GAMES[game_id].seats.start + (game_id == "dash")
