@@ -267,3 +267,16 @@ def test_a_kept_review_of_other_moves_is_not_used():
     assert saved_review(save)[0].summary == "No mistakes."
     save.actions[-1], save.actions[-2] = save.actions[-2], save.actions[-1]  # as if undone and played again
     assert saved_review(save) == (None, None)
+
+
+async def test_keeping_a_review_leaves_last_played_as_it_was(store):
+    save = finished_save("house-rules", ["human", "easy"], 19)
+    put_save(store, save)
+    before = json.loads((store.saves_dir / f"{save.id}.json").read_bytes())["updated"]
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "v")
+        await wait_for(pilot, lambda: reviewing(app))
+        app.flush_saves()
+    assert kept(store, save.id) is not None
+    assert json.loads((store.saves_dir / f"{save.id}.json").read_bytes())["updated"] == before

@@ -72,9 +72,10 @@ def moves_key(save: saves.SaveFile) -> str:
 
 
 def keep_review(app: Any, save: saves.SaveFile, review: Any) -> None:
-    """Keep a finished review in the save file (written in the background)."""
+    """Keep a finished review in the save file (written in the background). The
+    game's "last played" stays: a review moves no game to the top of the saves."""
     save.review = {"moves": save.cursor, "of": moves_key(save), **review.to_builtins(save.game)}
-    app.autosave(save)
+    app.autosave(save, keep_updated=True)
 
 
 def open_review(app: Any, save: saves.SaveFile) -> None:
