@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import random
+import string
 import threading
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -48,6 +49,7 @@ from typing import Any, Iterator
 
 from core.ai.common import action_key
 from core.ai.ismcts import ISMCTSBot
+from core.engine import Line
 
 VERDICTS = ("fine", "doubtful", "mistake", "blunder")
 
@@ -75,7 +77,9 @@ class Cancelled(Exception):
 @dataclass(frozen=True)
 class Hint:
     action: Any  # legal in the view's position (view.legal_actions())
-    reason: str  # one line of words for the player: "captures the cube: 4 against 3"
+    # One line of words for the player: "captures the cube: 4 against 3"; a
+    # core.engine.Line where it names a seat (the UI draws it with the seats' names).
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -86,14 +90,15 @@ class Judgement:
     best: Any  # the better action (== played when fine)
     verdict: str  # one of VERDICTS
     loss: float  # what the move cost, on a 0..1 expected-result scale
-    reason: str  # words: why `best` is better (or "" when fine)
+    reason: str  # words: why `best` is better (or "" when fine); a Line where it names a seat
 
     def to_builtins(self, game_id: str) -> dict:
         game = _game(game_id)
         return {
             "index": self.index, "seat": self.seat,
             "played": game.action_to_builtins(self.played), "best": game.action_to_builtins(self.best),
-            "verdict": self.verdict, "loss": self.loss, "reason": self.reason,
+            "verdict": self.verdict, "loss": self.loss,
+            "reason": self.reason.to_builtins() if isinstance(self.reason, Line) else str(self.reason),
         }
 
     @classmethod
@@ -102,9 +107,10 @@ class Judgement:
         verdict = data["verdict"]
         if verdict not in VERDICTS:
             raise ValueError(f"Unknown verdict {verdict!r} in a saved review.")
+        reason = data.get("reason", "")  # a Line as [template, seats, words]
         return cls(int(data["index"]), int(data["seat"]), game.action_from_builtins(data["played"]),
                    game.action_from_builtins(data["best"]), verdict, float(data["loss"]),
-                   str(data.get("reason", "")))
+                   Line.from_builtins(reason) if isinstance(reason, list) else str(reason))
 
 
 @dataclass(frozen=True)
@@ -171,7 +177,7 @@ def hint(game_id: str, view: Any, budget_s: float = 1.0, *, seed: int = 0,
         raise ValueError("The game is over: there is nothing to suggest.")
     module = coach_module(game_id)
     if len(legal) == 1:
-        return Hint(legal[0], f"{_said(view, legal[0])}: the only move there is.")
+        return Hint(legal[0], joined(_said(view, legal[0]), ": the only move there is."))
     rng = random.Random(seed)
     left = max(0.0, budget_s - (time.perf_counter() - start))
     with stopping(cancel) as stop:
@@ -390,6 +396,7 @@ def ismcts_analysis(search: RootISMCTS, view: Any, budget_s: float, root_actions
         analysis.values[action_key(best)] = (best, max((v for _, v in analysis.values.values()), default=0.5))
     todo = list({action_key(a): a for a in [best, *judged]}.values())
     if len(todo) > 1:
+        analysis.extra["measured"] = {action_key(a) for a in todo}  # each on a search of its own
         left = max(0.0, budget_s - (time.perf_counter() - t))
         for n, action in enumerate(todo):
             if stop.cancelled:
@@ -445,17 +452,58 @@ def wins_at_once(view: Any, action: Any, limit: int = 12) -> bool:
 
 def compared(view: Any, action: Any, analysis: Analysis, what: str = "games") -> str:
     """Words for how the search rates `action` against the next best it looked at:
-    "the search wins 58% of its games with it, 41% with the next best (Deploy the 7)"."""
+    "the search wins 58% of its games with it, 41% with the next best (Deploy the 7)".
+
+    Figures are compared only when measured alike: a move searched on its own (the
+    best and a review's played move, `extra["measured"]`) with the other such move
+    ("41% with the move played"); otherwise with the search's own runner-up (most
+    visited after it) in the shared tree. A runner-up whose figure is not below the
+    move's is not named: "the next best" never scores more than the best."""
     value = analysis.value(action)
     if value is None:
         return ""
     key = action_key(action)
-    others = [(v, a) for k, (a, v) in analysis.values.items() if k != key]
     text = f"the search wins {percent(value)} of its {what} with it"
-    if others:
-        v2, a2 = max(others, key=lambda x: x[0])
-        text += f", {percent(v2)} with the next best ({view.describe(a2)})"
-    return text
+    measured = analysis.extra.get("measured", set())
+    visits = analysis.extra.get("visits", {})
+    alike = [(k, a, v) for k, (a, v) in analysis.values.items()
+             if k != key and (k in measured) == (key in measured)]
+    if not alike:
+        return text
+    k2, a2, v2 = max(alike, key=lambda x: (visits.get(x[0], 0), x[2]))
+    if v2 >= value:
+        return text
+    if key in measured:
+        return text + f", {percent(v2)} with the move played"
+    return joined(text, f", {percent(v2)} with the next best (", view.describe(a2), ")")
+
+
+def joined(*parts: str) -> str:
+    """`parts` written one after the other: a core.engine.Line when one of them
+    names a seat (its seats and words renumbered into one template), so the UI draws
+    every seat with its name; else a plain str."""
+    if not any(isinstance(part, Line) and part.seats for part in parts):
+        return "".join(str(part) for part in parts)
+    template: list[str] = []
+    seats: list[int] = []
+    words: dict[str, str] = {}
+    for n, part in enumerate(parts):
+        if not isinstance(part, Line):
+            template.append(_escaped(str(part)))
+            continue
+        for literal, name, spec, conversion in string.Formatter().parse(part.template):
+            template.append(_escaped(literal))
+            if name is None:
+                continue
+            name = str(int(name) + len(seats)) if name.isdigit() else f"p{n}_{name}"
+            template.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+        words.update({f"p{n}_{key}": value for key, value in part.words.items()})
+        seats.extend(part.seats)
+    return Line("".join(template), *seats, **words)
+
+
+def _escaped(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def coach_module(game_id: str) -> Any:
@@ -478,12 +526,14 @@ def _honest(view: Any) -> Any:
 
 
 def _said(view: Any, action: Any) -> str:
-    text = str(view.describe(action))
+    text = view.describe(action)
+    if isinstance(text, Line):
+        return text  # (a Line starts with a capital letter when drawn)
     return text[:1].upper() + text[1:]
 
 
 __all__ = [
     "BLUNDER", "DOUBTFUL", "MISTAKE", "VERDICTS", "Analysis", "Cancelled", "Hint", "Judgement",
-    "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "judge", "percent",
+    "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "joined", "judge", "percent",
     "probability", "review", "wins_at_once", "root_search_like", "stopping", "summarize", "verdict_for",
 ]

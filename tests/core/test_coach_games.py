@@ -197,6 +197,31 @@ def test_skirmish_not_attacking_for_the_win_is_a_blunder():
     assert j.reason == "The 9 of Spades attacks Player 2: it wins the game at once"
 
 
+def test_skirmish_reasons_name_seats_as_lines_drawn_with_the_seats_names():
+    """Issue 15: a reason speaks of seats as the log does (a core.engine.Line), so
+    the UI draws "Easy bot 2", not "Player 2"; kept in a save and read back alike."""
+    from core.ai.coach import Analysis, Judgement
+    from core.ai.common import action_key
+    from core.engine import Line
+    from core.skirmish.coach import reason
+
+    start = GAMES["skirmish"].from_text(SKIRMISH_LETHAL)
+    got = review("skirmish", start, [(0, SA.Done())], {0}, BUDGET, effort=300)
+    (j,) = got.judgements
+    assert isinstance(j.reason, Line)
+    assert j.reason.text(["Ann", "Easy bot 2"]) == "The 9 of Spades attacks Easy bot 2: it wins the game at once"
+    back = Judgement.from_builtins("skirmish", j.to_builtins("skirmish"))
+    assert back.reason.text(["Ann", "Easy bot 2"]) == j.reason.text(["Ann", "Easy bot 2"])
+    # An attack on a player that does not win at once: its life, with the seat's name.
+    view = start.view(0)
+    attack = SA.Attack(pos=0, seat=1, tpos=-1)
+    done = SA.Done()
+    analysis = Analysis(attack, {action_key(attack): (attack, 0.7), action_key(done): (done, 0.4)},
+                        extra={"visits": {action_key(attack): 30, action_key(done): 10}})
+    words = reason(view, attack, analysis).text(["You", "Easy bot 2"])
+    assert "Easy bot 2" in words and "Player 2" not in words
+
+
 def test_skirmish_hint_attacks_the_player():
     start = GAMES["skirmish"].from_text(SKIRMISH_LETHAL)
     got = hint("skirmish", start.view(0), BUDGET, effort=300)

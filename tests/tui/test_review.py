@@ -280,3 +280,30 @@ async def test_keeping_a_review_leaves_last_played_as_it_was(store):
         app.flush_saves()
     assert kept(store, save.id) is not None
     assert json.loads((store.saves_dir / f"{save.id}.json").read_bytes())["updated"] == before
+
+
+async def test_a_reason_that_names_a_seat_shows_the_seats_name(store):
+    """Issue 15: the coach's reasons speak of seats as the log does (a Line): the
+    note draws "Easy bot 2", never "Player 2"."""
+    from core.ai.coach import Judgement, Review, summarize
+    from core.engine import Line
+    from tui.screens.review import moves_key
+
+    save = finished_save("skirmish", ["human", "easy"], 8)
+    steps, _ = saves.Steps.replay(save, keep=0)
+    index = next(i for i, seat in enumerate(steps.seats) if seat == 0)
+    played = steps.actions[index]
+    reason = Line("{0} {0:has/have} {life} life left", 1, life="3")
+    judgements = (Judgement(index, 0, played, played, "mistake", 0.2, reason),)
+    review = Review(judgements, summarize(judgements))
+    save.review = {"moves": save.cursor, "of": moves_key(save), **review.to_builtins("skirmish")}
+    put_save(store, save)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "v")
+        await wait_for(pilot, lambda: reviewing(app))
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert app.screen.replay_at == index
+        text = note(app).replace("\n", " ")
+        assert "Easy bot 2 has 3 life left" in text and "Player 2" not in text
