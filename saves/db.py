@@ -278,9 +278,9 @@ class DbStore:
                 return save
         return None
 
-    def write(self, save: SaveFile) -> DocPath:
-        """Like Store.write: never over a save that cannot be read or holds another
-        game; SaveError when the database will not take it (the save in memory is
+    def write(self, save: SaveFile, keep_updated: bool = False) -> DocPath:
+        """Like Store.write (`keep_updated` too): never over a save that cannot be
+        read or holds another game; SaveError when the database will not take it (the save in memory is
         as it was)."""
         if not save.id:
             from saves.game import new_id
@@ -300,7 +300,8 @@ class DbStore:
             if (old.game, old.created) != (save.game, save.created):
                 raise SaveError(f"Did not save over '{name}.json': it holds another game, so it was kept as it is.")
         previous = save.updated
-        save.updated = now_iso()
+        kept = (old.updated if on_db is not None else "") or previous  # keep_updated: as on the database
+        save.updated = (keep_updated and kept) or now_iso()
         try:
             self.docs.write_doc(self.player, "save", name, _pretty(save))
         except DatabaseError as e:

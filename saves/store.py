@@ -263,8 +263,10 @@ class Store:
                 return save
         return None
 
-    def write(self, save: SaveFile) -> Path:
-        """Write `save` atomically to its file and set its `updated` to now.
+    def write(self, save: SaveFile, keep_updated: bool = False) -> Path:
+        """Write `save` atomically to its file and set its `updated` to now (with
+        `keep_updated`, as it was: a review kept in a finished game is no play, so
+        the game keeps its place in the saves browser).
 
         Refuses (SaveError) to overwrite a file of that name that cannot be read as a
         save, so a damaged or newer save is never lost. Raises SaveError
@@ -278,7 +280,9 @@ class Store:
         path = self.path(save.id)
         self._check_overwrite(save, path)
         previous = save.updated
-        save.updated = now_iso()
+        # keep_updated: no play, so "last played" stays as the file says (the copy in
+        # memory may be older: the autosaves set theirs on snapshots).
+        save.updated = (keep_updated and (self._updated_on_disk(path) or previous)) or now_iso()
         try:
             atomic_write(path, _pretty(save))
         except SaveError:
@@ -292,6 +296,13 @@ class Store:
             self._good.pop(save.id, None)
             self._checked.pop(save.id, None)
         return path
+
+    def _updated_on_disk(self, path: Path) -> str:
+        """The `updated` of the save in the file at `path`; "" when there is none."""
+        try:
+            return self._read(path, moves=False).updated
+        except (SaveError, OSError):
+            return ""
 
     def _check_overwrite(self, save: SaveFile, path: Path) -> None:
         try:

@@ -97,14 +97,15 @@ class HousesApp(App[None]):
         except (saves.SaveError, OSError) as exc:
             self.call_from_thread(self.notify, f"Settings not saved: {exc}", severity="warning")
 
-    def autosave(self, save: saves.SaveFile) -> None:
-        """Write a copy of `save` in the background; report a failure, never raise."""
+    def autosave(self, save: saves.SaveFile, keep_updated: bool = False) -> None:
+        """Write a copy of `save` in the background; report a failure, never raise.
+        `keep_updated`: its "last played" time stays (Store.write)."""
         snapshot = msgspec.structs.replace(save, actions=list(save.actions))
-        self._saver.submit(self._write_save, snapshot)
+        self._saver.submit(self._write_save, snapshot, keep_updated)
 
-    def _write_save(self, save: saves.SaveFile) -> None:
+    def _write_save(self, save: saves.SaveFile, keep_updated: bool = False) -> None:
         try:
-            self.store.write(save)
+            self.store.write(save, keep_updated=keep_updated)
         except (saves.SaveError, OSError) as exc:
             self.call_from_thread(
                 self.notify, f"{exc}\nPlay goes on; this game is not being saved.", title="Could not save", severity="error", timeout=8

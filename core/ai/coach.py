@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import random
+import string
 import threading
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -48,6 +49,7 @@ from typing import Any, Iterator
 
 from core.ai.common import action_key
 from core.ai.ismcts import ISMCTSBot
+from core.engine import Line
 
 VERDICTS = ("fine", "doubtful", "mistake", "blunder")
 
@@ -59,6 +61,9 @@ VERDICTS = ("fine", "doubtful", "mistake", "blunder")
 DOUBTFUL = 0.06
 MISTAKE = 0.15
 BLUNDER = 0.30
+
+# Seconds at least for a review's look for the move that lost the deal (`lost_at`).
+LOST_BUDGET_S = 3.0
 
 # The share of the budget a game's search gets; the rest pays for the view, the
 # shortlist and the reason, so the answer is in within budget_s + 0.2 s.
@@ -72,7 +77,9 @@ class Cancelled(Exception):
 @dataclass(frozen=True)
 class Hint:
     action: Any  # legal in the view's position (view.legal_actions())
-    reason: str  # one line of words for the player: "captures the cube: 4 against 3"
+    # One line of words for the player: "captures the cube: 4 against 3"; a
+    # core.engine.Line where it names a seat (the UI draws it with the seats' names).
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -83,14 +90,15 @@ class Judgement:
     best: Any  # the better action (== played when fine)
     verdict: str  # one of VERDICTS
     loss: float  # what the move cost, on a 0..1 expected-result scale
-    reason: str  # words: why `best` is better (or "" when fine)
+    reason: str  # words: why `best` is better (or "" when fine); a Line where it names a seat
 
     def to_builtins(self, game_id: str) -> dict:
         game = _game(game_id)
         return {
             "index": self.index, "seat": self.seat,
             "played": game.action_to_builtins(self.played), "best": game.action_to_builtins(self.best),
-            "verdict": self.verdict, "loss": self.loss, "reason": self.reason,
+            "verdict": self.verdict, "loss": self.loss,
+            "reason": self.reason.to_builtins() if isinstance(self.reason, Line) else str(self.reason),
         }
 
     @classmethod
@@ -99,9 +107,10 @@ class Judgement:
         verdict = data["verdict"]
         if verdict not in VERDICTS:
             raise ValueError(f"Unknown verdict {verdict!r} in a saved review.")
+        reason = data.get("reason", "")  # a Line as [template, seats, words]
         return cls(int(data["index"]), int(data["seat"]), game.action_from_builtins(data["played"]),
                    game.action_from_builtins(data["best"]), verdict, float(data["loss"]),
-                   str(data.get("reason", "")))
+                   Line.from_builtins(reason) if isinstance(reason, list) else str(reason))
 
 
 @dataclass(frozen=True)
@@ -168,7 +177,7 @@ def hint(game_id: str, view: Any, budget_s: float = 1.0, *, seed: int = 0,
         raise ValueError("The game is over: there is nothing to suggest.")
     module = coach_module(game_id)
     if len(legal) == 1:
-        return Hint(legal[0], f"{_said(view, legal[0])}: the only move there is.")
+        return Hint(legal[0], joined(_said(view, legal[0]), ": the only move there is."))
     rng = random.Random(seed)
     left = max(0.0, budget_s - (time.perf_counter() - start))
     with stopping(cancel) as stop:
@@ -188,13 +197,19 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
     whole position before the first action) and goes on with `seats_actions`.
 
     Each decision is judged by the hard bot's search from the view that seat had
-    then (no hindsight), `budget_s` a decision. `progress(done, total)` is called
-    (from this thread) after each. Raises Cancelled when `cancel` is set."""
+    then (no hindsight), `budget_s` a decision. A game whose coach has `lost_at`
+    (Icehouse Dash) then looks for the move that lost the deal, within
+    max(LOST_BUDGET_S, 3 x budget_s). `progress(done, total)` is called (from this
+    thread) after each decision and each position `lost_at` looks at (its steps
+    come after the decisions). Raises Cancelled when `cancel` is set."""
     module = coach_module(game_id)
     humans = set(humans)
     state = start.clone()
     todo = [i for i, (seat, _) in enumerate(seats_actions) if seat is not None and seat in humans]
-    total = len(todo)
+    finder = getattr(module, "lost_at", None)
+    # The steps of the progress: each decision, then (Icehouse Dash) each position
+    # looked at for the lost winning line.
+    total = len(todo) + (len(seats_actions) if finder is not None else 0)
     judgements: list[Judgement] = []
     done = 0
     if progress is not None:
@@ -213,9 +228,13 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
         if cancel is not None and cancel.is_set():
             raise Cancelled()
         lost_at = None
-        finder = getattr(module, "lost_at", None)
         if finder is not None:
-            lost_at = finder(start, seats_actions, stop)
+            def looked(i: int, _: int) -> None:
+                if progress is not None:
+                    progress(done + i + 1, total)
+
+            lost_at = finder(start, seats_actions, stop, budget_s=max(LOST_BUDGET_S, 3 * budget_s),
+                             progress=looked)
     if cancel is not None and cancel.is_set():
         raise Cancelled()
     return Review(tuple(judgements), summarize(judgements, lost_at), lost_at)
@@ -267,7 +286,9 @@ def summarize(judgements: Sequence[Judgement], lost_at: int | None = None) -> st
             parts.append(f"{n} {verdict}{'s' if n > 1 else ''}")
     bad = [j for j in judgements if j.verdict in ("mistake", "blunder")]
     if bad:
-        worst = max(bad, key=lambda j: (j.loss, -j.index))
+        # The biggest: the larger loss, then the worse verdict (a proven blunder may
+        # cost less on the numbers), then the earliest move: one answer, whatever the order.
+        worst = max(bad, key=lambda j: (j.loss, VERDICTS.index(j.verdict), -j.index))
         text = f"{', '.join(parts)}; the biggest: move {worst.index + 1}"
     else:
         text = "No mistakes"
@@ -375,6 +396,7 @@ def ismcts_analysis(search: RootISMCTS, view: Any, budget_s: float, root_actions
         analysis.values[action_key(best)] = (best, max((v for _, v in analysis.values.values()), default=0.5))
     todo = list({action_key(a): a for a in [best, *judged]}.values())
     if len(todo) > 1:
+        analysis.extra["measured"] = {action_key(a) for a in todo}  # each on a search of its own
         left = max(0.0, budget_s - (time.perf_counter() - t))
         for n, action in enumerate(todo):
             if stop.cancelled:
@@ -430,17 +452,58 @@ def wins_at_once(view: Any, action: Any, limit: int = 12) -> bool:
 
 def compared(view: Any, action: Any, analysis: Analysis, what: str = "games") -> str:
     """Words for how the search rates `action` against the next best it looked at:
-    "the search wins 58% of its games with it, 41% with the next best (Deploy the 7)"."""
+    "the search wins 58% of its games with it, 41% with the next best (Deploy the 7)".
+
+    Figures are compared only when measured alike: a move searched on its own (the
+    best and a review's played move, `extra["measured"]`) with the other such move
+    ("41% with the move played"); otherwise with the search's own runner-up (most
+    visited after it) in the shared tree. A runner-up whose figure is not below the
+    move's is not named: "the next best" never scores more than the best."""
     value = analysis.value(action)
     if value is None:
         return ""
     key = action_key(action)
-    others = [(v, a) for k, (a, v) in analysis.values.items() if k != key]
     text = f"the search wins {percent(value)} of its {what} with it"
-    if others:
-        v2, a2 = max(others, key=lambda x: x[0])
-        text += f", {percent(v2)} with the next best ({view.describe(a2)})"
-    return text
+    measured = analysis.extra.get("measured", set())
+    visits = analysis.extra.get("visits", {})
+    alike = [(k, a, v) for k, (a, v) in analysis.values.items()
+             if k != key and (k in measured) == (key in measured)]
+    if not alike:
+        return text
+    k2, a2, v2 = max(alike, key=lambda x: (visits.get(x[0], 0), x[2]))
+    if v2 >= value:
+        return text
+    if key in measured:
+        return text + f", {percent(v2)} with the move played"
+    return joined(text, f", {percent(v2)} with the next best (", view.describe(a2), ")")
+
+
+def joined(*parts: str) -> str:
+    """`parts` written one after the other: a core.engine.Line when one of them
+    names a seat (its seats and words renumbered into one template), so the UI draws
+    every seat with its name; else a plain str."""
+    if not any(isinstance(part, Line) and part.seats for part in parts):
+        return "".join(str(part) for part in parts)
+    template: list[str] = []
+    seats: list[int] = []
+    words: dict[str, str] = {}
+    for n, part in enumerate(parts):
+        if not isinstance(part, Line):
+            template.append(_escaped(str(part)))
+            continue
+        for literal, name, spec, conversion in string.Formatter().parse(part.template):
+            template.append(_escaped(literal))
+            if name is None:
+                continue
+            name = str(int(name) + len(seats)) if name.isdigit() else f"p{n}_{name}"
+            template.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+        words.update({f"p{n}_{key}": value for key, value in part.words.items()})
+        seats.extend(part.seats)
+    return Line("".join(template), *seats, **words)
+
+
+def _escaped(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def coach_module(game_id: str) -> Any:
@@ -463,12 +526,14 @@ def _honest(view: Any) -> Any:
 
 
 def _said(view: Any, action: Any) -> str:
-    text = str(view.describe(action))
+    text = view.describe(action)
+    if isinstance(text, Line):
+        return text  # (a Line starts with a capital letter when drawn)
     return text[:1].upper() + text[1:]
 
 
 __all__ = [
     "BLUNDER", "DOUBTFUL", "MISTAKE", "VERDICTS", "Analysis", "Cancelled", "Hint", "Judgement",
-    "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "judge", "percent",
+    "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "joined", "judge", "percent",
     "probability", "review", "wins_at_once", "root_search_like", "stopping", "summarize", "verdict_for",
 ]

@@ -20,9 +20,10 @@ the shares are a lower bound, alike for every play.
 
 `lost_at` (the review's "after move 9 the deal could no longer be won") is the one
 place the real deal is used: the review comes after the game, when nothing is left
-to hide. The solver runs on the real position after each move (`LOST_NODE_LIMIT`);
-the answer is a move only when the position before it had a winning line and the
-one after it is proven to have none.
+to hide. The solver runs on the real position after each move (`LOST_NODE_LIMIT`),
+within `LOST_BUDGET_S` seconds in all; the answer is a move only when the position
+before it had a winning line and the one after it is proven to have none (out of
+time, it says nothing).
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from core.ai.coach import Analysis, Stop, percent
 from core.ai.common import action_key
 from core.dash.cards import UNKNOWN
 from core.dash.solver import hint as solver_hint
-from core.dash.solver import search
+from core.dash.solver import SearchResult, search
 
 # Positions the solver may look at on one sampled deal.
 NODE_LIMIT = 400
@@ -48,8 +49,10 @@ EXACT_NODE_LIMIT = 5_000
 # machine's), and the fewest positions a solve is given.
 FIRST_NODES_PER_S = 1_500
 MIN_NODES = 50
-# Positions the solver may look at for each real position in `lost_at`.
+# Positions the solver may look at for each real position in `lost_at`, and the
+# seconds it may take in all (a lost deal's positions can each take seconds to solve).
 LOST_NODE_LIMIT = 20_000
+LOST_BUDGET_S = 3.0
 
 
 class _Pace:
@@ -203,22 +206,29 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
             f"unseen cards ({percent(value)})")
 
 
-def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: Stop | None = None) -> int | None:
+def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: Stop | None = None,
+            budget_s: float = LOST_BUDGET_S, progress: Callable[[int, int], None] | None = None) -> int | None:
     """The index of the move after which the real deal could no longer be won, or
-    None (it was won, it never had a winning line, or the solver could not tell)."""
+    None (it was won, it never had a winning line, or the solver could not tell
+    within `budget_s` seconds: a move is named only when proven). `progress(done,
+    total)` is called as the positions after the moves are looked at."""
     stop = stop or Stop()
+    pace = _Pace(time.perf_counter() + budget_s, None)
+    total = len(seats_actions)
     state = start.clone()
-    line = _solve_growing(state, stop).line
+    line = _solve_growing(state, stop, pace).line
     if not line:
         return None
     for i, (_, action) in enumerate(seats_actions):
+        if progress is not None:
+            progress(i, total)
         if stop.cancelled:
             return None
         state.apply(action)
         if line and action == line[0]:
             line = line[1:]  # still on the winning line: no search needed
             continue
-        result = _solve_growing(state, stop)
+        result = _solve_growing(state, stop, pace)
         if result.line is not None:
             line = result.line
             continue
@@ -226,12 +236,19 @@ def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: S
     return None
 
 
-def _solve_growing(state: Any, stop: Stop) -> Any:
+def _solve_growing(state: Any, stop: Stop, pace: _Pace) -> Any:
     """The solver with a node limit that grows 1,250 -> 5,000 -> 20,000
-    (`LOST_NODE_LIMIT`) while undecided, so a cancel is heard between tries."""
-    limit = LOST_NODE_LIMIT // 16
-    while True:
-        result = search(state, limit)
-        if result.decided or limit >= LOST_NODE_LIMIT or stop.cancelled:
-            return result
+    (`LOST_NODE_LIMIT`) while undecided, so a cancel is heard between tries. Past
+    the deadline no try is started, nor a larger one that would not end by it (at
+    the pace measured): the answer is then undecided."""
+    first = limit = LOST_NODE_LIMIT // 16
+    result = SearchResult(None, False, 0)
+    while not stop.cancelled:
+        now = time.perf_counter()
+        if now > pace.deadline or (limit > first and now + limit / pace.rate() > pace.deadline):
+            break  # out of time: undecided, nothing claimed
+        result = pace.solve(state, limit)
+        if result.decided or limit >= LOST_NODE_LIMIT:
+            break
         limit *= 4
+    return result

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, root_search_like, wins_at_once
+from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, joined, root_search_like, wins_at_once
 from core.ai.common import action_key
 from core.skirmish import actions as A
 from core.skirmish.bots import HardBot, search_actions
@@ -33,9 +33,11 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
 
 
 def reason(view: Any, action: Any, analysis: Analysis) -> str:
+    """The move and why, a core.engine.Line where it names a seat (the UI draws
+    the seat with its name: "scout Easy bot 2's hand")."""
     what = view.describe(action)
     why = _why(view, action, analysis)
-    return f"{what}: {why}" if why else what
+    return joined(what, ": ", why) if why else what
 
 
 def _why(view: Any, action: Any, analysis: Analysis) -> str:
@@ -44,8 +46,6 @@ def _why(view: Any, action: Any, analysis: Analysis) -> str:
     t = type(action)
     search = compared(view, action, analysis)
     if t is A.Attack and action.tpos < 0 and 0 <= action.seat < view.seats:
-        life = str(view.life[action.seat])  # a Line: the UI draws the seat with its name
-        if search:
-            return Line("{0} {0:has/have} {life} life left; {search}", action.seat, life=life, search=search)
-        return Line("{0} {0:has/have} {life} life left", action.seat, life=life)
+        life = Line("{0} {0:has/have} {life} life left", action.seat, life=str(view.life[action.seat]))
+        return joined(life, "; ", search) if search else life
     return search

@@ -179,6 +179,62 @@ def test_verdict_thresholds_and_summary():
     assert summarize([], lost_at=8) == "No mistakes. After move 9 the deal could no longer be won."
 
 
+def test_a_reason_never_says_the_next_best_scores_more_than_the_best():
+    """Issue 15: "68% of its games with it, 76% with the next best" (a poor move's
+    lucky mean in the shared tree against the best's own search). The runner-up is
+    the search's own (most visited after it), named only when it scores less; a
+    move searched on its own (a review's best) is compared with the move played,
+    searched alike."""
+    import re
+
+    from core.ai.coach import Analysis, compared
+    from core.ai.common import action_key as key
+
+    view = GAMES["skirmish"].new(2, 8)
+    while len(view.legal_actions()) < 3:
+        view.apply(view.legal_actions()[0])
+    a, b, c = view.legal_actions()[:3]
+    values = {key(a): (a, 0.68), key(b): (b, 0.76), key(c): (c, 0.5)}
+
+    def figures(text):
+        return [int(x) for x in re.findall(r"(\d+)%", text)]
+
+    lucky = Analysis(a, dict(values), extra={"visits": {key(a): 50, key(b): 3, key(c): 20}})
+    text = compared(view, a, lucky)
+    assert figures(text) == [68, 50] and str(view.describe(c)) in text
+    close = Analysis(a, dict(values), extra={"visits": {key(a): 50, key(b): 30, key(c): 20}})
+    assert figures(compared(view, a, close)) == [68]  # its runner-up scores more: not named
+    reviewed = Analysis(a, {**values, key(c): (c, 0.52)},
+                        extra={"visits": {key(a): 50, key(b): 30, key(c): 2}, "measured": {key(a), key(c)}})
+    assert compared(view, a, reviewed).endswith("68% of its games with it, 52% with the move played")
+
+
+def test_joined_keeps_the_seats_of_each_part():
+    from core.ai.coach import joined
+    from core.engine import Line
+
+    scout = Line("Send {card} to scout {0:'s} hand", 1, card="the 5")
+    life = Line("{0} {0:has/have} {life} life left", 0, life="3")
+    line = joined(scout, ": ", life, "; {odd} braces")
+    assert str(line) == "Send the 5 to scout Player 2's hand: Player 1 has 3 life left; {odd} braces"
+    assert line.text(["You", "Easy bot 2"]) == "Send the 5 to scout Easy bot 2's hand: You have 3 life left; {odd} braces"
+    assert joined("plain", " words") == "plain words" and not isinstance(joined("a", "b"), Line)
+
+
+def test_the_summarys_biggest_is_stable_on_a_tie_of_losses():
+    """The biggest: the larger loss, then the worse verdict, then the earliest move;
+    the same answer in any order of the judgements."""
+    import itertools
+
+    j = lambda i, v, loss: Judgement(i, 0, None, None, v, loss, "")  # noqa: E731
+    tie = [j(20, "mistake", 0.3), j(9, "blunder", 0.3), j(4, "mistake", 0.3), j(30, "blunder", 0.3)]
+    for order in itertools.permutations(tie):
+        assert summarize(list(order)).endswith("the biggest: move 10.")  # the earlier blunder
+    same = [j(20, "mistake", 0.2), j(4, "mistake", 0.2), j(12, "mistake", 0.2)]
+    for order in itertools.permutations(same):
+        assert summarize(list(order)) == "3 mistakes; the biggest: move 5."
+
+
 @pytest.mark.parametrize("game_id", ["house-rules", "town", "skirmish", "dash"])
 def test_a_hint_cancelled_before_it_starts_gives_no_answer(game_id):
     seats = 3 if game_id == "town" else GAMES[game_id].seats.start + (game_id == "dash")

@@ -197,6 +197,31 @@ def test_skirmish_not_attacking_for_the_win_is_a_blunder():
     assert j.reason == "The 9 of Spades attacks Player 2: it wins the game at once"
 
 
+def test_skirmish_reasons_name_seats_as_lines_drawn_with_the_seats_names():
+    """Issue 15: a reason speaks of seats as the log does (a core.engine.Line), so
+    the UI draws "Easy bot 2", not "Player 2"; kept in a save and read back alike."""
+    from core.ai.coach import Analysis, Judgement
+    from core.ai.common import action_key
+    from core.engine import Line
+    from core.skirmish.coach import reason
+
+    start = GAMES["skirmish"].from_text(SKIRMISH_LETHAL)
+    got = review("skirmish", start, [(0, SA.Done())], {0}, BUDGET, effort=300)
+    (j,) = got.judgements
+    assert isinstance(j.reason, Line)
+    assert j.reason.text(["Ann", "Easy bot 2"]) == "The 9 of Spades attacks Easy bot 2: it wins the game at once"
+    back = Judgement.from_builtins("skirmish", j.to_builtins("skirmish"))
+    assert back.reason.text(["Ann", "Easy bot 2"]) == j.reason.text(["Ann", "Easy bot 2"])
+    # An attack on a player that does not win at once: its life, with the seat's name.
+    view = start.view(0)
+    attack = SA.Attack(pos=0, seat=1, tpos=-1)
+    done = SA.Done()
+    analysis = Analysis(attack, {action_key(attack): (attack, 0.7), action_key(done): (done, 0.4)},
+                        extra={"visits": {action_key(attack): 30, action_key(done): 10}})
+    words = reason(view, attack, analysis).text(["You", "Easy bot 2"])
+    assert "Easy bot 2" in words and "Player 2" not in words
+
+
 def test_skirmish_hint_attacks_the_player():
     start = GAMES["skirmish"].from_text(SKIRMISH_LETHAL)
     got = hint("skirmish", start.view(0), BUDGET, effort=300)
@@ -290,3 +315,45 @@ def test_town_hint_gives_a_tile_back_to_win_the_tie():
     start = GAMES["town"].from_text(TOWN_KEEP_LOSES)
     got = hint("town", start.view(1), BUDGET, effort=200)
     assert isinstance(got.action, GiveBack)
+
+
+def _random_lost_game(seed: int) -> list:
+    """A solo Dash game on `seed` played at random to its end, lost (as tui_support's)."""
+    import random
+
+    rng = random.Random(seed)
+    while True:
+        state = GAMES["dash"].new(1, seed)
+        line = []
+        while not state.over:
+            action = rng.choice(state.legal_actions())
+            line.append(action)
+            state.apply(action)
+        if not state.outcome.winners:
+            return line
+
+
+def test_dash_lost_at_keeps_to_its_budget_and_reports_progress():
+    """A lost deal of random play: each position after move 10 takes the solver
+    seconds (11.6 s in all with no budget). Within its budget lost_at answers (a
+    move only when proven) and the progress moves."""
+    import time
+
+    from core.ai.coach import Stop
+    from core.dash.coach import lost_at
+
+    start = GAMES["dash"].new(1, 5)
+    played = [(0, a) for a in _random_lost_game(5)]
+    seen = []
+    t = time.perf_counter()
+    got = lost_at(start, played, Stop(), budget_s=0.5, progress=lambda d, n: seen.append((d, n)))
+    spent = time.perf_counter() - t
+    assert spent < 0.5 + 1.0, spent  # a try is started only when the pace says it ends in time
+    assert seen and seen[0] == (0, len(played)) and all(n == len(played) for _, n in seen)
+    if got is not None:  # named only when proven: before it a winning line, after it none
+        before = start.clone()
+        for _, a in played[:got]:
+            before.apply(a)
+        after = before.clone()
+        after.apply(played[got][1])
+        assert search(before, 200_000).line and search(after, 200_000).decided

@@ -119,3 +119,18 @@ def test_the_app_picks_the_database_only_when_the_host_says_so(tmp_path, monkeyp
     monkeypatch.setenv("HOUSES_PLAYER", "alice")
     store = saves.open_store()
     assert isinstance(store, DbStore) and store.player == "alice" and store.root == tmp_path / "home"
+
+
+def test_a_write_that_keeps_updated_keeps_last_played(store):
+    """A review kept in a finished game is no play: the game keeps its "last
+    played" (and its place in the saves browser), as in Store (tests/saves/test_write.py)."""
+    save = finished_dash()
+    store.write(save)
+    on_db = store.load(save.id).updated
+    save.updated = "2000-01-01T00:00:00"  # a copy in memory older than the database's
+    save.review = {"summary": "No mistakes."}
+    store.write(save, keep_updated=True)
+    loaded = store.load(save.id)
+    assert loaded.updated == on_db and loaded.review == {"summary": "No mistakes."}
+    store.write(save)
+    assert store.load(save.id).updated >= on_db

@@ -125,3 +125,18 @@ def test_settings_write_on_full_disk_raises_and_keeps_old(store, monkeypatch):
     with pytest.raises(SaveError, match="disk full"):
         store.save_settings(Settings(theme="gruvbox"))
     assert store.settings_path.read_bytes() == before
+
+
+def test_a_write_that_keeps_updated_keeps_last_played(store, toy):
+    """A review kept in a finished game (tui/screens/review.py) is no play: its
+    "last played" stays as the file says, so it does not jump to the top of the
+    saves browser. The database store does the same (tests/host/test_player_store.py)."""
+    older, _, _ = _saved(store, toy)
+    on_disk = store.load(older.id).updated
+    older.updated = "2000-01-01T00:00:00"  # the copy in memory is older than the file
+    older.review = {"summary": "No mistakes."}
+    store.write(older, keep_updated=True)
+    loaded = store.load(older.id)
+    assert loaded.updated == on_disk and loaded.review == {"summary": "No mistakes."}
+    store.write(older)
+    assert store.load(older.id).updated >= on_disk

@@ -73,7 +73,9 @@ async def test_t_shows_a_legal_hint_with_its_reason_and_its_key_plays_it(store, 
             await wait_for(pilot, lambda: screen.last_hint is not None and not screen.hint_thinking)
             hint, line = screen.last_hint, status(app)
             assert hint.action in legal and hint.reason
-            assert line.startswith("Hint (") and screen.hint_reason(hint.reason).rstrip(".") in line, line
+            # A reason that names a seat (a Line) is drawn with the seats' names.
+            assert line.startswith("Hint (") and screen.hint_reason(screen.named(hint.reason)).rstrip(".") in line, line
+            assert "Player " not in line, line  # the seats here are "You" and "Easy bot 2"
             assert screen.save.hints_used == step + 1
             key = next(k for words, k in KEYS if words in line.lower())
             await pilot.press(key)

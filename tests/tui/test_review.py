@@ -65,9 +65,7 @@ def note(app) -> str:
 
 
 def reviewing(app) -> bool:
-    from tui.screens.review import ReviewMixin
-
-    return isinstance(app.screen, ReviewMixin)
+    return getattr(app.screen, "review_notes", None) is not None
 
 
 def working(app) -> bool:
@@ -172,7 +170,7 @@ async def test_a_known_blunder_is_marked_with_the_better_move_and_when_the_deal_
         await wait_for(pilot, lambda: reviewing(app))
         assert app.screen.review.summary in note(app)
         assert f"After move {index + 1} the deal could no longer be won." in note(app)
-        judgement = app.screen.judged[index]
+        judgement = app.screen.review_notes.judged[index]
         assert judgement.verdict == "blunder" and judgement.best == winning_line(4242)[-1]
         while app.screen.replay_at != index:  # ] jumps from mistake to mistake
             before = app.screen.replay_at
@@ -269,3 +267,43 @@ def test_a_kept_review_of_other_moves_is_not_used():
     assert saved_review(save)[0].summary == "No mistakes."
     save.actions[-1], save.actions[-2] = save.actions[-2], save.actions[-1]  # as if undone and played again
     assert saved_review(save) == (None, None)
+
+
+async def test_keeping_a_review_leaves_last_played_as_it_was(store):
+    save = finished_save("house-rules", ["human", "easy"], 19)
+    put_save(store, save)
+    before = json.loads((store.saves_dir / f"{save.id}.json").read_bytes())["updated"]
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "v")
+        await wait_for(pilot, lambda: reviewing(app))
+        app.flush_saves()
+    assert kept(store, save.id) is not None
+    assert json.loads((store.saves_dir / f"{save.id}.json").read_bytes())["updated"] == before
+
+
+async def test_a_reason_that_names_a_seat_shows_the_seats_name(store):
+    """Issue 15: the coach's reasons speak of seats as the log does (a Line): the
+    note draws "Easy bot 2", never "Player 2"."""
+    from core.ai.coach import Judgement, Review, summarize
+    from core.engine import Line
+    from tui.screens.review import moves_key
+
+    save = finished_save("skirmish", ["human", "easy"], 8)
+    steps, _ = saves.Steps.replay(save, keep=0)
+    index = next(i for i, seat in enumerate(steps.seats) if seat == 0)
+    played = steps.actions[index]
+    reason = Line("{0} {0:has/have} {life} life left", 1, life="3")
+    judgements = (Judgement(index, 0, played, played, "mistake", 0.2, reason),)
+    review = Review(judgements, summarize(judgements))
+    save.review = {"moves": save.cursor, "of": moves_key(save), **review.to_builtins("skirmish")}
+    put_save(store, save)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "v")
+        await wait_for(pilot, lambda: reviewing(app))
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert app.screen.replay_at == index
+        text = note(app).replace("\n", " ")
+        assert "Easy bot 2 has 3 life left" in text and "Player 2" not in text

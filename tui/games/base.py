@@ -71,6 +71,10 @@ class GameScreen(HintsMixin, Screen):
         Binding("end,G", "jump(-1)", "End", id="replay.end"),
         Binding("m", "moves", "Moves", id="table.moves", show=False),  # at a shared table
         Binding("t", "hint", "Hint", id="game.hint"),
+        # A review (tui/screens/review.py): hidden unless the screen is given one.
+        Binding("right_square_bracket", "mistake(1)", "Next mistake", id="review.next"),
+        Binding("left_square_bracket", "mistake(-1)", "Previous mistake", id="review.prev"),
+        Binding("q", "close_review", "Back", id="review.back"),
     ]
     REPLAY_ACTIONS = {"step", "jump"}
     PLAY_ACTIONS = {"undo", "redo"}
@@ -93,6 +97,7 @@ class GameScreen(HintsMixin, Screen):
         self._bot_token: int | None = None
         self._bot: Any = None  # the bot thinking now, so leaving can stop it at once
         self._over_shown = state.over
+        self.review_notes: Any = None  # a replay given a review (use_review)
         self.init_hints()
 
     @property
@@ -108,6 +113,15 @@ class GameScreen(HintsMixin, Screen):
         self.match = match
         if match.seated is not None:
             self.viewer = match.seated
+
+    def use_review(self, notes: Any) -> None:
+        """Show this replay as a review (tui.screens.review.ReviewNotes): before mounting."""
+        self.review_notes = notes
+
+    @property
+    def review(self) -> Any:
+        """The coach's review shown (core.ai.coach.Review), or None."""
+        return None if self.review_notes is None else self.review_notes.review
 
     @property
     def code(self) -> str | None:
@@ -168,6 +182,8 @@ class GameScreen(HintsMixin, Screen):
 
     def compose(self) -> ComposeResult:
         yield from self.compose_game()
+        if self.review_notes is not None:
+            yield self.review_notes.note  # the coach's note, just above the status line
         yield StatusLine(id="status")
         yield Footer()
 
@@ -193,6 +209,8 @@ class GameScreen(HintsMixin, Screen):
         self.redraw()
         self.say_prompt()
         if self.replay:
+            if self.review_notes is not None:
+                self._replay_to(0)  # the summary first, at the start of the game
             return
         if self.save.cursor == 0 and self.save.summary != self.summary():
             self.save.summary = self.summary()  # a fresh game: name it in the lists at once
@@ -211,7 +229,10 @@ class GameScreen(HintsMixin, Screen):
 
     def say_prompt(self) -> None:
         """What is asked now, on the status line: the table's words at a shared
-        table, else the game's (`say_game_prompt`)."""
+        table, a review's notes, else the game's (`say_game_prompt`)."""
+        if self.review_notes is not None:
+            self.review_notes.say(self)
+            return
         status = None if self.replay else self.match.status(self.app.glyphs["ellipsis"])
         if status is not None:  # a shared table says who it waits for
             self.say(status)
@@ -448,6 +469,14 @@ class GameScreen(HintsMixin, Screen):
         seated = self.match.seated
         if action in ("hint", "cancel_hint"):
             return self.check_hint_action(action)
+        if action in ("mistake", "close_review"):  # a review's keys
+            if self.review_notes is None:
+                return False
+            if action == "close_review":
+                return True
+            return self.review_notes.mistake(self.replay_at, int(parameters[0])) is not None or None
+        if self.review_notes is not None and action in ("saves", "home", "new_game"):
+            return False  # q closes the review (close_review); n is for a game in play
         if action == "moves":
             if seated is None:
                 return False
@@ -556,9 +585,23 @@ class GameScreen(HintsMixin, Screen):
         n = max(0, min(n, self.save.cursor))
         if n == self.replay_at and n != 0:
             return
+        if self.review_notes is not None:
+            self.review_notes.leave_position(self)
         self.replay_at = n
         steps = self.match.steps()
         self._replayed = steps.position(n)
         self.last_action = steps.actions[n - 1] if n else None
         self.redraw()
         self.say_prompt()
+        if self.review_notes is not None:
+            self.refresh_bindings()  # ] and [ depend on where the replay is
+
+    def action_mistake(self, delta: int) -> None:
+        """A review's ] and [: to the next or previous mistake or blunder."""
+        index = self.review_notes.mistake(self.replay_at, delta) if self.review_notes else None
+        if index is not None:
+            self._replay_to(index)
+
+    def action_close_review(self) -> None:
+        self.stop_bot()
+        self.app.pop_screen()

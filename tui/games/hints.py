@@ -114,7 +114,7 @@ class HintsMixin:
         self._count_hint()
         self.last_hint = found
         keys = self.show_hint(action)
-        reason = self.hint_reason(found.reason).rstrip(".")
+        reason = self.hint_reason(self.named(found.reason)).rstrip(".")  # a Line: the seats' names
         if keys is None:  # the screen cannot point at it: name it in words
             what = self.named(self.state.describe(action)).rstrip(".")
             self.say(f"Hint: {what}: {reason}.")

@@ -4,9 +4,9 @@
 browser. A review kept in the save (`SaveFile.review`) opens at once; otherwise
 `ReviewWork` computes one in a worker thread (core.ai.coach.review) with a progress
 bar and its ETA; escape cancels it and nothing is written. A finished review is
-kept in the save, then shown by `review_screen`: the game's own screen in replay
-mode (the replay keys step through it), with a note under the board for each
-decision of a person: its verdict as a word and a sign (fine, doubtful ?!, mistake
+kept in the save, then shown by the game's own screen in replay mode given the
+review (`ReviewNotes`, GameScreen.use_review): the replay keys step through it, a
+note under the board for each decision of a person: its verdict as a word and a sign (fine, doubtful ?!, mistake
 ?, blunder ??), the better move shown on the board where the screen can point at it
 (the game's hint hook), and the reason in words. `]` and `[` jump to the next and
 the previous mistake.
@@ -72,9 +72,10 @@ def moves_key(save: saves.SaveFile) -> str:
 
 
 def keep_review(app: Any, save: saves.SaveFile, review: Any) -> None:
-    """Keep a finished review in the save file (written in the background)."""
+    """Keep a finished review in the save file (written in the background). The
+    game's "last played" stays: a review moves no game to the top of the saves."""
     save.review = {"moves": save.cursor, "of": moves_key(save), **review.to_builtins(save.game)}
-    app.autosave(save)
+    app.autosave(save, keep_updated=True)
 
 
 def open_review(app: Any, save: saves.SaveFile) -> None:
@@ -100,7 +101,11 @@ def show_review(app: Any, save: saves.SaveFile, review: Any) -> None:
     except saves.SaveError as exc:
         app.notify(str(exc), title="Could not open", severity="error", timeout=8)
         return
-    app.push_screen(review_screen(save, state, review))
+    from tui.games import screen_class
+
+    screen = screen_class(save.game)(save, state, replay=True)  # the game's own screen
+    screen.use_review(ReviewNotes(review))
+    app.push_screen(screen)
 
 
 class ReviewWork(ModalScreen[Any]):
@@ -134,14 +139,17 @@ class ReviewWork(ModalScreen[Any]):
     def _compute(self, save: saves.SaveFile, budget_s: float, cancel: threading.Event) -> None:
         from core.ai.coach import review
 
+        decisions = 0
+
         def progress(done: int, total: int) -> None:
             if not cancel.is_set():
-                self.app.call_from_thread(self._progress, cancel, done, total)
+                self.app.call_from_thread(self._progress, cancel, done, total, decisions)
 
         try:
             steps, _ = Steps.replay(save, save.cursor, keep=0)
             seats_actions = list(zip(steps.seats, steps.actions))
             humans = [i for i, seat in enumerate(save.seats) if seat.kind == "human"]
+            decisions = sum(1 for seat in steps.seats if seat in humans)
             found: Any = review(save.game, steps.position(0), seats_actions, humans, budget_s,
                                 progress=progress, cancel=cancel, seed=save.seed)
         except Exception as exc:  # Cancelled (dropped below), or a fault: shown
@@ -149,14 +157,19 @@ class ReviewWork(ModalScreen[Any]):
         if not cancel.is_set():
             self.app.call_from_thread(self._done, cancel, found)
 
-    def _progress(self, cancel: threading.Event, done: int, total: int) -> None:
+    def _progress(self, cancel: threading.Event, done: int, total: int, decisions: int) -> None:
         if cancel.is_set() or not self.is_mounted:
             return
         self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
         dots = self.app.glyphs["ellipsis"]
-        # After the last decision Icehouse Dash still looks for the move that lost the deal.
-        text = (f"The coach looks at your decisions{dots} {done} of {total}" if done < total or total == 0
-                else f"All {total} decisions judged; the coach sums up{dots}")
+        # After the last decision Icehouse Dash looks for the move that lost the deal
+        # (the bar's last steps).
+        if done < decisions or total == 0:
+            text = f"The coach looks at your decisions{dots} {done} of {decisions}"
+        elif done < total:
+            text = f"All {decisions} decisions judged; the coach looks for where the deal was lost{dots}"
+        else:
+            text = f"All {decisions} decisions judged; the coach sums up{dots}"
         self.query_one("#review-what", Static).update(text)
 
     def _done(self, cancel: threading.Event, found: Any) -> None:
@@ -186,130 +199,80 @@ class ReviewNote(Static):
     """
 
 
-class ReviewMixin:
-    """Makes a game's screen a review (see `review_screen`): a replay with notes.
-    Its keys are given to the class `review_screen` makes (Textual reads BINDINGS
-    of widget classes only)."""
+class ReviewNotes:
+    """The review a game screen is given (`GameScreen.use_review`): the screen then
+    shows a replay with notes. It keeps the coach's Review, draws the note under the
+    board and the status line for the position shown (`say`), knows where the next
+    and previous mistakes are (`mistake`, the `]` and `[` keys of GameScreen) and puts
+    the better move on the board (and takes it off again, `leave_position`)."""
 
-    REVIEW_BINDINGS = [
-        Binding("right_square_bracket", "mistake(1)", "Next mistake", id="review.next"),
-        Binding("left_square_bracket", "mistake(-1)", "Previous mistake", id="review.prev"),
-        Binding("q", "close_review", "Back", id="review.back"),
-    ]
-
-    def __init__(self, save: saves.SaveFile, state: Any, review: Any) -> None:
-        super().__init__(save, state, replay=True)
+    def __init__(self, review: Any) -> None:
         self.review = review
         self.judged = {j.index: j for j in review.judgements}
+        self.note = ReviewNote("", id="review-note", markup=False)
         self._shown_choice: dict[str, Any] = {}  # attributes show_hint changed, as they were
 
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if widget.id == "status":  # the note goes just above the status line
-                yield ReviewNote("", id="review-note", markup=False)
-            yield widget
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self._replay_to(0)  # the summary first, at the start of the game
-
-    def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("saves", "home", "new_game"):
-            return False  # q closes the review (close_review); n is for a game in play
-        if action == "mistake":
-            return self._mistake(int(parameters[0])) is not None or None
-        return super().check_game_action(action, parameters)
-
-    def _mistake(self, delta: int) -> int | None:
+    def mistake(self, at: int, delta: int) -> int | None:
         """The move index of the next (delta 1) or previous (-1) mistake or blunder."""
-        at = self.replay_at
         marks = sorted(i for i, j in self.judged.items() if j.verdict in MISTAKES)
         if delta > 0:
             return next((i for i in marks if i > at), None)
         return next((i for i in reversed(marks) if i < at), None)
 
-    def action_mistake(self, delta: int) -> None:
-        index = self._mistake(delta)
-        if index is not None:
-            self._replay_to(index)
-
-    def action_close_review(self) -> None:
-        self.stop_bot()
-        self.app.pop_screen()
-
-    def _replay_to(self, n: int) -> None:
-        # The better move shown on the last position is a choice half-made (a card
-        # picked, a pawn selected): undone before another position is drawn.
+    def leave_position(self, screen: Any) -> None:
+        """The better move shown on the last position is a choice half-made (a card
+        picked, a pawn selected): undone before another position is drawn."""
         for name, value in self._shown_choice.items():
-            setattr(self, name, value)
+            setattr(screen, name, value)
         self._shown_choice = {}
-        super()._replay_to(n)
-        self.refresh_bindings()
 
-    def say_prompt(self) -> None:
+    def say(self, screen: Any) -> None:
         """The note says what the coach thought of the decision made from the
         position shown, the better move put on the board; the status line the keys."""
-        n, total = self.replay_at, self.save.cursor
+        n, total = screen.replay_at, screen.save.cursor
         lost_at = self.review.lost_at
         if lost_at is not None and n > lost_at:
             where = f"Review: move {n} of {total}. From move {lost_at + 1} the deal could no longer be won."
         else:
             where = f"Review: move {n} of {total}. ] next mistake, [ previous, left/right step, q back."
-        self.say(where)
+        screen.say(where)
         judgement = self.judged.get(n) if n < total else None
+        summary = self.review.summary
         if judgement is None:
-            self._note(self.review.summary)
+            self.note.update(Content(summary))
             return
-        played = f"Move {n + 1}: {self._who(judgement)} played {self._said(judgement.played)}"
+        who = "you" if len(screen.humans) == 1 else screen.seat_name(judgement.seat)
+        played = f"Move {n + 1}: {who} played {self._said(screen, judgement.played)}"
         if judgement.verdict == "fine":
-            self._note(f"{self.review.summary}\n{played}: fine {self.app.glyphs['check']}")
+            self.note.update(Content(f"{summary}\n{played}: fine {screen.app.glyphs['check']}"))
             return
         # A marked move: the verdict and the better move (the summary is at move 0).
         sign = SIGNS[judgement.verdict]
-        shown = " (on the board)" if self._show_on_board(judgement.best) else ""
-        better = self._said(judgement.best)
-        reason = self.hint_reason(judgement.reason).rstrip(".") if judgement.reason else ""
+        shown = " (on the board)" if self._show_on_board(screen, judgement.best) else ""
+        better = self._said(screen, judgement.best)
+        reason = ""
+        if judgement.reason:  # a reason that names a seat (a Line) is drawn with its name
+            reason = screen.hint_reason(screen.named(judgement.reason)).rstrip(".")
         if not reason.lower().startswith(better.lower()):  # most reasons name the move first
             reason = f"{better}: {reason}" if reason else better
-        first = f"{self.review.summary}\n" if n == 0 else ""  # the summary first, always
-        self._note(f"{first}{played}: {judgement.verdict} {sign}\nBetter{shown}: {reason}.")
+        first = f"{summary}\n" if n == 0 else ""  # the summary first, always
+        self.note.update(Content(f"{first}{played}: {judgement.verdict} {sign}\nBetter{shown}: {reason}."))
 
-    def _who(self, judgement: Any) -> str:
-        return "you" if len(self.humans) == 1 else self.seat_name(judgement.seat)
-
-    def _said(self, action: Any) -> str:
+    @staticmethod
+    def _said(screen: Any, action: Any) -> str:
         try:
-            return self.hint_reason(self.named(self.state.describe(action))).rstrip(".")
+            return screen.hint_reason(screen.named(screen.state.describe(action))).rstrip(".")
         except Exception:  # a position that cannot describe it: its notation
             return str(action)
 
-    def _show_on_board(self, action: Any) -> bool:
+    def _show_on_board(self, screen: Any, action: Any) -> bool:
         """The game's hint hook puts `action` on the board; False where it cannot.
         The screen's choice attributes it sets are noted, to be undone on leaving."""
-        before = {name: value for name, value in vars(self).items() if not name.startswith("_")}
+        before = {name: value for name, value in vars(screen).items() if not name.startswith("_")}
         try:
-            return self.show_hint(action) is not None
+            return screen.show_hint(action) is not None
         except Exception:  # a screen whose hook needs a live game: named in words only
             return False
         finally:
             self._shown_choice = {name: value for name, value in before.items()
-                                  if getattr(self, name, value) is not value}
-
-    def _note(self, text: str) -> None:
-        for note in self.query("#review-note"):
-            note.update(Content(text))
-
-
-_classes: dict[type, type] = {}
-
-
-def review_screen(save: saves.SaveFile, state: Any, review: Any) -> Any:
-    """The game's own screen class with ReviewMixin, made once a game."""
-    from tui.games import screen_class
-
-    base = screen_class(save.game)
-    if base not in _classes:
-        # Its module is the game's: Textual finds the game's CSS_PATH next to it.
-        _classes[base] = type(f"Review{base.__name__}", (ReviewMixin, base), {
-            "__module__": base.__module__, "BINDINGS": ReviewMixin.REVIEW_BINDINGS})
-    return _classes[base](save, state, review)
+                                  if getattr(screen, name, value) is not value}

@@ -88,8 +88,8 @@ COMMON_KEYS = {
     **{str(i): 2 for i in range(1, 10)},
     "u": 1, "ctrl+z": 1, "ctrl+r": 1,
     "question_mark": 0.5, "n": 0.5, "q": 0.5, "ctrl+q": 0.2,
-    # the keys of the dialogs that open over a game (confirm, game over)
-    "y": 0.5, "r": 0.5,
+    # the keys of the dialogs that open over a game (confirm, game over: r replay, v review)
+    "y": 0.5, "r": 0.5, "v": 0.3,
     # Not a key: the walker plays a random legal move as a widget would (submit), so
     # that walks reach the middle and the end of games, where random keys rarely go.
     MOVE: 8,
@@ -148,6 +148,7 @@ def install_bot_timer(monkeypatch, log_ref: list) -> None:
 
     monkeypatch.setattr(tui.games.base, "BOT_BUDGET_S", BOT_BUDGET_S)
     monkeypatch.setenv("HOUSES_HINT_BUDGET_S", str(BOT_BUDGET_S))  # hints (t) think as briefly
+    monkeypatch.setenv("HOUSES_REVIEW_BUDGET_S", "0.01")  # a review (v after a game): its decisions too
     real_bot = core.ai.bot
 
     class TimedBot:
