@@ -42,9 +42,10 @@ class GameOverScreen(ModalScreen[str | None]):
             yield Static(title, classes="dialog-title")
             # Seat names come from save files: text, never markup.
             yield Static("\n".join(line for line in lines if line), markup=False, classes="dialog-text")
-            # One line at 80 columns, with or without v.
-            review = "  [b]v[/b] review" if self.can_review() else ""
-            yield Static(f"[b]n[/b] new game  [b]r[/b] replay{review}  [b]q[/b] home  [b]enter[/b] the board",
+            # The keys in two lines when v is there: one line would wrap mid-phrase in
+            # the dialog's width.
+            review = "  [b]v[/b] review\n" if self.can_review() else "  "
+            yield Static(f"[b]n[/b] new game  [b]r[/b] replay{review}[b]q[/b] home  [b]enter[/b] the board",
                          classes="dialog-keys")
 
     def action_choose(self, choice: str | None) -> None:
