@@ -78,7 +78,8 @@ class HousesApp(App[None]):
         self._key_in_flight: events.Key | None = None
         self._key_target = None  # the widget it went to
         self._key_since = 0.0
-        self._key_timer = None
+        self._key_timer = None  # the one pending look-again, if any
+        self._key_stopped: events.Key | None = None  # a stopped key whose end is queued
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
 
@@ -154,21 +155,27 @@ class HousesApp(App[None]):
         if key is not None and not self._key_target.is_attached:
             self._key_in_flight = None  # its screen left before the key reached it
         elif key is not None:
-            if key._stop_propagation:
+            if key._stop_propagation and key is not self._key_stopped:
                 # Stopped: a widget took it, or the screen passed it on to the app
                 # (Textual stops a key there too). One turn of the app's queue
-                # lets the app's handling come first.
+                # lets the app's handling come first (queued once, not per look).
+                self._key_stopped = key
                 self.call_later(self._key_done, key)
             return False  # still on its way through the widgets
         screen = self.screen if self._screen_stack else None
         return screen is None or screen.is_mounted
 
-    async def _release_keys(self) -> None:
+    async def _look_again(self) -> None:
         self._key_timer = None
+        await self._release_keys()
+
+    async def _release_keys(self) -> None:
         while self._held_keys and not self._exit:
             if not self._ready_for_key():
-                if self._key_timer is None:  # look again soon
-                    self._key_timer = self.set_timer(0.01, self._release_keys)
+                # Look again soon: one timer at most, however many keys wait (a
+                # timer per arriving key made a burst of N keys cost N^2 looks).
+                if self._key_timer is None:
+                    self._key_timer = self.set_timer(0.01, self._look_again)
                 return
             key = self._held_keys.popleft()
             self._key_in_flight = key
