@@ -40,6 +40,10 @@ DAILIES = (
 # is read anyway: the order of keys is kept, but input never locks up.
 KEY_WAIT_S = 2.0
 
+# What the terminal reader makes of input bytes that are not UTF-8 (tui/lifecycle.py
+# decodes with errors="replace"): never a key anyone means.
+JUNK_CHARACTER = "\ufffd"
+
 # Scroll bars consult the app that draws them: no block glyphs in --ascii.
 ScrollBar.renderer = staticmethod(scroll_bar_render)
 
@@ -133,6 +137,8 @@ class HousesApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and (self._exit or not self._screen_stack):
             return  # leaving: no key may open or query a screen now
+        if isinstance(event, events.Key) and event.character == JUNK_CHARACTER:
+            return  # a byte that was not UTF-8: no binding, no text; dropped before it costs a turn
         if isinstance(event, events.Key) and not event.is_forwarded:
             self._held_keys.append(event)
             await self._release_keys()
