@@ -40,6 +40,9 @@ DAILIES = (
 # is read anyway: the order of keys is kept, but input never locks up.
 KEY_WAIT_S = 2.0
 
+# Looks after 1 ms (not 10) for a key on its way through the widgets.
+QUICK_LOOKS = 5
+
 # What the terminal reader makes of input bytes that are not UTF-8 (tui/lifecycle.py
 # decodes with errors="replace"): never a key anyone means.
 JUNK_CHARACTER = "\ufffd"
@@ -83,6 +86,7 @@ class HousesApp(App[None]):
         self._key_target = None  # the widget it went to
         self._key_since = 0.0
         self._key_timer = None  # the one pending look-again, if any
+        self._quick_looks = 0  # looks after 1 ms for the key in flight (`_look_delay`)
         self._key_stopped: events.Key | None = None  # a stopped key whose end is queued
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
@@ -171,6 +175,15 @@ class HousesApp(App[None]):
         screen = self.screen if self._screen_stack else None
         return screen is None or screen.is_mounted
 
+    def _look_delay(self) -> float:
+        # A key on its way through the widgets is usually done within a few turns:
+        # the first looks come quickly (a burst typed into the palette was read at
+        # one key per 10 ms), then every 10 ms (a screen that takes long to mount).
+        if self._key_in_flight is not None and self._quick_looks < QUICK_LOOKS:
+            self._quick_looks += 1
+            return 0.001
+        return 0.01
+
     async def _look_again(self) -> None:
         self._key_timer = None
         await self._release_keys()
@@ -181,12 +194,13 @@ class HousesApp(App[None]):
                 # Look again soon: one timer at most, however many keys wait (a
                 # timer per arriving key made a burst of N keys cost N^2 looks).
                 if self._key_timer is None:
-                    self._key_timer = self.set_timer(0.01, self._look_again)
+                    self._key_timer = self.set_timer(self._look_delay(), self._look_again)
                 return
             key = self._held_keys.popleft()
             self._key_in_flight = key
             self._key_target = self.focused or self.screen
             self._key_since = time.monotonic()
+            self._quick_looks = 0
             await super().on_event(key)
             if not key.is_forwarded:  # a priority binding (ctrl+q) took it
                 self._key_in_flight = None
