@@ -40,6 +40,13 @@ DAILIES = (
 # is read anyway: the order of keys is kept, but input never locks up.
 KEY_WAIT_S = 2.0
 
+# Looks after 1 ms (not 10) for a key on its way through the widgets.
+QUICK_LOOKS = 5
+
+# What the terminal reader makes of input bytes that are not UTF-8 (tui/lifecycle.py
+# decodes with errors="replace"): never a key anyone means.
+JUNK_CHARACTER = "\ufffd"
+
 # Scroll bars consult the app that draws them: no block glyphs in --ascii.
 ScrollBar.renderer = staticmethod(scroll_bar_render)
 
@@ -78,7 +85,9 @@ class HousesApp(App[None]):
         self._key_in_flight: events.Key | None = None
         self._key_target = None  # the widget it went to
         self._key_since = 0.0
-        self._key_timer = None
+        self._key_timer = None  # the one pending look-again, if any
+        self._quick_looks = 0  # looks after 1 ms for the key in flight (`_look_delay`)
+        self._key_stopped: events.Key | None = None  # a stopped key whose end is queued
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
 
@@ -133,6 +142,8 @@ class HousesApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and (self._exit or not self._screen_stack):
             return  # leaving: no key may open or query a screen now
+        if isinstance(event, events.Key) and event.character == JUNK_CHARACTER:
+            return  # a byte that was not UTF-8: no binding, no text; dropped before it costs a turn
         if isinstance(event, events.Key) and not event.is_forwarded:
             self._held_keys.append(event)
             await self._release_keys()
@@ -155,26 +166,42 @@ class HousesApp(App[None]):
         if key is not None and not self._key_target.is_attached:
             self._key_in_flight = None  # its screen left before the key reached it
         elif key is not None:
-            if key._stop_propagation:
+            if key._stop_propagation and key is not self._key_stopped:
                 # Stopped: a widget took it, or the screen passed it on to the app
                 # (Textual stops a key there too). One turn of the app's queue
-                # lets the app's handling come first.
+                # lets the app's handling come first (queued once, not per look).
+                self._key_stopped = key
                 self.call_later(self._key_done, key)
             return False  # still on its way through the widgets
         screen = self.screen if self._screen_stack else None
         return screen is None or screen.is_mounted
 
-    async def _release_keys(self) -> None:
+    def _look_delay(self) -> float:
+        # A key on its way through the widgets is usually done within a few turns:
+        # the first looks come quickly (a burst typed into the palette was read at
+        # one key per 10 ms), then every 10 ms (a screen that takes long to mount).
+        if self._key_in_flight is not None and self._quick_looks < QUICK_LOOKS:
+            self._quick_looks += 1
+            return 0.001
+        return 0.01
+
+    async def _look_again(self) -> None:
         self._key_timer = None
+        await self._release_keys()
+
+    async def _release_keys(self) -> None:
         while self._held_keys and not self._exit:
             if not self._ready_for_key():
-                if self._key_timer is None:  # look again soon
-                    self._key_timer = self.set_timer(0.01, self._release_keys)
+                # Look again soon: one timer at most, however many keys wait (a
+                # timer per arriving key made a burst of N keys cost N^2 looks).
+                if self._key_timer is None:
+                    self._key_timer = self.set_timer(self._look_delay(), self._look_again)
                 return
             key = self._held_keys.popleft()
             self._key_in_flight = key
             self._key_target = self.focused or self.screen
             self._key_since = time.monotonic()
+            self._quick_looks = 0
             await super().on_event(key)
             if not key.is_forwarded:  # a priority binding (ctrl+q) took it
                 self._key_in_flight = None

@@ -283,14 +283,12 @@ async def test_a_large_terminal_gets_a_larger_board(store):
 
 
 async def test_help_explains_the_marks_of_the_dash_screen(store):
-    from textual.widgets import Markdown
-
     app = dash_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
         await pilot.pause()
-        source = app.screen.query_one(Markdown).source
+        source = app.screen.query_one("#help-text").source
         assert "## On the screen" in source
         for mark in (app.glyphs["tree"], "•", "×", "'", "*", "`r2`"):
             assert mark in source, mark

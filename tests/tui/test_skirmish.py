@@ -552,8 +552,6 @@ async def test_bots_do_not_need_a_hand_over(store):
 
 
 async def test_rules_and_card_reference_on_help(store):
-    from textual.widgets import Markdown
-
     from tui.screens.help import HelpScreen
 
     app = versus_easy(store, 1, declaring)
@@ -562,7 +560,7 @@ async def test_rules_and_card_reference_on_help(store):
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = app.screen.query_one(Markdown).source
+        text = app.screen.query_one("#help-text").source
         assert "## Card reference" in text and "Queen of Spades" in text
 
 
