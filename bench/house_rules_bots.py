@@ -5,11 +5,11 @@ side's time a decision.
         [--iterations N] [--budget 0.25] [--vs textbook] [--textbook-iterations N]
         [--cards hands] [--jobs 1] [--seed 1]
 
-Each pairing plays `--seeds` game seeds twice, the first bot as White and then as
-Black (bench/_series.py): one table row with games, W-D-L from the first bot's
-side, the score with its 95% Wilson interval, and each side's time a decision
-(median / p95, decisions with a real choice) with its nodes (alpha-beta) or
-iterations (UCT).
+Each pairing plays 2 x `--seeds` games, one game seed each, the first bot White and
+Black in turn (core/ai/arena.py `tournament`): one line with games, W-D-L from the
+first bot's side, the score with its 95% Wilson interval, each side's time a
+decision (median / p95, decisions with a real choice) with its nodes (alpha-beta)
+or iterations (UCT), and the first bot's wins by seat.
 
 Bots: random, easy, normal, hard (the levels of core/house_rules/bots.py),
 textbook (bench/textbook_uct.py: plain UCT, uniformly random rollouts) and
@@ -31,8 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._series import HEADER, series  # noqa: E402
 from bench.textbook_uct import TextbookUCT  # noqa: E402
+from core.ai.arena import tournament  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
 from core.house_rules import GAME, Options  # noqa: E402
 from core.house_rules.bots import make_bot  # noqa: E402
@@ -57,7 +57,7 @@ def builder(iterations: int | None, textbook_iterations: int | None):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=int, default=100, help="game seeds a pairing (two games each)")
+    ap.add_argument("--seeds", type=int, default=100, help="games a pairing, times 2")
     ap.add_argument("--pairs", nargs="*", default=["easy:random", "normal:easy", "hard:normal"])
     ap.add_argument("--vs", choices=["textbook"], help="hard against the textbook UCT")
     ap.add_argument("--budget", type=float, default=0.25, help="time a decision (s)")
@@ -70,17 +70,19 @@ def main() -> None:
     pairs = ["hard:textbook"] if args.vs == "textbook" else args.pairs
     cap = f"{args.iterations} nodes" if args.iterations else "none"
     tcap = f"{args.textbook_iterations} iterations" if args.textbook_iterations else "none"
-    print(f"HOUSE RULES, cards={args.cards}, {args.seeds} seeds x 2 sides a pairing, "
+    print(f"HOUSE RULES, cards={args.cards}, {2 * args.seeds} games a pairing (White in turn), "
           f"budget {args.budget} s a decision, caps: levels {cap}, textbook {tcap}, "
           f"seed {args.seed}", flush=True)
-    print(HEADER, flush=True)
     build = builder(args.iterations, args.textbook_iterations)
     for pair in pairs:
         a, b = pair.split(":")
-        res = series(GAME, build, a, b, args.seeds, 2, args.budget, args.seed * 1_000_000,
-                     Options(cards=args.cards), args.jobs,
-                     progress=lambda r: print("  ..." + r.row(a, b), flush=True))
-        print(res.row(a, b), flush=True)
+        res = tournament(GAME, lambda rng, n=a: build(n, rng), lambda rng, n=b: build(n, rng),
+                         args.seeds * 2, 2, args.budget, args.seed * 1_000_000,
+                         Options(cards=args.cards), jobs=args.jobs)
+        by_seat = [sum(1 for _, s, w in res.records if w == (s,) and s == seat)
+                   for seat in range(2)]
+        print(f"{res.report(a, b)}; {a}'s wins by seat {' / '.join(map(str, by_seat))}; "
+              f"took {res.seconds / 60:.1f} min", flush=True)
 
 
 if __name__ == "__main__":

@@ -5,10 +5,10 @@ SO-ISMCTS, with each side's time a decision.
         [--pairs easy:random normal:easy hard:normal] [--iterations N] [--budget 1.0]
         [--vs textbook] [--textbook-iterations N] [--jobs 1] [--seed 1]
 
-Each pairing plays `--seeds` game seeds once with the first bot in every seat
-(bench/_series.py): 2 x seeds two-player games, Jokers on. With `--seats 3` or `4`
+Each pairing plays seats x `--seeds` games, one game seed each, the first bot's
+seat turning every game (core/ai/arena.py `tournament`), Jokers on. With `--seats 3` or `4`
 one copy of the first bot plays copies of the second (a fair share is then
-1 / seats). One table row a pairing: games, W-D-L from the first bot's side (a
+1 / seats). One line a pairing: games, W-D-L from the first bot's side (a
 shared sudden-death win is a draw, half a point), the score with its 95% Wilson
 interval, each side's time a decision (median / p95, decisions with a real
 choice) and iterations, and the first bot's wins by seat.
@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._series import HEADER, series  # noqa: E402
 from bench.textbook_ismcts import TextbookISMCTS  # noqa: E402
+from core.ai.arena import tournament  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
 from core.skirmish import GAME  # noqa: E402
 from core.skirmish.bots import HardBot, make_bot  # noqa: E402
@@ -57,7 +57,7 @@ def builder(iterations: int | None, textbook_iterations: int | None):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=100,
-                    help="game seeds a pairing (one game a seating of the first bot)")
+                    help="games a pairing, times the seats")
     ap.add_argument("--seats", type=int, default=2, help="players a game (2-4)")
     ap.add_argument("--pairs", nargs="*", default=["easy:random", "normal:easy", "hard:normal"])
     ap.add_argument("--vs", choices=["textbook"], help="hard against the textbook SO-ISMCTS")
@@ -70,17 +70,19 @@ def main() -> None:
     pairs = ["hard:textbook"] if args.vs == "textbook" else args.pairs
     cap = f"{args.iterations} iterations" if args.iterations else "none"
     tcap = f"{args.textbook_iterations} iterations" if args.textbook_iterations else "none"
-    print(f"HOUSES - Skirmish, {args.seats} players, {args.seeds} seeds x {args.seats} seatings "
+    print(f"HOUSES - Skirmish, {args.seats} players, {args.seats * args.seeds} games a pairing (seat in turn), "
           f"a pairing, Jokers on, budget {args.budget} s a decision, caps: hard {cap}, "
           f"textbook {tcap}, seed {args.seed}", flush=True)
-    print(HEADER, flush=True)
     build = builder(args.iterations, args.textbook_iterations)
     for pair in pairs:
         a, b = pair.split(":")
-        res = series(GAME, build, a, b, args.seeds, args.seats, args.budget,
-                     args.seed * 1_000_000, None, args.jobs,
-                     progress=lambda r: print("  ..." + r.row(a, b), flush=True))
-        print(res.row(a, b), flush=True)
+        res = tournament(GAME, lambda rng, n=a: build(n, rng), lambda rng, n=b: build(n, rng),
+                         args.seeds * args.seats, args.seats, args.budget, args.seed * 1_000_000,
+                         None, jobs=args.jobs)
+        by_seat = [sum(1 for _, s, w in res.records if w == (s,) and s == seat)
+                   for seat in range(args.seats)]
+        print(f"{res.report(a, b)}; {a}'s wins by seat {' / '.join(map(str, by_seat))}; "
+              f"took {res.seconds / 60:.1f} min", flush=True)
 
 
 if __name__ == "__main__":

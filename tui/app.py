@@ -159,6 +159,14 @@ class HousesApp(App[None]):
             self._key_in_flight = None
             self.call_later(self._release_keys)
 
+    def keys_pending(self) -> bool:
+        """Whether a key the player pressed is still on its way to its handler (held,
+        or in flight for less than KEY_WAIT_S). A bot's answer waits for it, so q or u
+        pressed before the answer is shown comes first (tui/games/base.py)."""
+        if self._held_keys:
+            return True
+        return self._key_in_flight is not None and time.monotonic() - self._key_since <= KEY_WAIT_S
+
     def _ready_for_key(self) -> bool:
         if time.monotonic() - self._key_since > KEY_WAIT_S:
             return True

@@ -10,9 +10,10 @@ How it searches
   plain minimax, not negamax: a node maximises when `state.to_move` is the root
   seat and minimises otherwise, and every value is from the root seat's side.
 - Iterative deepening, depth 1, 2, ... until `max_depth`, `max_nodes` or the time
-  budget. When time (or the node cap) runs out in the middle of a depth, the bot
-  returns the best action of the last *completed* depth (if not even depth 1
-  finished, the best of the root actions searched so far). It stops early when
+  budget. Each depth searches the previous depth's best action first; when time
+  (or the node cap) runs out in the middle of a depth, the bot returns the best
+  of the root actions that depth finished (the previous best, unless another
+  was proven better at the new depth), else the last completed depth's best. It stops early when
   the tree is exhausted (no leaf was cut by the depth limit) or a forced win or
   loss is proven.
 - `evaluate(state, seat) -> float`: a heuristic for positions that are not over,
@@ -27,8 +28,9 @@ How it searches
   rules (repetition draws) should put what matters into the key or switch the
   table off.
 - Move ordering: the table's best move first (at the root: the previous
-  iteration's best), then the order from the optional `move_order(state,
-  actions) -> list` hook (e.g. captures first). At the root the actions are
+  iteration's best), then the two killer moves of that ply (the last actions
+  that cut the search off in a sibling), then the order from the optional
+  `move_order(state, actions) -> list` hook (e.g. captures first). At the root the actions are
   first shuffled with the bot's `rng`, so equal moves vary from seed to seed.
 - `max_nodes` and `max_depth` make a search reproducible (same rng seed, same
   caps -> same action); the time budget is a ceiling checked with
@@ -36,7 +38,8 @@ How it searches
   cancelling a worker) ends the search the same way.
 
 After `choose`, `bot.stats` holds what the last search did: depth completed,
-nodes, value, seconds, and the principal move.
+`partial_depth` (the depth stopped partway through whose best was kept, 0 for
+none), nodes, value, seconds, and the principal move.
 """
 
 from __future__ import annotations
@@ -112,15 +115,24 @@ class AlphaBetaBot:
         best_action = actions[0]
         best_value: float | None = None
         depth_done = 0
+        partial_depth = 0
         depth = 1
+        # Killer moves: per ply, the last two actions that cut off the search
+        # there; tried right after the table's move in sibling positions.
+        self._killers: list[list[Any]] = [[] for _ in range(64)]
         while self.max_depth is None or depth <= self.max_depth:
             horizon_before = self._horizon
             try:
                 value, action, actions = self._root(root, actions, depth)
             except _Stop as stop:
+                # The root searches the last depth's best action first, so a
+                # partial result exists only once that action is done at this
+                # depth, and an action that replaced it was proven better at
+                # this depth: keep it rather than throw the deeper search away.
                 partial = stop.args[0] if stop.args else None
-                if depth_done == 0 and partial is not None:
-                    best_action, best_value = partial[1], partial[0]
+                if partial is not None:
+                    best_value, best_action = partial
+                    partial_depth = depth
                 break
             best_action, best_value, depth_done = action, value, depth
             if abs(value) >= WIN_THRESHOLD or self._horizon == horizon_before:
@@ -128,6 +140,7 @@ class AlphaBetaBot:
             depth += 1
         self.stats = {
             "depth": depth_done,
+            "partial_depth": partial_depth,
             "nodes": self._nodes,
             "value": best_value,
             "seconds": time.perf_counter() - start,
@@ -199,12 +212,13 @@ class AlphaBetaBot:
         actions = state.legal_actions()
         if self.move_order is not None and len(actions) > 1:
             actions = self.move_order(state, actions)
-        if tt_move is not None and actions[0] != tt_move:
-            try:
-                i = actions.index(tt_move)
-            except ValueError:
-                pass
-            else:
+        killers = self._killers[ply] if ply < len(self._killers) else ()
+        for first in (*killers, tt_move):  # ends as: table's move, newest killer, older
+            if first is not None and actions[0] != first:
+                try:
+                    i = actions.index(first)
+                except ValueError:
+                    continue
                 actions = [actions[i]] + actions[:i] + actions[i + 1 :]
 
         horizon_before = self._horizon
@@ -221,6 +235,7 @@ class AlphaBetaBot:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
+                            self._killer(ply, action)
                             break
         else:
             best = _INF
@@ -233,6 +248,7 @@ class AlphaBetaBot:
                     if v < beta:
                         beta = v
                         if alpha >= beta:
+                            self._killer(ply, action)
                             break
 
         if key is not None:
@@ -247,6 +263,14 @@ class AlphaBetaBot:
                 tt.clear()
             tt[key] = (depth, _to_tt(best, ply), flag, best_action, self._horizon != horizon_before)
         return best
+
+    def _killer(self, ply: int, action: Any) -> None:
+        if ply < len(self._killers):
+            killers = self._killers[ply]
+            if action not in killers:
+                killers.append(action)
+                if len(killers) > 2:
+                    del killers[0]
 
 
 def _to_tt(value: float, ply: int) -> float:

@@ -195,7 +195,12 @@ class HouseRulesBot:
 
     @property
     def stats(self) -> dict:
-        return getattr(self.inner, "stats", {})
+        """The search's last figures; its nodes also as `iterations` (the name the
+        bench tables read, core/ai/arena.py)."""
+        stats = dict(getattr(self.inner, "stats", {}))
+        if "nodes" in stats:
+            stats["iterations"] = stats["nodes"]
+        return stats
 
     def choose(self, view: Any, budget_s: float = 1.0) -> Any:
         quiet = view.clone()

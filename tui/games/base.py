@@ -388,11 +388,16 @@ class GameScreen(HintsMixin, Screen):
         while time.perf_counter() - started < self.app.bot_delay and not worker.is_cancelled:
             time.sleep(0.02)
         if not worker.is_cancelled:
-            self.app.call_from_thread(self._bot_done, token, action)
+            # Through the app's queue, behind any key already read (call_from_thread
+            # alone would run it ahead of them): a q pressed before the answer wins.
+            self.app.call_from_thread(self.app.call_later, self._bot_done, token, action)
 
     def _bot_done(self, token: int, action: Any) -> None:
         if not self.in_play():
             return  # the player left while the bot thought
+        if self.app.keys_pending():  # the player's keys first (q, u), then the answer
+            self.set_timer(0.02, lambda: self._bot_done(token, action))
+            return
         if token != self._bot_token or not self.match.fresh(token):
             return  # stopped, or the position changed (undo, new game) while the bot thought
         self._bot_token = None
