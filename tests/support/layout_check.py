@@ -71,3 +71,14 @@ def long_files(paths: list[Path], root: Path = ROOT) -> dict[str, int]:
     """The files over MAX_LINES lines, by path under `root`, with their length."""
     return {str(p.relative_to(root)): n for p in paths
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+
+
+def classes_made_at_run_time(paths: list[Path], root: Path = ROOT) -> list[str]:
+    """Where `type(name, bases, namespace)` builds a class at run time ("path:line")."""
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
+                    and len(node.args) + len(node.keywords) == 3):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found

@@ -6,7 +6,7 @@ tests/support/layout_check.py."""
 
 from __future__ import annotations
 
-from layout_check import MAX_LINES, cycle_in, import_graph, long_files, python_files
+from layout_check import MAX_LINES, classes_made_at_run_time, cycle_in, import_graph, long_files, python_files
 
 
 def files():
@@ -35,17 +35,6 @@ def test_no_import_cycle_in_tui_or_saves():
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
 
 
-def classes_made_at_run_time(paths: list[Path], root: Path = ROOT) -> list[str]:
-    """Where `type(name, bases, namespace)` builds a class at run time ("path:line")."""
-    found = []
-    for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "type"
-                    and len(node.args) + len(node.keywords) == 3):
-                found.append(f"{path.relative_to(root)}:{node.lineno}")
-    return found
-
-
 def test_the_class_check_sees_a_class_made_with_type(tmp_path):
     made = tmp_path / "made.py"
     made.write_text("Made = type('Made', (object,), {})\nkind = type(made)\n")
@@ -55,5 +44,4 @@ def test_the_class_check_sees_a_class_made_with_type(tmp_path):
 def test_no_class_is_built_at_run_time():
     """Issue 14: a screen is given what it shows (a match, a review), never mixed
     into a class made at run time with type(name, bases, namespace)."""
-    paths = sorted(p for pkg in ("core", "saves", "host", "tui") for p in (ROOT / pkg).rglob("*.py"))
-    assert classes_made_at_run_time(paths) == []
+    assert classes_made_at_run_time(python_files("core", "saves", "host", "tui")) == []
