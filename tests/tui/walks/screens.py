@@ -49,7 +49,7 @@ class ScreenLog:
 
     def where(self) -> str:
         return (f"screen walk {self.walk.name} seed {self.seed}, after {len(self.keys)} keys; "
-                f"last keys {self.keys[-25:]}; reproduce: screen_keys(WALKS[{self.walk.name!r}], {self.seed}, "
+                f"last keys {self.keys[-25:]}; reproduce: screen_keys(WALK_MAKERS[{self.walk.name!r}](), {self.seed}, "
                 f"{len(self.keys)})")
 
 
@@ -112,35 +112,40 @@ async def screen_walk(store, walk: ScreenWalk, seed: int, length: int, monkeypat
     keys = screen_keys(walk, seed, length)
     app = walk.make_app(store)
     computing_since: float | None = None
-    async with app.run_test(size=SIZE) as pilot:
-        await settle_screen(pilot, log)
-        check_no_error(app, log)
-        while len(log.keys) < length:
-            if not walk.inside(app):
-                await walk.enter(pilot)
-                await settle_screen(pilot, log)
-                check_no_error(app, log)
-                log.entries += 1
-                if not walk.inside(app):
-                    raise WalkFailure(f"could not come back to the screen (on {type(app.screen).__name__}); {log.where()}")
-            key = keys[len(log.keys)]
-            log.keys.append(key)
-            await press(pilot, key)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
             await settle_screen(pilot, log)
             check_no_error(app, log)
-            if app._exit:
-                raise WalkFailure(f"the app closed; {log.where()}")
-            walk.check(app)
-            name = type(app.screen).__name__
-            log.seen.add(name)
-            if _review_computing(app):
-                computing_since = computing_since or time.perf_counter()
-                if time.perf_counter() - computing_since > REVIEW_TIMEOUT_S:
-                    raise WalkFailure(f"the review was still computed after {REVIEW_TIMEOUT_S}s; {log.where()}")
-            else:
-                computing_since = None
-            if cuts:
-                log.cuts += [f"{finding} (after {log.keys[-3:]})" for finding in cut_findings(app)]
-        await way_home(pilot, log)
-        await asyncio.to_thread(app.flush_saves)
+            while len(log.keys) < length:
+                if not walk.inside(app):
+                    await walk.enter(pilot)
+                    await settle_screen(pilot, log)
+                    check_no_error(app, log)
+                    log.entries += 1
+                    if not walk.inside(app):
+                        raise WalkFailure(f"could not come back to the screen (on {type(app.screen).__name__}); {log.where()}")
+                key = keys[len(log.keys)]
+                log.keys.append(key)
+                await press(pilot, key)
+                await settle_screen(pilot, log)
+                check_no_error(app, log)
+                if app._exit:
+                    raise WalkFailure(f"the app closed; {log.where()}")
+                walk.check(app)
+                name = type(app.screen).__name__
+                log.seen.add(name)
+                if _review_computing(app):
+                    computing_since = computing_since or time.perf_counter()
+                    if time.perf_counter() - computing_since > REVIEW_TIMEOUT_S:
+                        raise WalkFailure(f"the review was still computed after {REVIEW_TIMEOUT_S}s; {log.where()}")
+                else:
+                    computing_since = None
+                if cuts:
+                    log.cuts += [f"{finding} (after {log.keys[-3:]})" for finding in cut_findings(app)]
+            await way_home(pilot, log)
+            await asyncio.to_thread(app.flush_saves)
+    except WalkFailure:
+        raise
+    except Exception as exc:  # the app's own failure, raised again as the test leaves it
+        raise WalkFailure(f"the app failed: {exc!r}; {log.where()}") from exc
     return log
