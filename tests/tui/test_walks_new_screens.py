@@ -161,19 +161,24 @@ WALK_MAKERS = {
     "review-sk": lambda: review_walk("skirmish", ["human", "easy"], 8),
     "review-dash": lambda: review_walk("dash", ["human"], 4242),
 }
-SHORT = {"settings": 40, "settings-ascii": 20, "form-town": 40, "form-skirmish": 25, "form-house-rules": 25,
-         "form-dash": 25, "review-hr": 30, "review-town": 30, "review-sk": 20, "review-dash": 25}
+# The default walks keep the suite's cost small (~30 s on 2 busy cores); the long
+# ones (HOUSES_SLOW=1) walk every screen of WALK_MAKERS.
+SHORT = {"settings": 30, "settings-ascii": 15, "form-town": 20, "form-skirmish": 15, "form-house-rules": 10,
+         "form-dash": 15, "review-hr": 12, "review-town": 12}
 # The review's budget a decision: tiny in short walks (the review is quickly shown);
 # the long walks also think longer, so keys fall on the progress screen.
 REVIEW_BUDGETS = {"short": "0.01", "slow": "0.05"}
 
 
-@pytest.mark.parametrize("name", list(WALK_MAKERS))
+@pytest.mark.parametrize("name", list(SHORT))
 async def test_screen_walk(store, monkeypatch, name):
     monkeypatch.setenv("HOUSES_REVIEW_BUDGET_S", REVIEW_BUDGETS["short"])
-    log = await screen_walk(store, WALK_MAKERS[name](), seed=7, length=SHORT[name], monkeypatch=monkeypatch)
+    review = name.startswith("review")
+    log = await screen_walk(store, WALK_MAKERS[name](), seed=7, length=SHORT[name], monkeypatch=monkeypatch,
+                            cuts=not review)  # (the review's cut text: test_nothing_cut_in_the_review)
     assert len(log.keys) == SHORT[name]
-    if name.startswith("review"):
+    assert not log.cuts, "text cut:\n" + "\n".join(sorted(set(log.cuts)))
+    if review:
         # the walk reached the review itself, not only its progress screen
         assert any(s.startswith("Review") and s != "ReviewWork" for s in log.seen), log.seen
 
@@ -186,6 +191,19 @@ async def test_long_screen_walk(store, monkeypatch, name, seed):
     monkeypatch.setenv("HOUSES_REVIEW_BUDGET_S", REVIEW_BUDGETS["slow"])
     log = await screen_walk(store, WALK_MAKERS[name](), seed=seed, length=300, monkeypatch=monkeypatch)
     assert len(log.keys) == 300
+
+
+# The review's footer at 80 columns does not fit "[ Previous mistake" (it is cut to
+# "[ P"), and its note takes the lines of TOWN 77's legend: tui/screens/review.py, being
+# changed in another branch; reported there.
+REVIEW_CUT = pytest.mark.xfail(reason="the review's footer and note overflow 80x24", strict=False)
+
+
+@REVIEW_CUT
+async def test_nothing_cut_in_the_review(store, monkeypatch):
+    monkeypatch.setenv("HOUSES_REVIEW_BUDGET_S", REVIEW_BUDGETS["short"])
+    log = await screen_walk(store, WALK_MAKERS["review-town"](), seed=3, length=8, monkeypatch=monkeypatch, cuts=True)
+    assert not log.cuts, "text cut:\n" + "\n".join(sorted(set(log.cuts)))
 
 
 async def test_a_screen_walk_catches_a_key_that_raises(store, monkeypatch):

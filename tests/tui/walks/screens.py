@@ -57,6 +57,13 @@ def screen_keys(walk: ScreenWalk, seed: int, length: int) -> list[str]:
     return random.Random(seed).choices(list(walk.keys), list(walk.keys.values()), k=length)
 
 
+def _select_open(app) -> bool:
+    """A drop-down list open: it covers the labels under it (not a cut text)."""
+    from textual.widgets._select import SelectOverlay
+
+    return isinstance(app.focused, SelectOverlay)
+
+
 def _review_computing(app) -> bool:
     from tui.screens.review import ReviewWork
 
@@ -79,6 +86,17 @@ async def settle_screen(pilot, log: ScreenLog) -> None:
         if time.perf_counter() > deadline:
             raise WalkFailure(f"the app stayed busy over {SETTLE_TIMEOUT_S}s ({[w.name for w in busy]}); {log.where()}")
         await asyncio.sleep(0.002)
+
+
+async def settled_cuts(pilot) -> list[str]:
+    """The cut text on the screen once it has settled: a form being composed again
+    draws its footer a moment later (a player sees the settled screen)."""
+    for _ in range(5):
+        findings = cut_findings(pilot.app)
+        if not findings:
+            return []
+        await pilot.pause(0.05)
+    return findings
 
 
 def check_no_error(app, log: ScreenLog) -> None:
@@ -140,8 +158,8 @@ async def screen_walk(store, walk: ScreenWalk, seed: int, length: int, monkeypat
                         raise WalkFailure(f"the review was still computed after {REVIEW_TIMEOUT_S}s; {log.where()}")
                 else:
                     computing_since = None
-                if cuts:
-                    log.cuts += [f"{finding} (after {log.keys[-3:]})" for finding in cut_findings(app)]
+                if cuts and not _select_open(app):
+                    log.cuts += [f"{finding} (after {log.keys[-3:]})" for finding in await settled_cuts(pilot)]
             await way_home(pilot, log)
             await asyncio.to_thread(app.flush_saves)
     except WalkFailure:
