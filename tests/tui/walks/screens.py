@@ -144,11 +144,12 @@ async def screen_walk(store, walk: ScreenWalk, seed: int, length: int, monkeypat
                         raise WalkFailure(f"could not come back to the screen (on {type(app.screen).__name__}); {log.where()}")
                 key = keys[len(log.keys)]
                 log.keys.append(key)
+                before = [type(screen).__name__ for screen in app.screen_stack]
                 await press(pilot, key)
                 await settle_screen(pilot, log)
                 check_no_error(app, log)
                 if app._exit:
-                    raise WalkFailure(f"the app closed; {log.where()}")
+                    raise WalkFailure(f"the app closed (screens before the key: {before}); {log.where()}")
                 walk.check(app)
                 name = type(app.screen).__name__
                 log.seen.add(name)
