@@ -36,7 +36,10 @@ def full_text(widget) -> str | None:
     from textual.widgets._footer import FooterKey
 
     if isinstance(widget, FooterKey):
-        return plain(widget.render())
+        try:
+            return plain(widget.render())
+        except KeyError:  # a key of a footer being taken down (a screen closing)
+            return None
     if isinstance(widget, OptionList):
         return "\n".join(plain(widget.get_option_at_index(i).prompt) for i in range(widget.option_count))
     if isinstance(widget, Button):

@@ -34,6 +34,7 @@ class Mode:
     kinds: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
     ascii: bool = False
+    hints: bool = False  # several people, opened with hints (the new-game form's box)
 
     def seats(self) -> list[saves.Seat]:
         humans = self.kinds.count("human")
@@ -59,6 +60,7 @@ MODES = [
     Mode("hr-normal", "house-rules", ("human", "normal")),
     Mode("hr-hard", "house-rules", ("human", "hard")),
     Mode("hr-hotseat", "house-rules", ("human", "human")),
+    Mode("hr-hotseat-hints", "house-rules", ("human", "human"), hints=True),
     Mode("town-easy", "town", ("human", "easy")),
     Mode("town-normal", "town", ("human", "normal")),
     Mode("town-hard", "town", ("human", "hard")),
@@ -307,6 +309,13 @@ async def back_into_game(pilot, store, log: WalkLog, save_id: str, cursor: int, 
 def make_walk_app(store, mode: Mode, seed: int, start=None):
     from tui_support import make_app
 
+    if start is None and mode.hints:  # the app's start has no hints: a save that has them
+        from tui_support import put_save
+
+        save = saves.new_save(mode.game, mode.seats(), GAMES[mode.game].options_to_builtins(mode.game_options()), seed)
+        save.hints = True
+        put_save(store, save)
+        start = ("resume", save.id)
     start = start or ("new", mode.game, mode.seats(), seed, mode.game_options())
     return make_app(store, ascii=mode.ascii, start=start)
 
@@ -356,7 +365,8 @@ async def walk(store, mode: Mode, seed: int, length: int, monkeypatch, on_key=No
                         # the game-over dialog was closed: the walk goes on in a new game
                         log.games_finished += 1
                         log.games_started += 1
-                        app.start_game(mode.game, mode.seats(), seed + log.games_started, mode.game_options())
+                        app.start_game(mode.game, mode.seats(), seed + log.games_started, mode.game_options(),
+                                       hints=mode.hints)
                         await settle(pilot, log)
                 await asyncio.to_thread(app.flush_saves)
         except WalkFailure:
