@@ -60,6 +60,8 @@ async def test_a_watcher_sees_the_table_and_cannot_act(store, tables):
             screen.say("")
             await pilot.press("e")  # HOUSE RULES' End turn: hidden, and refused in words
             assert status(app) == "You are watching table ABCD: only its players move. q leaves."
+            # What a board's enter says to a watcher (TOWN 77's board and rack use it too).
+            assert screen.wait_words() == "You are watching table ABCD: only its players move. q leaves."
             # bob moves: the watcher's screen follows.
             mine = GAMES["house-rules"].from_text(msg["view"])
             bob.send(op="act", code="ABCD", cursor=0,

@@ -44,10 +44,14 @@ OTHER_SCREENS = {
     "new-game form": ["n"],
     "saves": ["s"],
     "statistics": ["down", "down", "down", "down", "down", "enter"],
-    "rules menu": ["down", "down", "down", "down", "down", "down", "enter"],
-    "rules of a game": ["down", "down", "down", "down", "down", "down", "enter", "enter"],
+    "settings": ["down"] * 6 + ["enter"],
+    "rules menu": ["down"] * 7 + ["enter"],
+    "rules of a game": ["down"] * 7 + ["enter", "enter"],
     "help": ["question_mark"],
 }
+# the screen each path must reach (a new home entry once sent "rules menu" to Settings)
+SCREEN_CLASS = {"statistics": "StatsScreen", "settings": "SettingsScreen", "rules menu": "RulesMenuScreen",
+                "saves": "SavesScreen", "new-game form": "NewGameScreen", "home": "HomeScreen"}
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
@@ -58,7 +62,9 @@ async def test_nothing_cut_outside_games(store, name, ascii):
     app = make_app(store, ascii=ascii)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*OTHER_SCREENS[name])
-        await assert_nothing_cut(pilot, f"{name} ({type(app.screen).__name__})")
+        reached = type(app.screen).__name__
+        assert reached == SCREEN_CLASS.get(name, reached), f"{name}: the keys reached {reached}"
+        await assert_nothing_cut(pilot, f"{name} ({reached})")
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])

@@ -67,14 +67,16 @@ class GameScreen(HintsMixin, Screen):
         Binding("q", "home", "Home", id="game.home"),
         Binding("left,h,a,comma", "step(-1)", "Back", id="replay.back"),
         Binding("right,l,d,period", "step(1)", "Forward", id="replay.forward"),
-        Binding("home,g", "jump(0)", "Start", id="replay.start"),
-        Binding("end,G", "jump(-1)", "End", id="replay.end"),
+        # home/end: in the help and the README; the footer at 80 columns keeps room for
+        # the review's keys.
+        Binding("home,g", "jump(0)", "Start", id="replay.start", show=False),
+        Binding("end,G", "jump(-1)", "End", id="replay.end", show=False),
         Binding("m", "moves", "Moves", id="table.moves", show=False),  # at a shared table
         Binding("t", "hint", "Hint", id="game.hint"),
         # A review (tui/screens/review.py): hidden unless the screen is given one.
         Binding("right_square_bracket", "mistake(1)", "Next mistake", id="review.next"),
-        Binding("left_square_bracket", "mistake(-1)", "Previous mistake", id="review.prev"),
-        Binding("q", "close_review", "Back", id="review.back"),
+        Binding("left_square_bracket", "mistake(-1)", "Prev mistake", id="review.prev"),
+        Binding("q", "close_review", "Close", id="review.back"),
     ]
     REPLAY_ACTIONS = {"step", "jump"}
     PLAY_ACTIONS = {"undo", "redo"}
@@ -117,6 +119,9 @@ class GameScreen(HintsMixin, Screen):
     def use_review(self, notes: Any) -> None:
         """Show this replay as a review (tui.screens.review.ReviewNotes): before mounting."""
         self.review_notes = notes
+        # Escape closes a review too. Each game binds escape for itself (a subclass's key
+        # replaces the base's), so this one is added to this screen, ahead of the game's.
+        self._bindings.bind("escape", "close_review", show=False, priority=True)
 
     @property
     def review(self) -> Any:
@@ -491,6 +496,10 @@ class GameScreen(HintsMixin, Screen):
                 and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
             return False
         return allowed
+
+    def wait_words(self) -> str:
+        """Why a move cannot be made now: another seat's turn, or only watching."""
+        return self.match.check(None) if self.watching() else "Wait for your turn."
 
     def watching(self) -> bool:
         """Whether this screen watches a shared table without a seat (tui/tables/watch.py)."""

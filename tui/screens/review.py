@@ -234,7 +234,7 @@ class ReviewNotes:
         if lost_at is not None and n > lost_at:
             where = f"Review: move {n} of {total}. From move {lost_at + 1} the deal could no longer be won."
         else:
-            where = f"Review: move {n} of {total}. ] next mistake, [ previous, left/right step, q back."
+            where = f"Review: move {n} of {total}. ] next mistake, [ previous, left/right step, q closes."
         screen.say(where)
         judgement = self.judged.get(n) if n < total else None
         summary = self.review.summary

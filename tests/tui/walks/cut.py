@@ -44,6 +44,10 @@ def full_text(widget) -> str | None:
         return "\n".join(plain(widget.get_option_at_index(i).prompt) for i in range(widget.option_count))
     if isinstance(widget, Button):
         return plain(widget.label)
+    from tui.screens.help import RulesText
+
+    if isinstance(widget, RulesText):  # a Markdown document drawn by Rich: its source holds its words
+        return widget.source
     if isinstance(widget, (Static, Label)) and not isinstance(widget, Markdown):
         try:
             return plain(widget.render())

@@ -152,6 +152,8 @@ async def screen_walk(store, walk: ScreenWalk, seed: int, length: int, monkeypat
                     raise WalkFailure(f"the app closed (screens before the key: {before}); {log.where()}")
                 walk.check(app)
                 name = type(app.screen).__name__
+                if getattr(app.screen, "review_notes", None) is not None:
+                    name = "Review " + name  # a game's screen given a review (GameScreen.use_review)
                 log.seen.add(name)
                 if _review_computing(app):
                     computing_since = computing_since or time.perf_counter()

@@ -112,7 +112,10 @@ class TownScreen(GameScreen):
         board.read_only = self.replay
         self.watch(board, "cursor", self._cursor_moved, init=False)
         glyphs = self.app.glyphs
-        self.query_one("#town-legend", Static).update(Text("\n").join(legend(glyphs.ascii)))
+        legend_box = self.query_one("#town-legend", Static)
+        legend_box.update(Text("\n").join(legend(glyphs.ascii)))
+        # A review's note takes the legend's rows on a short terminal (the legend is in ?).
+        legend_box.display = self.review_notes is None or self.app.size.height >= 32
         if self.replay:
             # Arrows step through the moves: nothing may take them as a cursor.
             board.can_focus = False
@@ -482,7 +485,7 @@ class TownScreen(GameScreen):
 
     def _rack_chosen(self, index: int) -> None:
         if not self.my_turn():
-            self.say("Wait for your turn.", error=True)
+            self.say(self.wait_words(), error=True)
             return
         if index >= len(self.entries):
             return
@@ -520,7 +523,7 @@ class TownScreen(GameScreen):
         if self.replay or self.state.over:
             return
         if not self.my_turn():
-            self.say("Wait for your turn.", error=True)
+            self.say(self.wait_words(), error=True)
             return
         phase = self.state.phase
         if phase in STACK_PHASES:
