@@ -24,6 +24,15 @@ class Bot(Protocol):
     def choose(self, view: Any, budget_s: float) -> Any: ...
 
 
+def hint(game_id: str, view: Any, budget_s: float = 1.0, **kw: Any) -> Any:
+    """The coach's suggestion for the seat to move in `view`: a `core.ai.coach.Hint`
+    (`.action`, legal in the position; `.reason`, in words), from that view only
+    (docs/architecture.md, "Coach"). Keywords as `core.ai.coach.hint` (seed, cancel)."""
+    from core.ai.coach import hint as coach_hint
+
+    return coach_hint(game_id, view, budget_s, **kw)
+
+
 def bot(game_id: str, level: str, seed: int | None = None) -> Bot:
     """The bot for `game_id` at `level` ("easy", "normal" or "hard").
 

@@ -245,3 +245,14 @@ def test_a_hint_cancelled_before_it_starts_gives_no_answer(game_id):
     with pytest.raises(Cancelled):
         hint(game_id, state.view(state.to_move), 30.0, cancel=cancel)
     assert time.perf_counter() - start < 1.0
+
+
+def test_core_ai_hint_is_the_coachs_hint():
+    """The issue's entry point: core.ai.hint(game_id, view, budget_s) -> Hint."""
+    from core import GAMES
+    from core.ai import hint
+    from core.ai.coach import Hint
+
+    state = GAMES["house-rules"].new(2, 7, GAMES["house-rules"].Options())
+    got = hint("house-rules", state.view(state.to_move), 0.05, seed=1)
+    assert isinstance(got, Hint) and got.action in state.legal_actions() and got.reason
