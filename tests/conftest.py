@@ -61,7 +61,13 @@ def xdist_group_of(item) -> str | None:
 
 
 def pytest_collection_modifyitems(config, items) -> None:
+    serial = set()
     for item in items:
         group = xdist_group_of(item)
         if group is not None and not item.get_closest_marker("xdist_group"):
             item.add_marker(pytest.mark.xdist_group(group))
+        if group == "serial":
+            serial.add(item.nodeid)
+    # The serial group first: one worker starts on it at once (it is mostly waiting on
+    # real processes) while the other takes the rest, and both share what is left.
+    items.sort(key=lambda item: item.nodeid not in serial)
