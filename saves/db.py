@@ -23,7 +23,7 @@ from typing import Any, Iterator, Literal, Protocol
 
 from saves.game import now_iso
 from saves.model import FORMAT, GameStats, Recorded, SaveError, SaveFile, Settings, Stats
-from saves.store import Store, Unreadable, _pretty, count_result, default_root, parse_save, parse_small
+from saves.store import Listing, Store, Unreadable, _pretty, count_result, default_root, parse_save, parse_small
 
 BUSY_TIMEOUT_S = 10.0
 
@@ -220,7 +220,7 @@ class DocPath:
         return f"the host's database ({self.store.player}'s save {self.stem})"
 
 
-class DbStore:
+class DbStore(Listing):
     """A player's saves, settings and stats in the host's database: `Store`'s methods,
     checks and messages, on `Documents`."""
 
@@ -270,20 +270,6 @@ class DbStore:
         good.sort(key=lambda s: (s.updated, s.id), reverse=True)
         self.problems = bad
         return good, bad
-
-    def list(self) -> list[SaveFile]:
-        return self.scan()[0]
-
-    def list_problems(self) -> list[Unreadable]:
-        if self.problems is None:
-            self.scan()
-        return list(self.problems or [])
-
-    def newest_unfinished(self) -> SaveFile | None:
-        for save in self.list():
-            if not save.over:
-                return save
-        return None
 
     def write(self, save: SaveFile, keep_updated: bool = False) -> DocPath:
         """Like Store.write (`keep_updated` too): never over a save that cannot be

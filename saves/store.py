@@ -162,7 +162,35 @@ def parse_save(data: bytes, name: str, save_id: str, *, moves: bool = True) -> S
     return save
 
 
-class Store:
+class Listing:
+    """What every store answers from its `scan()` (the save folder, or a player's
+    documents in the host's database: saves/db.py)."""
+
+    problems: list[Unreadable] | None
+
+    def scan(self) -> tuple[list[SaveFile], list[Unreadable]]:
+        raise NotImplementedError
+
+    def list(self) -> list[SaveFile]:
+        """Every readable save, newest (`updated`) first. Files that cannot be read
+        do not raise: they are in `list_problems()`."""
+        return self.scan()[0]
+
+    def list_problems(self) -> list[Unreadable]:
+        """The unreadable files found by the latest `list()`/`scan()` (scans if none yet)."""
+        if self.problems is None:
+            self.scan()
+        return list(self.problems or [])
+
+    def newest_unfinished(self) -> SaveFile | None:
+        """The most recently updated save whose game is not over, or None."""
+        for save in self.list():
+            if not save.over:
+                return save
+        return None
+
+
+class Store(Listing):
     """Saves, settings and stats in one folder (see the module docstring)."""
 
     def __init__(self, root: Path | str | None = None) -> None:
@@ -244,24 +272,6 @@ class Store:
         good.sort(key=lambda s: (s.updated, s.id), reverse=True)
         self.problems = bad
         return good, bad
-
-    def list(self) -> list[SaveFile]:
-        """Every readable save, newest (`updated`) first. Files that cannot be read
-        do not raise: they are in `list_problems()`."""
-        return self.scan()[0]
-
-    def list_problems(self) -> list[Unreadable]:
-        """The unreadable files found by the latest `list()`/`scan()` (scans if none yet)."""
-        if self.problems is None:
-            self.scan()
-        return list(self.problems or [])
-
-    def newest_unfinished(self) -> SaveFile | None:
-        """The most recently updated save whose game is not over, or None."""
-        for save in self.list():
-            if not save.over:
-                return save
-        return None
 
     def write(self, save: SaveFile, keep_updated: bool = False) -> Path:
         """Write `save` atomically to its file and set its `updated` to now (with
