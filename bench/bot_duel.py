@@ -33,6 +33,7 @@ from core import GAMES  # noqa: E402
 from core.ai.arena import TournamentResult, tournament  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
 from textbook_ismcts import TextbookISMCTS  # noqa: E402
+from _clock import add_clock_flag, apply_clock_flag  # noqa: E402
 
 CHUNK = 60  # games between progress lines (a multiple of 2, 3, 4 and 5)
 
@@ -73,7 +74,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--iterations-b", type=int, default=None)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    add_clock_flag(ap)
     args = ap.parse_args(argv)
+    clock = apply_clock_flag(args)
     capped = args.iterations is not None or args.iterations_a is not None or args.iterations_b is not None
     budget = args.budget if args.budget is not None else (1e6 if capped else 0.25)
     it_a = args.iterations_a if args.iterations_a is not None else args.iterations
@@ -83,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{game.title}: {args.games} games a row, seed {args.seed}, "
           f"{'budget %.2f s' % budget if budget < 1e5 else 'no time limit'}"
           f"{'' if not capped else f', iterations A {it_a} B {it_b}'}, jobs {args.jobs}, "
-          f"load {load:.1f} at start", flush=True)
+          f"{clock}, load {load:.1f} at start", flush=True)
     for seats in args.seats:
         for pair in args.pairs:
             a, b = pair.split(":")

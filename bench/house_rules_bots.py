@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._clock import add_clock_flag, apply_clock_flag  # noqa: E402
 from bench.textbook_uct import TextbookUCT  # noqa: E402
 from core.ai.arena import tournament  # noqa: E402
 from core.ai.basic import RandomBot  # noqa: E402
@@ -66,13 +67,15 @@ def main() -> None:
     ap.add_argument("--cards", default="hands", choices=["hands", "none", "random"])
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--seed", type=int, default=1)
+    add_clock_flag(ap)
     args = ap.parse_args()
+    clock = apply_clock_flag(args)
     pairs = ["hard:textbook"] if args.vs == "textbook" else args.pairs
     cap = f"{args.iterations} nodes" if args.iterations else "none"
     tcap = f"{args.textbook_iterations} iterations" if args.textbook_iterations else "none"
     print(f"HOUSE RULES, cards={args.cards}, {2 * args.seeds} games a pairing (White in turn), "
           f"budget {args.budget} s a decision, caps: levels {cap}, textbook {tcap}, "
-          f"seed {args.seed}", flush=True)
+          f"seed {args.seed}, {clock}", flush=True)
     build = builder(args.iterations, args.textbook_iterations)
     for pair in pairs:
         a, b = pair.split(":")

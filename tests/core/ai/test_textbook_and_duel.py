@@ -101,3 +101,19 @@ def test_forked_jobs_play_the_same_series():
     one = tournament(NimGame(), mk, mk, games=4, seed=5)
     two = tournament(NimGame(), mk, mk, games=4, seed=5, jobs=2)
     assert one.records == two.records and one.iterations_a == two.iterations_a
+
+
+def test_the_benches_cpu_clock_counts_a_budget_in_cpu_seconds(monkeypatch):
+    import time
+
+    clock = _bench("_clock")
+    monkeypatch.setattr(time, "perf_counter", time.perf_counter)  # restored after the test
+    clock.use_cpu_clock()
+    before = time.perf_counter()
+    time.sleep(0.2)  # waiting costs no CPU, so a CPU budget does not run down
+    assert time.perf_counter() - before < 0.1
+    st = GAMES["town"].new(2, 5)
+    bot = textbook.TextbookISMCTS(random.Random(1))
+    cpu = time.process_time()
+    bot.choose(st.view(0), 0.1)
+    assert 0.1 <= time.process_time() - cpu < 0.3 and bot.stats["iterations"] > 1
