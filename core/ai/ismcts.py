@@ -10,8 +10,9 @@ Two hooks let a game narrow the search without touching its states:
 - `actions(state)`: the actions the search considers in `state` (at every node,
   in the default rollout, and at the root), in place of `state.legal_actions()`:
   a shortlist, or the one move a modelled opponent would make.
-- `choose(..., root_actions=[...])`: the actions searched at the root only
-  (a shortlist of the first decision; deeper nodes use `actions`/legal ones).
+- `choose(..., root_actions=[...])`: the actions searched at the root only, and
+  the answer is one of them (a shortlist of the first decision; deeper nodes use
+  `actions`/legal ones).
 A third, `determinize(view, rng)`, samples the hidden parts with what the bot
 remembers beyond its view (step 1 below).
 
@@ -116,7 +117,8 @@ class ISMCTSBot:
 
     def choose(self, view: Any, budget_s: float = 1.0, root_actions: list[Any] | None = None) -> Any:
         """The action to play in `view`. `root_actions`: search only these at the
-        root (the answer is still picked among all the actions of `view`)."""
+        root, and answer with one of them (even if stopped before the first
+        iteration)."""
         actions, forced = first_if_forced(view, self.actions)
         start = time.perf_counter()
         if forced is not None:
@@ -134,7 +136,7 @@ class ISMCTSBot:
             if time.perf_counter() > deadline or self._stopped:
                 break
 
-        best = self._best_root_action(root, actions)
+        best = self._best_root_action(root, root_actions if root_actions is not None else actions)
         self.stats = {
             "iterations": n,
             "seconds": time.perf_counter() - start,

@@ -9,6 +9,7 @@ import pytest
 from aitoys import (
     Card,
     Mark,
+    NimGame,
     NimState,
     Pick,
     Take,
@@ -308,3 +309,11 @@ def test_actions_hook_narrows_every_node_of_the_search():
     assert bot.choose(NimState([1, 2, 4]), 30.0).heap == 2
     assert all(a.heap == 2 for a, _ in bot.stats["visits"])
     assert set(seen) == {NimState}
+
+
+def test_the_answer_is_one_of_the_root_actions_even_without_an_iteration():
+    st = NimGame().new(2, 0)
+    only = st.legal_actions()[-1]
+    bot = ISMCTSBot(random.Random(1), max_iterations=0)
+    for _ in range(5):
+        assert bot.choose(st, 1.0, root_actions=[only]) == only

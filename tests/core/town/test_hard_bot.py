@@ -7,8 +7,8 @@ import random
 import time
 
 from core.town import GAME
-from core.town.actions import Exchange
-from core.town.bots import HardBot, determinize_remembering, make_bot, shown_in_exchanges
+from core.town.actions import Exchange, Place
+from core.town.bots import SHORTLIST, HardBot, determinize_remembering, make_bot, shown_in_exchanges
 from core.town.tiles import TILE_CS
 
 
@@ -114,3 +114,39 @@ def test_leaving_stops_a_thinking_bot_at_once():
         thread.join(5.0)
         assert answer and time.perf_counter() - start < 1.5, level
         assert st.check(answer[0]) is None
+
+
+def test_hard_searches_only_its_shortlist_below_the_root_too():
+    # Issue 17: below the root every seat, the bot and the rivals it models, plays
+    # one of the normal judgement's best three placements (or an exchange/leave).
+    st = GAME.new(3, 6)
+    while st.placed < 6 or st.phase != "turn":
+        st.apply(make_bot("easy", random.Random(2)).choose(st.view(st.to_move), 1.0))
+    me = st.current
+    bot = HardBot(random.Random(1), iterations=300)
+    seen = []
+
+    def recording(state):
+        found = bot._tree_actions(state)
+        seen.append((state.hidden, state.current, found))
+        return found
+
+    assert bot.search.actions == bot._tree_actions  # the hard level searches this way
+    bot.search.actions = recording
+    bot.choose(st.view(st.to_move), 30.0)
+    below = [(seat, found) for hidden, seat, found in seen if not hidden]  # determinized states
+    seats = {seat for seat, _ in below}
+    assert me in seats and len(seats) >= 2  # its own later turns and a rival's
+    for _, found in below:
+        assert sum(1 for a in found if isinstance(a, Place)) <= SHORTLIST
+
+
+def test_a_shortlist_kept_for_a_decision_knows_whether_an_exchange_is_open():
+    st = GAME.new(2, 4)  # seat 0 may exchange
+    shut = st.clone()
+    shut.bag = []  # same town and rack, nothing to draw: no exchange
+    bot = HardBot(random.Random(1))
+    opened = bot._tree_actions(st)
+    assert any(isinstance(a, Exchange) for a in opened)
+    assert not any(isinstance(a, Exchange) for a in bot._tree_actions(shut))
+    assert bot._tree_actions(st) is opened  # kept, not worked out again
