@@ -1,7 +1,7 @@
 """The coach for TOWN 77 (core.ai.coach).
 
 - 2-5 players: the hard bot's Information Set MCTS (core.town.bots.HardBot: the
-  normal judgement's shortlist at the root, cheap rollouts), run over
+  normal judgement's shortlist at the root and below it, cheap rollouts), run over
   determinizations of the view; an action's value is the mean result of the seat to
   move in the playouts after it (1 a win, a share of 1 for a tie).
 - Solo: the strong solo strategy (core.town.solo, the same as `solo_hint`), which
