@@ -73,7 +73,7 @@ def _placements(st: TownState, seat: int, deep: bool) -> list[tuple[float, Place
 
 
 class TownPolicy:
-    """The rule-of-thumb player behind easy and normal (and hard's rollouts)."""
+    """The rule-of-thumb player behind easy (and, with `deep`, normal and hard's shortlists)."""
 
     def __init__(self, deep: bool, timing: bool, noise: float = 0.0, wait_until: int = 30) -> None:
         self.deep = deep
@@ -159,49 +159,6 @@ class TownPolicy:
             if smallest_rival <= 2 and st.placed < self.wait_until:
                 return False
         return True
-
-
-class RolloutPolicy(TownPolicy):
-    """A cheap version for search rollouts: a random placement (a tile that fits
-    in the fewest cells first, half the time), the timing of give-backs kept."""
-
-    def __init__(self) -> None:
-        super().__init__(deep=False, timing=True)
-
-    def act(self, st: TownState, rng: random.Random) -> Any:
-        if st.phase == GIVEBACK:
-            seat = st.current
-            if not self._should_give_back(st, seat):
-                return KEEP
-            rack = st.racks[seat]
-            # give back a tile that does not fit now, else any
-            for t in rack:
-                if not st._legal_mask(*TILE_CS[t]):
-                    return GiveBack(t)
-            return GiveBack(rack[int(rng.random() * len(rack))])
-        rack = st.racks[st.current]
-        masks = []
-        total = 0
-        for t in rack:
-            m = st._legal_mask(*TILE_CS[t])
-            if m:
-                n = m.bit_count()
-                masks.append((t, m, n))
-                total += n
-        if not total:
-            for x in st.legal_actions():
-                if isinstance(x, Exchange):
-                    return x
-            return LEAVE
-        pick = int(rng.random() * total)
-        for t, m, n in masks:
-            if pick < n:
-                for i in cells_of(m):
-                    if not pick:
-                        return Place(t, CELLS[i])
-                    pick -= 1
-            pick -= n
-        raise AssertionError("unreachable")
 
 
 class LightRollout:
@@ -351,9 +308,8 @@ class HardBot:
     same game every time); the budget stays a ceiling."""
 
     def __init__(self, rng: random.Random, iterations: int | None = None, c: float = 0.7,
-                 shortlist: int = SHORTLIST, rollout: str = "light", memory: bool = True,
-                 search: str = "ismcts", tree_shortlist: int = SHORTLIST) -> None:
-        from core.ai.flat import FlatMonteCarloBot
+                 shortlist: int = SHORTLIST, memory: bool = True,
+                 tree_shortlist: int = SHORTLIST) -> None:
         from core.ai.ismcts import ISMCTSBot
 
         self.rng = rng
@@ -362,13 +318,7 @@ class HardBot:
         self.tree_shortlist = tree_shortlist
         self._tree_cache: dict[tuple, list[Any]] = {}
         self._shown: dict[str, float] = {}
-        policy = {"policy": RolloutPolicy(), "random": None, "light": LightRollout(),
-                  "light0": LightRollout(False)}[rollout]
-        if search == "flat":
-            self.search: Any = FlatMonteCarloBot(rng, rollout_policy=policy, max_iterations=iterations,
-                                                 c=c, determinize=self._determinize)
-        else:
-            self.search = ISMCTSBot(rng=rng, c=c, max_iterations=iterations, rollout_policy=policy,
+        self.search = ISMCTSBot(rng=rng, c=c, max_iterations=iterations, rollout_policy=LightRollout(),
                                     determinize=self._determinize,
                                     actions=self._tree_actions if tree_shortlist else None)
 
