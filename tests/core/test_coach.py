@@ -47,12 +47,14 @@ def test_hint_is_legal_with_a_reason_on_200_random_positions(game_id, seats):
     budget = 0.03
     for i, state in enumerate(random_positions(game_id, seats, POSITIONS)):
         view = state.view(state.to_move)
-        # CPU time: over 200 positions a busy machine can pause the process longer
-        # than the slack (CI saw 0.87 s at load 5); a hint doing unbudgeted work still
-        # shows. The wall-clock promise is test_hint_stays_within_its_budget's.
-        start = time.process_time()
+        # This thread's CPU time: over 200 positions a busy machine can pause the
+        # process longer than the slack (CI saw 0.87 s at load 5), and process time
+        # also counts other threads of the test worker (CI saw 0.24 s for a hint that
+        # takes 0.002 s). A hint doing unbudgeted work still shows. The wall-clock
+        # promise is test_hint_stays_within_its_budget's.
+        start = time.thread_time()
         got = hint(game_id, view, budget, seed=i, effort=EFFORTS.get(game_id, EFFORT))
-        took = time.process_time() - start
+        took = time.thread_time() - start
         assert took <= budget + SLACK_S, (i, took, state.to_text())
         assert isinstance(got, Hint)
         assert got.action in view.legal_actions(), (i, state.to_text(), got)
