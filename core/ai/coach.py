@@ -369,6 +369,7 @@ def root_search_like(search: ISMCTSBot) -> RootISMCTS:
         rng=search.rng, c=search.c, max_iterations=search.max_iterations,
         rollout_policy=search.rollout_policy, rollout_depth=search.rollout_depth,
         evaluate=search.evaluate, outcome_reward=search.outcome_reward, actions=search.actions,
+        tree_actions=search.tree_actions,
     )
 
 

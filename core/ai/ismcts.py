@@ -3,13 +3,17 @@ Whitehouse, 2012) for 2-5 players with hidden information (TOWN 77, Skirmish).
 It works for perfect-information games too, where `determinize` is a clone.
 
     bot = ISMCTSBot(rng, c=0.7, max_iterations=None, rollout_policy=None,
-                    rollout_depth=None, evaluate=None, actions=None)
+                    rollout_depth=None, evaluate=None, actions=None,
+                    tree_actions=None)
     action = bot.choose(state.view(seat), budget_s=1.0, root_actions=None)
 
-Two hooks let a game narrow the search without touching its states:
+Three hooks let a game narrow the search without touching its states:
 - `actions(state)`: the actions the search considers in `state` (at every node,
   in the default rollout, and at the root), in place of `state.legal_actions()`:
   a shortlist, or the one move a modelled opponent would make.
+- `tree_actions(state, visits)`: the actions a tree node visited `visits` times
+  considers, in place of `actions` in the tree (not in rollouts): progressive
+  widening, a shortlist that grows as the node earns visits.
 - `choose(..., root_actions=[...])`: the actions searched at the root only, and
   the answer is one of them (a shortlist of the first decision; deeper nodes use
   `actions`/legal ones).
@@ -86,6 +90,7 @@ class ISMCTSBot:
         outcome_reward: Callable[[Any, int], tuple[float, ...]] | None = None,
         cooperative: bool = False,
         actions: Callable[[Any], list[Any]] | None = None,
+        tree_actions: Callable[[Any, int], list[Any]] | None = None,
         determinize: Callable[[Any, random.Random], Any] | None = None,
     ) -> None:
         """`c` is the UCB1 exploration constant (rewards are in [0, 1]; 0.7 is a
@@ -94,6 +99,8 @@ class ISMCTSBot:
         everybody, so give one whenever you set `rollout_depth`. `cooperative`
         (Dash): a finished game pays every seat 1 when there are winners, else 0.
         `actions(state)`: the actions to consider in a state (default: all legal).
+        `tree_actions(state, visits)`: those a tree node visited `visits` times
+        considers (default: `actions`).
         `determinize(view, rng)`: a state sampled from the view, in place of
         `view.determinize(rng)` (a game's bot that remembers more than the view
         shows, such as tiles seen in an exchange, samples with that memory)."""
@@ -104,6 +111,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
         self.actions = actions
+        self.tree_actions = tree_actions
         self.determinize = determinize
         if outcome_reward is None:
             if cooperative:
@@ -158,10 +166,13 @@ class ISMCTSBot:
         log = math.log
         sqrt = math.sqrt
         consider = self.actions
+        widen = self.tree_actions
         # Select and expand.
         while not state.over:
             if node is root and root_actions is not None:
                 actions = root_actions
+            elif widen is not None:
+                actions = widen(state, node.visits)
             elif consider is not None:
                 actions = consider(state)
             else:

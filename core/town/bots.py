@@ -19,6 +19,7 @@ racks, the bag's size.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -295,6 +296,9 @@ def determinize_remembering(view: TownState, rng: random.Random, shown: dict[str
 # judgement's best three (issue 17: 2, 3, 4 and 8 were measured against the
 # textbook search, docs/performance.md).
 SHORTLIST = 3
+# Below the root a node considers one placement more at this many visits, two more
+# at four times as many, and so on (`widened`; docs/performance.md).
+WIDEN_STEP: int | None = 400
 
 
 class HardBot:
@@ -309,37 +313,43 @@ class HardBot:
 
     def __init__(self, rng: random.Random, iterations: int | None = None, c: float = 0.7,
                  shortlist: int = SHORTLIST, memory: bool = True,
-                 tree_shortlist: int = SHORTLIST) -> None:
+                 tree_shortlist: int = SHORTLIST, widen_step: int | None = WIDEN_STEP) -> None:
         from core.ai.ismcts import ISMCTSBot
 
         self.rng = rng
         self.shortlist = shortlist
         self.memory = memory
         self.tree_shortlist = tree_shortlist
-        self._tree_cache: dict[tuple, list[Any]] = {}
+        self.widen_step = widen_step
+        self._tree_cache: dict[tuple, tuple[list[Any], list[Any]]] = {}
         self._shown: dict[str, float] = {}
         self.search = ISMCTSBot(rng=rng, c=c, max_iterations=iterations, rollout_policy=LightRollout(),
                                     determinize=self._determinize,
-                                    actions=self._tree_actions if tree_shortlist else None)
+                                    tree_actions=self._tree_actions if tree_shortlist else None)
 
     def stop(self) -> None:
         """Answer now (the app calls this from another thread when the player leaves)."""
         self.search.stop()
 
-    def _tree_actions(self, st: TownState) -> list[Any]:
+    def _tree_actions(self, st: TownState, visits: int = 0) -> list[Any]:
         """Below the root, every seat (the bot itself and its modelled rivals)
         considers only the normal judgement's best placements: the tree then
         follows the replies worth fearing and reaches deeper in the same time.
-        A shortlist depends on the town, the rack and whether an exchange is
-        open, so one worked out is kept for the rest of this decision."""
+        A node that has earned `visits` considers more of them (progressive
+        widening, `widened`). The ranking depends on the town, the rack and
+        whether an exchange is open, so one worked out is kept for the rest of
+        this decision."""
         if st.phase != TURN:
             return st.legal_actions()
         rack = st.racks[st.current]
         key = (tuple(st.cells), tuple(rack), st.exchanges < st.options.max_exchanges and bool(st.bag))
         found = self._tree_cache.get(key)
         if found is None:
-            found = self._tree_cache[key] = shortlist(st, st.legal_actions(), self.tree_shortlist)
-        return found
+            places = ranked_placements(st)
+            others = [a for a in st.legal_actions() if not isinstance(a, Place)]
+            found = self._tree_cache[key] = (places, others)
+        places, others = found
+        return places[:widened(self.tree_shortlist, visits, self.widen_step)] + others
 
     def _determinize(self, view: TownState, rng: random.Random) -> TownState:
         return determinize_remembering(view, rng, self._shown)
@@ -379,11 +389,26 @@ def shortlist(view: TownState, legal: list[Any], places: int, give_backs: int = 
             scored.append((v, GiveBack(t)))
         scored.sort(key=lambda x: -x[0])
         return [KEEP] + [a for _, a in scored[:give_backs]]
-    scored_places = _placements(view, seat, True)
-    scored_places.sort(key=lambda x: -x[0])
-    out = [a for _, a in scored_places[:places]]
+    out = ranked_placements(view)[:places]
     out.extend(a for a in legal if not isinstance(a, Place))
     return out
+
+
+def ranked_placements(view: TownState) -> list[Place]:
+    """Every placement of the player to move, best first by the normal judgement."""
+    scored = _placements(view, view.current, True)
+    scored.sort(key=lambda x: -x[0])
+    return [a for _, a in scored]
+
+
+def widened(base: int, visits: int, step: int | None) -> int:
+    """How many placements a tree node visited `visits` times considers: `base`,
+    one more at `step` visits, two more at 4 * `step`, three at 9 * `step`...
+    (progressive widening: a node earns a wider look as the search comes back
+    to it; None keeps it at `base`)."""
+    if step is None:
+        return base
+    return base + math.isqrt(visits // step)
 
 
 class FlatBot:

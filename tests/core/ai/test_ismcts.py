@@ -311,6 +311,27 @@ def test_actions_hook_narrows_every_node_of_the_search():
     assert set(seen) == {NimState}
 
 
+def test_tree_actions_hook_widens_a_node_as_it_earns_visits():
+    """`tree_actions(state, visits)` (TOWN 77 hard's progressive widening): a node
+    visited n times considers what the hook gives for n; the tree grows a child
+    for an action only once the node has earned it, and rollouts never ask."""
+    calls = []
+
+    def widening(s, visits):
+        calls.append(visits)
+        legal = s.legal_actions()
+        return legal[:1 + visits // 50]
+
+    state = NimState([3, 3, 3])
+    bot = ISMCTSBot(random.Random(0), max_iterations=200, tree_actions=widening)
+    bot.choose(state, 30.0)
+    # The root was visited 0..199 times: it earned 1 + 199 // 50 = 4 actions.
+    legal = state.legal_actions()
+    assert [a for a, _ in bot.stats["visits"]] and {a for a, _ in bot.stats["visits"]} <= set(legal[:4])
+    assert len(bot.stats["visits"]) == 4
+    assert max(calls) == 199 and 0 in calls
+
+
 def test_the_answer_is_one_of_the_root_actions_even_without_an_iteration():
     st = NimGame().new(2, 0)
     only = st.legal_actions()[-1]

@@ -8,7 +8,10 @@ import time
 
 from core.town import GAME
 from core.town.actions import Exchange, Place
-from core.town.bots import SHORTLIST, HardBot, determinize_remembering, make_bot, shown_in_exchanges
+from core.town.bots import (
+    SHORTLIST, WIDEN_STEP, HardBot, determinize_remembering, make_bot, ranked_placements,
+    shown_in_exchanges, widened,
+)
 from core.town.tiles import TILE_CS
 
 
@@ -118,27 +121,48 @@ def test_leaving_stops_a_thinking_bot_at_once():
 
 def test_hard_searches_only_its_shortlist_below_the_root_too():
     # Issue 17: below the root every seat, the bot and the rivals it models, plays
-    # one of the normal judgement's best three placements (or an exchange/leave).
+    # one of the normal judgement's best placements (or an exchange/leave): three
+    # while a node is young, more as it earns visits (progressive widening).
     st = GAME.new(3, 6)
     while st.placed < 6 or st.phase != "turn":
         st.apply(make_bot("easy", random.Random(2)).choose(st.view(st.to_move), 1.0))
     me = st.current
-    bot = HardBot(random.Random(1), iterations=300)
+    bot = HardBot(random.Random(1), iterations=3000)
     seen = []
 
-    def recording(state):
-        found = bot._tree_actions(state)
-        seen.append((state.hidden, state.current, found))
+    def recording(state, visits):
+        found = bot._tree_actions(state, visits)
+        seen.append((state.hidden, state.current, visits, found))
         return found
 
-    assert bot.search.actions == bot._tree_actions  # the hard level searches this way
-    bot.search.actions = recording
-    bot.choose(st.view(st.to_move), 30.0)
-    below = [(seat, found) for hidden, seat, found in seen if not hidden]  # determinized states
-    seats = {seat for seat, _ in below}
+    assert bot.search.tree_actions == bot._tree_actions  # the hard level searches this way
+    bot.search.tree_actions = recording
+    bot.choose(st.view(st.to_move), 60.0)
+    below = [(seat, visits, found) for hidden, seat, visits, found in seen if not hidden]
+    seats = {seat for seat, _, _ in below}
     assert me in seats and len(seats) >= 2  # its own later turns and a rival's
-    for _, found in below:
-        assert sum(1 for a in found if isinstance(a, Place)) <= SHORTLIST
+    for _, visits, found in below:
+        places = [a for a in found if isinstance(a, Place)]
+        assert len(places) <= widened(SHORTLIST, visits, WIDEN_STEP)
+        if visits < WIDEN_STEP:
+            assert len(places) <= SHORTLIST
+    # Some node earned a wider look, and the widening adds the next best ones.
+    wide = [found for _, visits, found in below if visits >= WIDEN_STEP]
+    assert wide and max(sum(isinstance(a, Place) for a in f) for f in wide) > SHORTLIST
+
+
+def test_widening_grows_with_the_square_root_of_visits():
+    assert [widened(3, v, 400) for v in (0, 399, 400, 1599, 1600, 3600)] == [3, 3, 4, 4, 5, 6]
+    assert widened(3, 10_000, None) == 3
+
+
+def test_a_node_widens_to_the_next_best_placements_of_the_same_ranking():
+    st = GAME.new(2, 4)
+    bot = HardBot(random.Random(1))
+    young = [a for a in bot._tree_actions(st, 0) if isinstance(a, Place)]
+    older = [a for a in bot._tree_actions(st, 4 * WIDEN_STEP) if isinstance(a, Place)]
+    assert young == ranked_placements(st)[:SHORTLIST]
+    assert older[:SHORTLIST] == young and len(older) == SHORTLIST + 2
 
 
 def test_a_shortlist_kept_for_a_decision_knows_whether_an_exchange_is_open():
@@ -149,4 +173,6 @@ def test_a_shortlist_kept_for_a_decision_knows_whether_an_exchange_is_open():
     opened = bot._tree_actions(st)
     assert any(isinstance(a, Exchange) for a in opened)
     assert not any(isinstance(a, Exchange) for a in bot._tree_actions(shut))
-    assert bot._tree_actions(st) is opened  # kept, not worked out again
+    assert len(bot._tree_cache) == 2
+    assert bot._tree_actions(st) == opened  # kept, not worked out again
+    assert len(bot._tree_cache) == 2
