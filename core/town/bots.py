@@ -8,9 +8,10 @@
 - normal: flat Monte Carlo (core.ai.flat) over that judgement's four best moves,
   played out to the end with light rollouts, for a quarter of its budget.
 - hard: Information Set MCTS (core.ai.ismcts) over that judgement's three best
-  placements, at the root and for every seat below it (the replies it fears),
-  light rollouts, determinizations that remember tiles shown in exchanges, for
-  its whole budget (issue 17; the figures are in docs/performance.md).
+  placements, at the root and for every seat below it (the replies it fears; a
+  node below the root widens to more of them as it earns visits), light
+  rollouts, determinizations that remember tiles shown in exchanges, for its
+  whole budget (issue 17; the figures are in docs/performance.md).
 - Solo: any level plays the strong solo strategy (core.town.solo).
 
 Every bot reads only its view: its own rack, the town, the colours of the other

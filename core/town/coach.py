@@ -1,9 +1,10 @@
 """The coach for TOWN 77 (core.ai.coach).
 
 - 2-5 players: the hard bot's Information Set MCTS (core.town.bots.HardBot: the
-  normal judgement's shortlist at the root and below it, cheap rollouts), run over
-  determinizations of the view; an action's value is the mean result of the seat to
-  move in the playouts after it (1 a win, a share of 1 for a tie).
+  normal judgement's shortlist at the root and below it, widening with visits,
+  cheap rollouts), run over determinizations of the view; an action's value is the
+  mean result of the seat to move in the playouts after it (1 a win, a share of 1
+  for a tie).
 - Solo: the strong solo strategy (core.town.solo, the same as `solo_hint`), which
   sees only what the player sees. Its own scores become values: choosing a stack,
   the chance that its top tile fits (as the strategy counts it); placing a tile,
