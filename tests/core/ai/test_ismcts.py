@@ -314,7 +314,7 @@ def test_actions_hook_narrows_every_node_of_the_search():
 def test_tree_actions_hook_widens_a_node_as_it_earns_visits():
     """`tree_actions(state, visits)` (TOWN 77 hard's progressive widening): a node
     visited n times considers what the hook gives for n; the tree grows a child
-    for an action only once the node has earned it, and rollouts never ask."""
+    for an action only once the node has earned it."""
     calls = []
 
     def widening(s, visits):
