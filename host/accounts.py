@@ -112,10 +112,12 @@ def public_key(text: str) -> tuple[bytes | None, str | None]:
         return None, f"not a public key ({exc})"
 
 
-def add_key(keys_file: Path, name: str, public_key_text: str, storage: Any = None) -> str:
+def add_key(keys_file: Path, name: str, public_key_text: str, storage: Any = None, move: bool = False) -> str:
     """Keep a player's key: in the host's database (`storage`, when given) and as a
     line appended to the authorized-keys file; the line written. ValueError, in
-    words, for a bad name or a text that is no public key (nothing is kept)."""
+    words, for a bad name, a text that is no public key, or a key another player
+    holds (one key signs in one player: with `move` it is taken from them first);
+    nothing is kept then."""
     import asyncssh
 
     if not valid_name(name):
@@ -123,18 +125,53 @@ def add_key(keys_file: Path, name: str, public_key_text: str, storage: Any = Non
     if "PRIVATE KEY" in public_key_text or _is_private_key(public_key_text):
         raise ValueError("that is a private key, which stays with its owner: give their public key "
                          "(the .pub file); nothing was added")
-    key = asyncssh.import_public_key(public_key_text.strip())
+    try:
+        key = asyncssh.import_public_key(public_key_text.strip())
+    except (asyncssh.KeyImportError, ValueError) as exc:
+        raise ValueError(f"that is not a public key ({exc}); nothing was added") from None
     comment = key.get_comment() or ""
     if not COMMENT.fullmatch(comment):  # escape codes or odd text: not into the file or the console
         key.set_comment(None)
     key_line = key.export_public_key().decode().strip()
     line = f"{name} {key_line}"
+    ring = KeyRing(keys_file, storage)
+    ring.reload()
+    holders = [other for other in key_holders(ring, key.public_data) if other != name]
+    if holders and not move:
+        raise ValueError(f"that key signs in {', '.join(holders)} already, and one key is one player: give "
+                         f"{name} their own key, or add --move to take it from {', '.join(holders)}; nothing was added")
+    for holder in holders:
+        _forget_key(keys_file, holder, key.public_data, storage)
     if storage is not None:
         storage.add_key(name, key_line)
+    if key.public_data in ring._file_keys.get(name, set()):  # noqa: SLF001 (this module's own)
+        return line  # in the file already: not a second line
     keys_file.parent.mkdir(parents=True, exist_ok=True)
     with open(keys_file, "a", encoding="utf-8") as f:
         f.write(line + "\n")
     return line
+
+
+def key_holders(ring: KeyRing, key: bytes) -> list[str]:
+    """The players a key signs in, by name."""
+    return sorted(name for name, found in ring.keys.items() if key in found)
+
+
+def _forget_key(keys_file: Path, holder: str, key: bytes, storage: Any) -> None:
+    """Take one key from a player: out of the database and the authorized-keys file."""
+    if storage is not None:
+        for key_line in storage.keys().get(holder, []):
+            if public_key(key_line)[0] == key:
+                storage.remove_key(holder, key_line)
+    if not keys_file.is_file():
+        return
+    lines = keys_file.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+    kept = [text for text in lines
+            if not (text.partition(" ")[0] == holder and public_key(text.partition(" ")[2])[0] == key)]
+    if len(kept) != len(lines):
+        tmp = keys_file.with_name(keys_file.name + ".tmp")
+        tmp.write_text("".join(kept), encoding="utf-8")
+        os.replace(tmp, keys_file)
 
 
 def _is_private_key(text: str) -> bool:

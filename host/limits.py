@@ -19,6 +19,8 @@ import re
 import asyncssh
 from asyncssh.packet import SSHPacket, String
 
+from host.console import shown  # noqa: F401 (the one escaper; host/ssh.py takes it from here)
+
 TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 LOCALE_OK = re.compile(r"[A-Za-z0-9._@+-]{1,64}")
 DEFAULT_TERM = "xterm-256color"
@@ -86,16 +88,6 @@ def clamp_size(cols: int, rows: int, opts) -> tuple[int, int]:
     cols = cols or 80
     rows = rows or 24
     return max(10, min(cols, opts.max_cols)), max(5, min(rows, opts.max_rows))
-
-
-def shown(text: object, limit: int = 80) -> str:
-    """Client-sent text as it may go into the host's log: every control or
-    invisible character escaped (repr-style, without the quotes), cut to a length."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "backslashreplace")
-    text = str(text)
-    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
-    return out if len(out) <= limit else out[:limit] + "..."
 
 
 def safe_term(term: str | None) -> str:

@@ -38,6 +38,7 @@ from pathlib import Path
 import asyncssh
 
 from host.accounts import KeyRing, default_data_dir, host_key, player_home, valid_name
+from host.console import fail, host_port
 from host.limits import (LOCALE_OK, MAX_STRANGERS, MAX_STRANGERS_PER_ADDRESS, LenientChannel, StrangerGate,
                          clamp_size, client_charset, safe_term, shown)
 
@@ -645,7 +646,8 @@ async def stop_host(host: Host) -> None:
 async def serve(opts: HostOptions) -> None:
     host = await start_host(opts)
     mode = "OPEN to any key (trusted network)" if opts.open else f"keys in {opts.keys_file}"
-    host.log(f"Houses SSH host on {opts.host}:{opts.port}; data in {opts.data}; {mode}")
+    port = host.server.sockets[0].getsockname()[1] if host.server.sockets else opts.port  # --port 0: the one chosen
+    host.log(f"Houses SSH host on {host_port(opts.host, port)}; data in {shown(opts.data, None)}; {shown(mode, None)}")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -662,10 +664,11 @@ def run(opts: HostOptions) -> int:
     try:
         asyncio.run(serve(opts))
     except StorageError as exc:
-        print(f"houses: cannot use the host's database: {exc}", file=sys.stderr)
-        return 2
+        return fail(f"cannot use the host's database: {exc}", "houses serve ssh")
     except OSError as exc:
-        print(f"houses: cannot host on {opts.host}:{opts.port}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
+        where = f" ({exc.filename})" if exc.filename else ""
+        said = os.strerror(exc.errno) if exc.errno else str(exc)  # (asyncio's own words name the tuple)
+        return fail(f"cannot host on {host_port(opts.host, opts.port)}: {said}{where}",
+                    "houses serve ssh")
     return 0
 

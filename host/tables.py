@@ -669,19 +669,19 @@ def ask_running_host(data_dir: Path, request: p.Message, timeout: float = 10.0) 
 
 def list_tables(data_dir: Path, db: str | None = None) -> list[dict]:
     """The open tables, from the running host or else from its storage."""
-    from host.storage import open_host_storage
+    from host.storage import open_existing_storage
 
     answer = ask_running_host(data_dir, p.ListTables())
     if isinstance(answer, p.Tables):
         return answer.tables
-    host = TableHost(data_dir, storage=open_host_storage(data_dir, db))
+    host = TableHost(data_dir, storage=open_existing_storage(data_dir, db))  # made by no one but the host
     host.load()
     return [table_info(t.save, t.state, t.last_active, False) for t in host.tables.values()]
 
 
 def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
     """Close one table for the operator: what happened, in words (ValueError if none)."""
-    from host.storage import open_host_storage
+    from host.storage import open_existing_storage
 
     code = code.upper().strip()
     answer = ask_running_host(data_dir, p.Close(code))
@@ -689,7 +689,7 @@ def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
         if not isinstance(answer, p.Closed):
             raise ValueError(getattr(answer, "message", None) or getattr(answer, "reason", "the host refused"))
         return f"Table {code} closed: it is in each player's saved games."
-    host = TableHost(data_dir, storage=open_host_storage(data_dir, db, log=lambda text: None))
+    host = TableHost(data_dir, storage=open_existing_storage(data_dir, db))
     host.log = lambda text: None
     host.load()
     table = host.tables.get(code)

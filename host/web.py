@@ -22,11 +22,14 @@ import ipaddress
 import os
 import secrets
 import shlex
+import signal
+import socket
 import sys
 import time
 from html import escape
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
+from host.console import fail, host_port, http_url, shown
 from tui.glyphs import locale_is_utf8
 
 IDLE_CHECK_S = 30.0
@@ -55,9 +58,9 @@ def own_origins(host: str, port: int, public_url: str) -> set[str]:
     """The origins of pages this server serves: its public URL, and for a loopback
     server the names the same machine goes by."""
     parts = urlsplit(public_url)
-    origins = {f"{parts.scheme}://{parts.netloc}", f"http://{host}:{port}"}
+    origins = {f"{parts.scheme}://{parts.netloc}", http_url(host, port)}
     if is_loopback(host):
-        origins |= {f"http://{name}:{port}" for name in ("127.0.0.1", "localhost", "[::1]")}
+        origins |= {http_url(name, port) for name in ("127.0.0.1", "localhost", "::1")}
     return origins
 
 
@@ -111,16 +114,46 @@ body.-first-byte .textual-terminal {{ opacity: 1; transition: opacity 0.3s ease-
 """
 
 
+def listen(host: str, port: int) -> list[socket.socket]:
+    """Sockets listening on every address `host` names, all on one port (`port`, or
+    the one the system chose for the first when it is 0). OSError in words (the
+    name unknown, the port taken)."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise OSError(f"no address called {host!r} ({exc.strerror})") from None
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _name, address in dict.fromkeys(found):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            if sockets[1:]:  # the others on the first one's port
+                address = (address[0], sockets[0].getsockname()[1], *address[2:])
+            sock.bind(address)
+            sock.listen(128)
+            sock.setblocking(False)
+    except OSError as exc:
+        for sock in sockets:
+            sock.close()
+        raise OSError(f"cannot listen on {host_port(host, port)}: {exc.strerror or exc}") from None
+    return sockets
+
+
 def make_server(command: str, *, host: str, port: int, token: str, public_url: str | None = None,
-                max_sessions: int = 8, idle_timeout: float = 3600.0):
+                max_sessions: int = 8, idle_timeout: float = 3600.0, sockets: list | None = None):
     """A textual-serve Server with the token, the Origin check, the cap and the idle
-    close (built here so textual-serve is imported only for `serve web`)."""
+    close (built here so textual-serve is imported only for `serve web`). It serves
+    on `sockets` (from `listen`) when given, so the port is known before it starts."""
     from aiohttp import WSMsgType, web
     from textual_serve.server import Server, to_int
 
     class HousesWebServer(Server):
         def __init__(self) -> None:
-            super().__init__(command, host=host, port=port, title="Houses", public_url=public_url)
+            super().__init__(command, host=host, port=port, title="Houses",
+                             public_url=public_url or http_url(host, port))  # (an IPv6 host in brackets)
             self.token = token
             self.max_sessions = max_sessions
             self.idle_timeout = idle_timeout
@@ -160,6 +193,18 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
 
         async def on_startup(self, app: web.Application) -> None:
             pass  # run_web prints the address, with its token
+
+        def serve(self, debug: bool = False) -> None:
+            if sockets is None:
+                return super().serve(debug)
+            # textual-serve's serve, on the sockets bound already
+            self.debug = debug
+            self.initialize_logging()
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, self.request_exit)
+            web.run_app(self._make_app(), sock=sockets, handle_signals=False, loop=loop, print=lambda *args: None)
 
         async def handle_index(self, request: web.Request) -> web.Response:
             base = self.public_url.rstrip("/")
@@ -227,13 +272,22 @@ def run_web(host: str = "127.0.0.1", port: int = 8000, public_url: str | None = 
             del os.environ[var]
     os.environ["HOUSES_PARENT_PID"] = str(os.getpid())  # the apps leave with the server
     token = token or new_token()
+    try:
+        sockets = listen(host, port)
+    except OSError as exc:
+        return fail(str(exc), "houses serve web")
+    port = sockets[0].getsockname()[1]  # the one chosen, for --port 0
     server = make_server(app_command(), host=host, port=port, token=token, public_url=public_url,
-                         max_sessions=max_sessions, idle_timeout=idle_timeout)
+                         max_sessions=max_sessions, idle_timeout=idle_timeout, sockets=sockets)
     if not is_loopback(host):
-        print(f"WARNING: listening on {host}, not only on this machine. Anyone who can reach it and has\n"
+        print(f"WARNING: listening on {shown(host)}, not only on this machine. Anyone who can reach it and has\n"
               "the token plays with YOUR saves, and the connection is not encrypted (plain http).\n"
               "Use --host 127.0.0.1 unless you trust the network.", file=sys.stderr, flush=True)
-    print(f"Houses in a browser: {server.public_url.rstrip('/')}/?token={token}", flush=True)
+    print(f"Houses in a browser: {shown(server.public_url.rstrip('/'), None)}/?token={quote(token, safe='')}",
+          flush=True)
     print(f"(at most {max_sessions} session(s); ctrl+c stops the server)", flush=True)
-    server.serve()
+    try:
+        server.serve()
+    except OSError as exc:
+        return fail(f"the web host stopped: {exc.strerror or exc}", "houses serve web")
     return 0

@@ -27,7 +27,7 @@ from pathlib import Path
 from host.storage.base import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
 
 __all__ = ["DailyResult", "Rating", "StaleCursor", "Storage", "StorageError", "StoredTable", "default_db",
-           "is_postgres", "open_host_storage", "open_storage"]
+           "is_postgres", "open_existing_storage", "open_host_storage", "open_storage"]
 
 
 def is_postgres(url: str) -> bool:
@@ -71,3 +71,19 @@ def open_host_storage(data_dir: Path, db: str | None = None, log=print) -> Stora
         except (StorageError, OSError) as exc:
             log(f"the host's files were not all imported ({exc}); the next start tries again")
     return storage
+
+
+def open_existing_storage(data_dir: Path, db: str | None = None) -> Storage:
+    """The storage of the host in `data_dir` for a command that only reads it or
+    changes what is there (`houses serve tables`, `close`): nothing is created or
+    imported; StorageError, in words, when there is no such folder or database."""
+    if not data_dir.is_dir():
+        raise StorageError(f"there is no host folder {data_dir} (give --data, the folder the host uses)")
+    text = str(db) if db else str(default_db(data_dir))
+    if is_postgres(text):
+        return open_storage(text)
+    path = Path(text[len("sqlite://"):] if text.startswith("sqlite:///") else text).expanduser()
+    if "://" not in text and not path.is_file():
+        raise StorageError(f"there is no database {path}" + ("" if db else
+                           " (the host makes it when it starts; or give --db, the database it uses)"))
+    return open_storage(text)

@@ -73,6 +73,10 @@ class Storage(ABC):
     def keys(self) -> dict[str, list[str]]:
         """Every player's key lines."""
 
+    @abstractmethod
+    def remove_key(self, player: str, key_line: str) -> bool:
+        """Forget one key line of a player; True if it was kept."""
+
     # -- each player's saves, settings and stats ---------------------------------------
     @abstractmethod
     def read_doc(self, player: str, kind: str, name: str = "") -> bytes | None:

@@ -126,6 +126,11 @@ class SqlStorage(Storage):
                 out.setdefault(player, []).append(line)
         return out
 
+    def remove_key(self, player: str, key_line: str) -> bool:
+        with self._tx() as tx:
+            tx.run("DELETE FROM player_keys WHERE player = ? AND key_line = ?", (player, key_line))
+            return tx.rowcount == 1
+
     # -- documents ------------------------------------------------------------------------
     def read_doc(self, player: str, kind: str, name: str = "") -> bytes | None:
         with self._tx() as tx:

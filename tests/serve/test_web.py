@@ -22,18 +22,19 @@ import pytest
 from sshkit import free_port
 
 
-def start_web(root: Path, *extra: str):
-    """`houses serve web` on a free port; returns (process, url with token, token, port, log)."""
-    port = free_port()
+def start_web(root: Path, *extra: str, host: str = "127.0.0.1", port: int | None = None):
+    """`houses serve web` on a free port (or `port`; 0: the server picks one); returns
+    (process, url with token, token, port, log), the port read from the URL it printed."""
+    port = free_port() if port is None else port
     env = dict(os.environ, HOUSES_HOME=str(root), PYTHONUNBUFFERED="1")
     log = open(root / "web.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "web", "--port", str(port), *extra],
-                            stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "web", "--host", host, "--port", str(port),
+                             *extra], stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
     deadline = time.monotonic() + 20
     while True:
-        found = re.search(rb"(http://127\.0\.0\.1:\d+/\?token=)(\S+)", (root / "web.log").read_bytes())
+        found = re.search(rb"(http://\S+:(\d+)/\?token=)(\S+)", (root / "web.log").read_bytes())
         if found:
-            url, token = found.group(1).decode() + found.group(2).decode(), found.group(2).decode()
+            url, token = found.group(1).decode() + found.group(3).decode(), found.group(3).decode()
             try:
                 with urllib.request.urlopen(url, timeout=2):
                     break
@@ -42,7 +43,7 @@ def start_web(root: Path, *extra: str):
         if proc.poll() is not None or time.monotonic() > deadline:
             raise AssertionError("the web server did not start:\n" + (root / "web.log").read_text())
         time.sleep(0.1)
-    return proc, url, token, port, log
+    return proc, url, token, int(found.group(2)), log
 
 
 def stop_web(proc, log) -> None:
@@ -266,16 +267,17 @@ def _chromium() -> str | None:
     return None
 
 
-@pytest.mark.skipif(_chromium() is None, reason="Chromium is not installed")
-def test_a_headless_browser_sees_the_home_screen(web, tmp_path):
-    """Chromium opens the page; the app's first bytes reach it (textual.js marks the
-    page -first-byte) and the terminal draws: a screenshot is kept for people to see."""
+NO_CHROMIUM = "Chromium is not installed (Debian's chromium package; .ci/run installs it)"
+
+
+def browse(url: str, tmp_path: Path) -> tuple[str, bytes]:
+    """Open `url` in headless Chromium; when the app's first bytes reached the page
+    (textual.js marks it -first-byte) and a moment later, (body classes, screenshot)."""
     import base64
     import json as _json
 
     import aiohttp
 
-    url, page, port, token = web
     proc = subprocess.Popen(
         [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
          "--enable-unsafe-swiftshader", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,800",
@@ -324,13 +326,7 @@ def test_a_headless_browser_sees_the_home_screen(web, tmp_path):
                     shot = await call("Page.captureScreenshot", format="png")
                     return classes, base64.b64decode(shot.get("data", ""))
 
-        classes, png = asyncio.run(look())
-        (tmp_path / "home.png").write_bytes(png)
-        if os.environ.get("HOUSES_KEEP_SHOT"):
-            (tmp_path.parent / "web-home.png").write_bytes(png)
-            (Path("/tmp") / "web-home.png").write_bytes(png)
-        assert "-first-byte" in classes, classes
-        assert png.startswith(b"\x89PNG") and len(png) > 10_000
+        return asyncio.run(look())
     finally:
         proc.terminate()
         try:
@@ -338,3 +334,52 @@ def test_a_headless_browser_sees_the_home_screen(web, tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.skipif(_chromium() is None, reason=NO_CHROMIUM)
+def test_a_headless_browser_sees_the_home_screen(web, tmp_path):
+    """Chromium opens the page; the app's first bytes reach it (textual.js marks the
+    page -first-byte) and the terminal draws: a screenshot is kept for people to see."""
+    url, page, port, token = web
+    classes, png = browse(url, tmp_path)
+    (tmp_path / "home.png").write_bytes(png)
+    if os.environ.get("HOUSES_KEEP_SHOT"):
+        (tmp_path.parent / "web-home.png").write_bytes(png)
+        (Path("/tmp") / "web-home.png").write_bytes(png)
+    assert "-first-byte" in classes, classes
+    assert png.startswith(b"\x89PNG") and len(png) > 10_000
+
+
+def _ipv6_loopback() -> bool:
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6) as sock:
+            sock.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(_chromium() is None, reason=NO_CHROMIUM)
+@pytest.mark.skipif(not _ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
+def test_a_web_host_on_ipv6_starts_in_a_browser(tmp_path):
+    """`serve web --host ::1 --port 0`: the printed URL, the page's script and WebSocket
+    and the policy all bracket the address and name the port chosen, and Chromium
+    gets the app's first bytes over it."""
+    proc, url, token, port, log = start_web(tmp_path, host="::1", port=0)
+    try:
+        assert port != 0 and url == f"http://[::1]:{port}/?token={token}"
+        with urllib.request.urlopen(url, timeout=5) as r:
+            page, policy = r.read().decode(), r.headers["Content-Security-Policy"]
+        assert f'src="http://[::1]:{port}/static/js/textual.js"' in page
+        assert f'data-session-websocket-url="ws://[::1]:{port}/ws/{token}"' in page
+        assert f"connect-src 'self' ws://[::1]:{port};" in policy
+        classes, png = browse(url, tmp_path)
+        (tmp_path / "ipv6.png").write_bytes(png)
+        if os.environ.get("HOUSES_KEEP_SHOT"):
+            (Path("/tmp") / "web-ipv6.png").write_bytes(png)
+        assert "-first-byte" in classes, classes
+        assert png.startswith(b"\x89PNG") and len(png) > 10_000
+    finally:
+        stop_web(proc, log)
