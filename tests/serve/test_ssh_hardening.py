@@ -275,8 +275,8 @@ def test_add_key_drops_a_comment_with_escape_codes(tmp_path, keys):
     fine = tmp_path / "fine.pub"
     fine.write_text(text + " bob@laptop\n")
     subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", "bob", str(fine),
-                    "--data", str(tmp_path / "host")], check=True, capture_output=True)
-    assert (tmp_path / "host" / "authorized_keys").read_text().splitlines()[-1].endswith("bob@laptop")
+                    "--data", str(tmp_path / "host2")], check=True, capture_output=True)  # (a key is kept once a host)
+    assert (tmp_path / "host2" / "authorized_keys").read_text().splitlines()[-1].endswith("bob@laptop")
 
 
 def app_pids(host_pid: int) -> list[int]:
