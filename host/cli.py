@@ -313,11 +313,12 @@ def print_tables(data: Path, db: str | None = None) -> int:
     if not rows:
         print(f"No open tables in {shown(data, None)}.")
         return 0
-    print(f"{'CODE':4}  {'GAME':14}  {'MOVES':>5}  {'LAST ACTIVE':16}  PLAYERS")
+    print(f"{'CODE':4}  {'GAME':14}  {'AT':>9}  {'LAST ACTIVE':16}  PLAYERS")
     for row in sorted(rows, key=lambda r: r["last_active"]):
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["last_active"]))
         people = ", ".join(row["players"]) + (f" + {row['bots']} bot(s)" if row["bots"] else "")
         here = " (someone there)" if row["present"] else ""
-        print(shown(f"{row['code']:4}  {GAMES[row['game']].title[:14]:14}  {row['moves']:>5}  {when:16}  "
+        at = "over" if row.get("over") else f"move {row['moves'] + 1}"  # as the app says it
+        print(shown(f"{row['code']:4}  {GAMES[row['game']].title[:14]:14}  {at:>9}  {when:16}  "
                     f"{people}{here}", None))
     return 0

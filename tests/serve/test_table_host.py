@@ -219,17 +219,25 @@ def test_houses_serve_tables_and_close_on_the_command_line(tmp_path):
     import subprocess
     import sys
 
-    async def open_one() -> str:
+    from tui.tables.screens import table_row
+
+    async def open_one() -> tuple[str, dict]:
         h = TableHost(tmp_path)
         await h.start()
         alice = await Peer.connect(h, "alice")
         alice.send(op="open", game="house-rules", seed=3, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-        code = (await alice.get("table"))["code"]
+        table = await alice.get("table")
+        state = GAMES["house-rules"].from_text(table["view"])
+        move = GAMES["house-rules"].action_to_builtins(state.legal_actions()[0])
+        alice.send(op="act", code=table["code"], cursor=0, action=move)  # one move played
+        assert (await alice.get("table"))["cursor"] == 1
+        alice.send(op="list")
+        row = (await alice.get("tables"))["tables"][0]
         alice.close()
         await h.stop()
-        return code
+        return table["code"], row
 
-    code = asyncio.run(open_one())
+    code, row = asyncio.run(open_one())
 
     def houses(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "tui.cli", "serve", *args, "--data", str(tmp_path)],
@@ -238,6 +246,7 @@ def test_houses_serve_tables_and_close_on_the_command_line(tmp_path):
     listed = houses("tables")
     assert listed.returncode == 0 and code in listed.stdout and "HOUSE RULES" in listed.stdout.upper()
     assert "alice, (open seat)" in listed.stdout
+    assert table_row(row).endswith("move 2") and " move 2 " in listed.stdout  # the app and the list agree
     closed = houses("close", code)
     assert closed.returncode == 0 and f"Table {code} closed" in closed.stdout
     assert "No open tables" in houses("tables").stdout

@@ -169,7 +169,8 @@ class TableFormScreen(NewGameScreen):
     def compose(self) -> ComposeResult:
         for widget in super().compose():
             if isinstance(widget, Static) and widget.has_class("screen-title"):
-                widget = Static("Open a table (people's seats are for players of this host)",
+                # (true with any number of hosts on one database: a seat is whoever joins)
+                widget = Static("Open a table (people's seats go to those who join it)",
                                 classes="screen-title")
             yield widget
 
