@@ -54,3 +54,12 @@ def host_port(host: str, port: int) -> str:
 def http_url(host: str, port: int, scheme: str = "http") -> str:
     """The base URL of a server listening on `host`:`port`."""
     return f"{scheme}://{host_port(host, port)}"
+
+
+def log_line(text: str) -> None:
+    """One entry of a host's log on stdout, timed; each of its lines escaped (a
+    traceback keeps its lines, a name cannot add any)."""
+    import time
+
+    body = "\n".join(shown(part, None) for part in str(text).split("\n"))
+    print(f"{time.strftime('%H:%M:%S')} {body}", flush=True)

@@ -38,7 +38,7 @@ from pathlib import Path
 import asyncssh
 
 from host.accounts import KeyRing, default_data_dir, host_key, player_home, valid_name
-from host.console import fail, host_port
+from host.console import fail, host_port, log_line
 from host.limits import (LOCALE_OK, MAX_STRANGERS, MAX_STRANGERS_PER_ADDRESS, LenientChannel, StrangerGate,
                          clamp_size, client_charset, safe_term, shown)
 
@@ -188,7 +188,7 @@ class Host:
         self.ready = asyncio.Event()
 
     def log(self, text: str) -> None:
-        print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
+        log_line(text)  # (escaped: names, paths and errors may hold escape codes)
 
     def child_env(self, name: str, term: str, client_env: dict, home: Path | None = None) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items()

@@ -36,6 +36,7 @@ from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.engine import lines_to_wire, said
 from host import community
 from host import protocol as p
+from host.console import log_line
 from host.privacy import hidden_from
 from host.protocol import MAX_LINE, encode, read_messages
 from saves.db import DatabaseError
@@ -165,7 +166,7 @@ class TableHost:
         return self._storage
 
     def log(self, text: str) -> None:
-        print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
+        log_line(text)  # (escaped: names, paths and errors may hold escape codes)
 
     # -- start, stop, tokens -----------------------------------------------------
 

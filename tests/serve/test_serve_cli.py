@@ -240,3 +240,20 @@ def test_a_loopback_web_host_takes_pages_from_every_name_of_this_machine():
     origins = own_origins("::1", 8001, "http://[::1]:8001/")
     assert {"http://[::1]:8001", "http://127.0.0.1:8001", "http://localhost:8001"} <= origins
     assert not any("://::1" in origin for origin in origins)
+
+
+def test_the_hosts_log_escapes_what_it_is_given(capsys):
+    """Host.log and TableHost.log both write through log_line: a name or path with
+    escape codes shows them escaped; a traceback keeps its lines."""
+    from host.console import log_line
+    from host.ssh import Host, HostOptions
+    from host.tables import TableHost
+
+    log_line(f"{ESC} signed in\n    File 'x.py'\r, line 1")
+    Host(HostOptions()).log(f"keys in /tmp/{ESC}")
+    TableHost(Path("/nonexistent")).log(f"table {ESC}")
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\r" not in out
+    lines = out.splitlines()
+    assert lines[0].endswith("\\x1b[31mAB signed in") and lines[1] == "    File 'x.py'\\r, line 1"
+    assert lines[2].endswith("keys in /tmp/\\x1b[31mAB") and lines[3].endswith("table \\x1b[31mAB")
