@@ -8,6 +8,7 @@ one line in words on stderr and exit status 2 (`fail`).
 
 from __future__ import annotations
 
+import re
 import sys
 
 USAGE_ERROR = 2
@@ -26,6 +27,7 @@ def shown(text: object, limit: int | None = 80) -> str:
 
 def fail(message: str, prog: str = "houses") -> int:
     """Say what went wrong on one line of stderr; the status to exit with (2)."""
+    message = re.sub(r"\s*[\r\n]+\s*", " ", message.strip())  # a library's second line joins the first
     print(f"{prog}: {shown(message, None)}", file=sys.stderr, flush=True)
     return USAGE_ERROR
 

@@ -84,6 +84,7 @@ BAD = {
         ["--data", "{r}/no/such/dir"], ["--data", "{f}"], ["--data", ""], ["--data", "{d}"], ["--db", ""],
         ["--data", "{h}", "--db", "{r}/no-such.db"], ["--data", "{h}", "--db", "{d}"],
         ["--data", "{h}", "--db", "{f}"], ["--data", "{h}", "--db", "mysql://x/y"], ["--data", ESC],
+        ["--data", "{h}", "--db", "postgresql://127.0.0.1:1/x"],  # (no database there: psycopg's two lines)
     ],
     "close": [
         [ESC, "--data", "{h}"], ["", "--data", "{h}"], ["ABCD", "--data", "{r}/no/such/dir"],

@@ -77,7 +77,7 @@ class TablesScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static("Tables on this host", classes="screen-title", markup=False)
         with Vertical(id="tables-box"):
-            yield Static("Play with this host's players. Enter joins the table under the cursor, "
+            yield Static("Play with other players. Enter joins the table under the cursor, "
                          "w watches it; * marks yours, = a full one. At a table, m lists your moves.",
                          id="tables-help")
             yield OptionList(id="table-list", markup=False)  # players' names: text
