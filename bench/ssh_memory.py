@@ -35,12 +35,28 @@ def mib(kib: float) -> str:
     return f"{kib / 1024:.0f}"
 
 
-def line(label: str, apps: list[int]) -> None:
+def player_of(pid: int) -> str:
+    """The player an app serves, from its HOUSES_HOME (DATA/players/NAME)."""
+    try:
+        env = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    except OSError:
+        return "?"
+    home = next((v for v in env if v.startswith(b"HOUSES_HOME=")), b"")
+    return Path(home.decode(errors="replace")).name or "?"
+
+
+def line(label: str, apps: list[int], games: dict[str, str] | None = None) -> None:
     mem = [mem_kib(pid) for pid in apps]
     rss, pss = [m[0] for m in mem], [m[1] for m in mem]
     print(f"{label}: {len(apps)} apps; PSS median {mib(statistics.median(pss))} MiB "
           f"(min {mib(min(pss))}, max {mib(max(pss))}), RSS median {mib(statistics.median(rss))} MiB "
           f"(max {mib(max(rss))}); PSS of all apps {mib(sum(pss))} MiB")
+    if games:
+        by_game: dict[str, list[int]] = {}
+        for pid, (_rss, one) in zip(apps, mem):
+            by_game.setdefault(games.get(player_of(pid), "?"), []).append(one)
+        print("   PSS by game: " + "; ".join(f"{game} {', '.join(mib(k) for k in sorted(kib))} MiB"
+                                              for game, kib in sorted(by_game.items())))
 
 
 def main() -> int:
@@ -82,7 +98,8 @@ def main() -> int:
                     c.pump(0.02)
             for c in clients:
                 quiet(c, 0.5)
-            line(f"in a game, after {round_ * args.keys} keys", apps)
+            line(f"in a game, after {round_ * args.keys} keys", apps,
+                 {name: GAMES[i % len(GAMES)] for i, name in enumerate(names)})
         host_rss, _ = mem_kib(host.proc.pid)
         print(f"host process: RSS {mib(host_rss)} MiB ({mib(empty_rss)} MiB before anyone connected)")
         for i, c in enumerate(clients):

@@ -70,6 +70,14 @@ class KeyRing:
                         problems.append(f"database key {n} of {name!r}: {problem}")
                     else:
                         keys.setdefault(name, set()).add(key)
+        holders: dict[bytes, list[str]] = {}
+        for name in sorted(keys):
+            for key in keys[name]:
+                holders.setdefault(key, []).append(name)
+        for names in holders.values():  # (written by hand, or before add-key refused it)
+            if len(names) > 1:
+                problems.append(f"one key signs in {', '.join(names)}: give each their own key, or keep it "
+                                f"for one with houses serve add-key NAME KEYFILE --move")
         self.keys, self.problems = keys, problems
 
     def _reload_file(self) -> None:

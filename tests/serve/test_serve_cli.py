@@ -258,3 +258,16 @@ def test_the_hosts_log_escapes_what_it_is_given(capsys):
     lines = out.splitlines()
     assert lines[0].endswith("\\x1b[31mAB signed in") and lines[1] == "    File 'x.py'\\r, line 1"
     assert lines[2].endswith("keys in /tmp/\\x1b[31mAB") and lines[3].endswith("table \\x1b[31mAB")
+
+
+def test_a_key_written_by_hand_for_two_players_is_reported(tmp_path):
+    """A host starting with one key under two names says so in its log."""
+    need_ssh()
+    from host.accounts import KeyRing
+
+    text = Path(str(make_key(tmp_path, "alice")) + ".pub").read_text().strip()
+    keys = tmp_path / "authorized_keys"
+    keys.write_text(f"alice {text}\nbob {text}\n")
+    ring = KeyRing(keys)
+    ring.reload()
+    assert any("one key signs in alice, bob" in problem and "--move" in problem for problem in ring.problems)
