@@ -243,7 +243,10 @@ def _run_serve(args: argparse.Namespace) -> int:
     if args.serve_kind == "ssh":
         from host.ssh import HostOptions, run
 
-        _folder(data, "the host's folder")
+        try:  # (the host makes it at start anyway: said here in words)
+            _folder(data, "the host's folder").mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"cannot make the host's folder {data}: {exc.strerror or exc}") from None
         if args.keys is not None:
             _file(args.keys, "the keys file")
         opts = HostOptions(host=args.host, port=args.port, data=data, keys=args.keys, open=args.open,
@@ -271,6 +274,9 @@ def _run_serve(args: argparse.Namespace) -> int:
     return 2
 
 
+KEY_MAX = 16 * 1024  # an OpenSSH public key line is well under 1 KiB (RSA 16384: 2.8 KiB)
+
+
 def _add_key(args: argparse.Namespace, data: Path, db: str | None) -> int:
     from host.accounts import KeyRing, add_key, key_holders, public_key
     from host.console import shown
@@ -279,14 +285,17 @@ def _add_key(args: argparse.Namespace, data: Path, db: str | None) -> int:
     _folder(data, "the host's folder")
     keys = _file(args.keys or data / "authorized_keys", "the keys file")
     if str(args.key_file) == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read(KEY_MAX + 1)
     else:
         source = _file(args.key_file, "the key file")
         if not source.exists():
             raise ValueError(f"there is no key file {source}: give the player's public key, e.g. id_ed25519.pub")
-        if source.stat().st_size > 64 * 1024:
-            raise ValueError(f"{source} is too big to be a public key")
-        text = source.read_text(encoding="utf-8", errors="replace")
+        if not source.is_file():  # /dev/zero, a pipe: would never end
+            raise ValueError(f"{source} is not a plain file: give the player's public key, e.g. id_ed25519.pub")
+        with open(source, encoding="utf-8", errors="replace") as f:
+            text = f.read(KEY_MAX + 1)
+    if len(text) > KEY_MAX:
+        raise ValueError("that is too long to be a public key; nothing was added")
     storage = open_host_storage(data, db)
     try:
         ring = KeyRing(keys, storage)

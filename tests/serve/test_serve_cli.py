@@ -39,6 +39,7 @@ def place(tmp_path_factory):
     (root / "garbage.pub").write_bytes(b"\x1b[31mssh-ed25519 not-a-key\n")
     (root / "random.pub").write_bytes(os.urandom(300))
     (root / "empty.pub").write_text("")
+    (root / "big.pub").write_text("ssh-ed25519 " + "A" * 100_000 + "\n")
     (root / "id_x").write_text("-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n")
     (root / "host").mkdir()
     open_storage(root / "host" / "houses.db").close()
@@ -77,6 +78,7 @@ BAD = {
         ["alice", "{r}/garbage.pub", "--data", "{h}"], ["alice", "{r}/random.pub", "--data", "{h}"],
         ["alice", "{r}/empty.pub", "--data", "{h}"], ["alice", "{r}/id_x", "--data", "{h}"],
         ["alice", "-", "--data", "{h}"],  # (stdin empty)
+        ["alice", "/dev/zero", "--data", "{h}"], ["alice", "{r}/big.pub", "--data", "{h}"],
         ["alice", "{r}/garbage.pub", "--data", "{f}"], ["alice", "{r}/garbage.pub", "--data", "{h}", "--keys", "{d}"],
         ["alice", "{r}/garbage.pub", "--db", ""], ["alice", "{r}/garbage.pub", "--data", "{h}", "--db", "{d}"],
     ],
