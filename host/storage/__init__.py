@@ -61,9 +61,13 @@ def open_host_storage(data_dir: Path, db: str | None = None, log=print) -> Stora
     """The storage of the host in `data_dir`: `db`, else DATA/houses.db. A folder
     of files from before the database is imported into it the first time
     (host/storage/importer.py). StorageError when it cannot be opened."""
-    from host.storage.importer import import_folder, needs_import
+    from host.storage.importer import MARKER, import_folder, needs_import
 
     storage = open_storage(db if db else default_db(data_dir))
+    marker = data_dir / MARKER
+    if data_dir.is_dir() and not marker.exists() and not needs_import(data_dir):
+        # a new folder: the authorized_keys that add-key writes later is not an old host's
+        marker.write_text("a new host folder: nothing from before the database to import\n", encoding="utf-8")
     if needs_import(data_dir):
         try:
             for line in import_folder(data_dir, storage):

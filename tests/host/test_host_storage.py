@@ -120,9 +120,11 @@ async def test_a_table_played_to_the_end_on_postgresql_is_kept_whole_and_archive
     ["ssh", "--port", "0", "--db", "postgresql://nobody:pw@127.0.0.1:9/none"],
 ])
 def test_a_bad_database_is_said_in_words_with_exit_code_2(tmp_path, args):
+    (tmp_path / "host").mkdir()  # (tables and close need the host's folder first)
     result = houses(*args, home=tmp_path)
     assert result.returncode == 2, result
-    assert "houses: cannot use the host's database:" in result.stderr and "Traceback" not in result.stderr
+    assert f"houses serve {args[0]}: cannot use the host's database:" in result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1
     assert "pw@" not in result.stderr
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from sshkit import make_key, need_ssh
+from sshkit import HostProcess, make_key, need_ssh, run_ssh
 
 ESC = "\x1b[31mAB"
 
@@ -171,35 +171,35 @@ def test_tables_on_a_host_with_a_database_lists_them(tmp_path):
 
 def test_one_key_is_one_player(tmp_path):
     """add-key refuses a key another player holds, naming them; --move takes it from
-    them (the database and the file), so it signs in only the new player."""
+    them (the database and the file). A running host and the real OpenSSH client:
+    alice's key never signs in as bob until it is moved, then only as bob."""
     need_ssh()
-    from host.accounts import KeyRing, public_key
-    from host.storage import open_storage
+    (tmp_path / "h").mkdir()
+    host = HostProcess(tmp_path / "h", "--idle-timeout", "0")
+    data = str(host.data)
+    alice_key = make_key(tmp_path, "alice")
+    alice = Path(str(alice_key) + ".pub")
 
-    host = tmp_path / "host"
-    alice = Path(str(make_key(tmp_path, "alice")) + ".pub")
-    assert serve(tmp_path, "add-key", "alice", str(alice), "--data", str(host)).returncode == 0
-    done = serve(tmp_path, "add-key", "bob", str(alice), "--data", str(host))
-    assert done.returncode == 2
-    assert "that key signs in alice already" in done.stderr and "--move" in done.stderr
-    assert done.stderr.count("\n") == 1
+    def signs_in(name: str) -> bool:
+        done = run_ssh(host, name, alice_key)  # signed in, without -t: "needs a terminal", exit 1
+        return done.returncode == 1 and "needs a terminal" in done.stdout + done.stderr
 
-    def signs_in() -> list[str]:
-        storage = open_storage(host / "houses.db")
-        ring = KeyRing(host / "authorized_keys", storage)
-        ring.reload()
-        key = public_key(alice.read_text())[0]
-        storage.close()
-        return sorted(name for name, keys in ring.keys.items() if key in keys)
-
-    assert signs_in() == ["alice"]
-    again = serve(tmp_path, "add-key", "alice", str(alice), "--data", str(host))
-    assert again.returncode == 0
-    assert (host / "authorized_keys").read_text().count("alice ssh-ed25519") == 1  # not a second line
-    moved = serve(tmp_path, "add-key", "bob", str(alice), "--data", str(host), "--move")
-    assert moved.returncode == 0 and "taken from alice" in moved.stdout
-    assert signs_in() == ["bob"]
-    assert "alice" not in (host / "authorized_keys").read_text().split("ssh-ed25519")[0]
+    try:
+        assert serve(tmp_path, "add-key", "alice", str(alice), "--data", data).returncode == 0
+        done = serve(tmp_path, "add-key", "bob", str(alice), "--data", data)
+        assert done.returncode == 2 and done.stdout == ""
+        assert "that key signs in alice already" in done.stderr and "--move" in done.stderr
+        assert done.stderr.count("\n") == 1
+        assert signs_in("alice") and not signs_in("bob")
+        again = serve(tmp_path, "add-key", "alice", str(alice), "--data", data)
+        assert again.returncode == 0
+        assert (host.data / "authorized_keys").read_text().count("alice ssh-ed25519") == 1  # not a second line
+        moved = serve(tmp_path, "add-key", "bob", str(alice), "--data", data, "--move")
+        assert moved.returncode == 0 and "taken from alice" in moved.stdout
+        assert signs_in("bob") and not signs_in("alice")
+        assert (host.data / "authorized_keys").read_text().startswith("bob ssh-ed25519")
+    finally:
+        host.stop()
 
 
 def test_an_ssh_host_on_port_0_says_the_port_it_took(tmp_path):
