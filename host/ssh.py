@@ -184,6 +184,7 @@ class Host:
         self.strangers = StrangerGate(opts.max_strangers, opts.max_strangers_per_address)
         self.tables = None  # host.tables.TableHost when tables are on
         self.server: asyncssh.SSHAcceptor | None = None
+        self.port = opts.port  # the port listened on: the one chosen for --port 0
         # Set once the table service is up: an app started before would have no tables.
         self.ready = asyncio.Event()
 
@@ -620,6 +621,7 @@ async def start_host(opts: HostOptions) -> Host:
         line_editor=False,
         server_version=SERVER_VERSION,
     )
+    host.port = host.server.get_addresses()[0][1]  # (read now: --port 0 chose it)
     if opts.tables:  # after the port is ours: a second host on the same folder stops above
         from host.relay import table_host_class
 
@@ -646,8 +648,7 @@ async def stop_host(host: Host) -> None:
 async def serve(opts: HostOptions) -> None:
     host = await start_host(opts)
     mode = "OPEN to any key (trusted network)" if opts.open else f"keys in {opts.keys_file}"
-    port = host.server.sockets[0].getsockname()[1] if host.server.sockets else opts.port  # --port 0: the one chosen
-    host.log(f"Houses SSH host on {host_port(opts.host, port)}; data in {shown(opts.data, None)}; {shown(mode, None)}")
+    host.log(f"Houses SSH host on {host_port(opts.host, host.port)}; data in {shown(opts.data, None)}; {shown(mode, None)}")
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
