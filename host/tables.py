@@ -39,6 +39,7 @@ from host import protocol as p
 from host.console import log_line
 from host.privacy import hidden_from
 from host.protocol import MAX_LINE, encode, read_messages
+from host.storage import open_existing_storage
 from saves.db import DatabaseError
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
@@ -670,8 +671,6 @@ def ask_running_host(data_dir: Path, request: p.Message, timeout: float = 10.0) 
 
 def list_tables(data_dir: Path, db: str | None = None) -> list[dict]:
     """The open tables, from the running host or else from its storage."""
-    from host.storage import open_existing_storage
-
     answer = ask_running_host(data_dir, p.ListTables())
     if isinstance(answer, p.Tables):
         return answer.tables
@@ -682,8 +681,6 @@ def list_tables(data_dir: Path, db: str | None = None) -> list[dict]:
 
 def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
     """Close one table for the operator: what happened, in words (ValueError if none)."""
-    from host.storage import open_existing_storage
-
     code = code.upper().strip()
     answer = ask_running_host(data_dir, p.Close(code))
     if answer is not None:
