@@ -63,6 +63,10 @@ def test_houses_serve_loads_no_textual_in_the_host_process(kind, tmp_path):
 
 
 def test_houses_serve_tables_lists_without_textual(tmp_path):
+    from host.storage import open_storage
+
+    (tmp_path / "host").mkdir()  # (tables reads a host's folder and database; it makes neither)
+    open_storage(tmp_path / "host" / "houses.db").close()
     code = (f"import os; os.environ['HOUSES_HOME'] = {str(tmp_path)!r}\n"
             "import tui.cli\nassert tui.cli.main(['serve', 'tables']) == 0\n")
     assert loaded_ui(code) == []
