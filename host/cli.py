@@ -214,6 +214,9 @@ def run_serve(args: argparse.Namespace) -> int:
         return fail(f"cannot use the host's database: {exc}", prog)
     except (ValueError, OSError) as exc:  # a bad key, a file or folder that is not there or not one
         return fail(str(exc) if isinstance(exc, ValueError) else _os_error(exc), prog)
+    except KeyboardInterrupt:  # ctrl+c before the server's own handler is in place
+        print(file=sys.stderr)
+        return 130
 
 
 def _os_error(exc: OSError) -> str:
