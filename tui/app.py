@@ -290,6 +290,10 @@ class HousesApp(App[None]):
         from core import GAMES
 
         game = GAMES[game_id]
+        problem = game.check_options(options) if options is not None else None
+        if problem:  # said in the form's words, before any save exists
+            self.notify(problem, title="Could not start", severity="error")
+            return
         try:
             save = saves.new_save(game_id, seats, game.options_to_builtins(options), seed)
             save.hints = hints
