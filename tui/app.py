@@ -11,8 +11,9 @@ import time
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import date
+from datetime import date, datetime
 from functools import partial
+from pathlib import Path
 
 import msgspec
 from textual import events
@@ -358,8 +359,11 @@ class HousesApp(App[None]):
         # disk, where the player cannot reach it: not offered there.
         hosted = bool(os.environ.get("HOUSES_PLAYER"))
         for command in super().get_system_commands(screen):
-            if not (hosted and command.title == "Screenshot"):
+            if command.title != "Screenshot":  # Textual's: saved who knows where, failing without a reason
                 yield command
+        if not hosted:
+            yield SystemCommand("Screenshot", f"Save a picture of the screen (SVG) in {self.screenshots_folder()}",
+                                lambda: self.set_timer(0.1, self.take_screenshot))
         yield SystemCommand("Home", "Back to the home screen (games are saved)", self.go_home)
         yield SystemCommand("New game", "Choose a game and its players", self.open_new_game)
         yield SystemCommand("Continue", "Resume the newest unfinished game", self.resume)
@@ -368,6 +372,29 @@ class HousesApp(App[None]):
         yield SystemCommand("Settings", "How long a hint may think", self._open_settings)
         for game_id, title, help_text in DAILIES:
             yield SystemCommand(title, help_text, partial(self.start_daily, game_id))
+
+    def screenshots_folder(self) -> Path:
+        """Where screenshots go: screenshots/ in the player's folder (beside saves/)."""
+        return Path(self.store.root) / "screenshots"
+
+    def take_screenshot(self) -> None:
+        """The palette's Screenshot: the screen as SVG, written off the UI thread;
+        a toast says which file it went to, or why it could not be saved."""
+        if self._exit or not self._screen_stack:
+            return
+        svg = self.export_screenshot()
+        name = datetime.now().strftime("houses-%Y%m%d-%H%M%S-%f")[:-3] + ".svg"
+        self._saver.submit(self._write_screenshot, self.screenshots_folder() / name, svg)
+
+    def _write_screenshot(self, path: Path, svg: str) -> None:
+        from saves.store import atomic_write
+
+        try:
+            atomic_write(path, svg.encode("utf-8"))
+        except (saves.SaveError, OSError) as exc:
+            self.call_from_thread(self.notify, f"{exc}", title="Screenshot not saved", severity="error", timeout=8)
+            return
+        self.call_from_thread(self.notify, f"Saved to {path}", title="Screenshot", timeout=8)
 
     def _open_saves(self) -> None:
         from tui.screens.saves_browser import SavesScreen
