@@ -80,6 +80,7 @@ class HousesApp(App[None]):
         self.bot_delay = bot_delay
         self._startup_notes = [settings_problem] if settings_problem else []
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="houses-save")
+        self._save_failing: str | None = None  # why saving fails, once told (the writer's own)
         self._too_small_shown = False
         # Keys, one at a time (see `on_event`): those waiting, the one being handled.
         self._held_keys: deque[events.Key] = deque()
@@ -114,12 +115,41 @@ class HousesApp(App[None]):
         self._saver.submit(self._write_save, snapshot, keep_updated)
 
     def _write_save(self, save: saves.SaveFile, keep_updated: bool = False) -> None:
+        # A failure is told once (a saves folder that is a file fails every move the
+        # same way), and again only if the reason changes; a save that works again
+        # after a failure is told too.
         try:
             self.store.write(save, keep_updated=keep_updated)
         except (saves.SaveError, OSError) as exc:
-            self.call_from_thread(
-                self.notify, f"{exc}\nPlay goes on; this game is not being saved.", title="Could not save", severity="error", timeout=8
-            )
+            why = str(exc)
+            if why != self._save_failing:
+                self._save_failing = why
+                self.call_from_thread(self.notify, f"{why}\nPlay goes on; this game is not being saved.",
+                                      title="Could not save", severity="error", timeout=8)
+            return
+        if self._save_failing is not None:
+            self._save_failing = None
+            self.call_from_thread(self.notify, "Saving works again: this game is saved.", title="Saved")
+
+    @property
+    def is_leaving(self) -> bool:
+        """Whether the app is closing (its screens are being taken down)."""
+        return bool(self._exit)
+
+    def drop_if_unplayed(self, save: saves.SaveFile) -> None:
+        """A game left before its first move leaves no save (issue 26): its file is
+        removed after the writes queued before it. A game with moves is kept as it is."""
+        if not save.actions and not save.over:
+            self._saver.submit(self._drop_unplayed, save.id)
+
+    def _drop_unplayed(self, save_id: str) -> None:
+        try:
+            save = self.store.load(save_id)
+            if not save.actions and not save.over:
+                self.store.delete(save_id)
+        except (saves.SaveError, OSError):
+            pass  # unreadable or gone: left as it is
+
 
     def flush_saves(self, timeout: float | None = None) -> None:
         """Wait for every queued write (used before the process exits); with a
@@ -480,4 +510,8 @@ class HousesApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     async def action_quit(self) -> None:
+        # ctrl+q in a game never played: no save is left behind (as q then quit does).
+        for screen in self.screen_stack:
+            if isinstance(getattr(screen, "match", None), saves.LocalMatch) and not getattr(screen, "replay", True):
+                self.drop_if_unplayed(screen.save)
         self.exit()

@@ -179,11 +179,16 @@ def print_saves(store) -> int:
     if not good and not bad:
         print(f"No saved games in {store.root}.")
         return 0
-    for s in good:
-        state = "finished" if s.over else "in play"
-        print(f"{s.id:40} {s.updated[:16].replace('T', ' '):17} {state:9} {s.summary}")
-    for u in bad:
-        print(f"{u.id:40} {'':17} {'UNREADABLE':9} {u.message}")
+    from saves.game import local_minute
+
+    rows = [("SAVE", "LAST PLAYED", "STATE", "GAME")]
+    rows += [(s.id, local_minute(s.updated), "finished" if s.over else "in play" if s.actions else "not started",
+              s.summary) for s in good]
+    rows += [(u.id or str(u.path), "", "unreadable", u.message) for u in bad]
+    # Columns as wide as their longest entry, so they line up whatever the ids are.
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
     return 0
 
 

@@ -533,6 +533,11 @@ class GameScreen(HintsMixin, Screen):
     def on_unmount(self) -> None:
         self.stop_bot()
         self.match.close()
+        # Left before the first move (q, n, another game): no save is left behind
+        # (ctrl+q: HousesApp.action_quit). A kill or a hang-up before the first move
+        # leaves it: Continue then opens that deal at its start.
+        if not self.replay and isinstance(self.match, saves.LocalMatch) and not self.app.is_leaving:
+            self.app.drop_if_unplayed(self.save)
 
     def back_to_saves(self) -> bool:
         """Whether q leads back to the saves browser (a replay opened from it)."""
