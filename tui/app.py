@@ -140,7 +140,23 @@ class HousesApp(App[None]):
         """A game left before its first move leaves no save (issue 26): its file is
         removed after the writes queued before it. A game with moves is kept as it is."""
         if not save.actions and not save.over:
-            self._saver.submit(self._drop_unplayed, save.id)
+            done = self._saver.submit(self._drop_unplayed, save.id)
+            loop = self._loop
+            if loop is not None and not self._exit:  # the home menu may offer it to Continue
+                done.add_done_callback(lambda _: self._soon(loop, self._refresh_home))
+
+    @staticmethod
+    def _soon(loop, callback) -> None:
+        try:
+            loop.call_soon_threadsafe(callback)
+        except RuntimeError:  # the loop has closed: the app has gone, nothing to show
+            pass
+
+    def _refresh_home(self) -> None:
+        from tui.screens.home import HomeScreen
+
+        if not self._exit and self._screen_stack and isinstance(self.screen, HomeScreen):
+            self.screen.refresh_entries()
 
     def _drop_unplayed(self, save_id: str) -> None:
         try:

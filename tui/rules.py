@@ -39,9 +39,11 @@ KEYS = """\
 _TEST_REF = r"`[^`\n]*(?:\.py|::)[^`\n]*`"
 _FOR_DEVELOPERS = [
     re.compile(rf"(?:\n[ \t]*|[ \t]+)?\bTests?:(?:\s*{_TEST_REF}[.,;]?(?:\s*and\b)?)+"),
-    re.compile(r"[ \t]*\bEach\s+ruling\s+names\s+the\s+test\b[^.]*\.\n?"),
-    re.compile(r"[ \t]*\bTests\s+are\s+in\s+`[^`]*`[^.]*\.\n?"),
+    re.compile(r"[ \t]*\bEach\s+ruling\s+names\s+the\s+test\b[^.]*\."),
+    re.compile(r"[ \t]*\bTests\s+are\s+in\s+`[^`]*`[^.]*\."),
     re.compile(r"\brulings\.md\s+section\s+\d+(?:,\s*)?"),
+    # the engine's names for how a refused move is checked: words for developers
+    re.compile(r"\s*\(`check`\s+agrees\s+with\s+`legal_actions`[^)]*\)"),
 ]
 
 
@@ -51,6 +53,7 @@ def for_players(text: str) -> str:
     stay in the repository's copy for the people who keep the rules."""
     for pattern in _FOR_DEVELOPERS:
         text = pattern.sub("", text)
+    text = re.sub(r"[ \t]+\n", "\n", text)  # what a removal left at a line's end
     return re.sub(r"\n{3,}", "\n\n", text)
 
 
