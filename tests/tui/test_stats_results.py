@@ -70,7 +70,7 @@ async def test_the_statistics_screen_says_how_solo_games_count(store):
         await pilot.pause()
         text = " ".join(screen_text(app).split())
         assert "TOWN 77 2 1 1 0 1 1 1" in text  # played 2, won 1, no hint 1, lost 0, other 1, streak 1
-        assert "1 solo game, scored, not won or lost" in text and "leave it as it is" in text
+        assert "1 solo game, scored, not won or lost" in text and "streak counts games against others only" in text
 
 
 async def test_u_after_a_finished_game_against_a_bot_says_it_is_not_undone(store):

@@ -49,8 +49,8 @@ def game_lines(title: str, stats) -> list[str]:
     if stats.drawn:
         lines.append(f"{title}: {stats.drawn} played, neither won nor lost (draws).")
     if stats.solo:
-        lines.append(f"{title}: {stats.solo} solo game{'s' if stats.solo != 1 else ''}, scored, not won or lost: "
-                     "the streak is of games against others and they leave it as it is.")
+        lines.append(f"{title}: {stats.solo} solo game{'s' if stats.solo != 1 else ''}, scored, not won or lost "
+                     "(the streak counts games against others only).")
     if stats.best:
         if not lines:
             lines.append(f"{title}:")
