@@ -24,7 +24,7 @@ class TownGame(Game):
     Action = Action
     cooperative = False
     # The new-game form (tui/screens/new_game.py) builds its fields from Options.
-    option_labels: dict[str, str] = {"max_exchanges": "Max exchanges a turn"}
+    option_labels: dict[str, str] = {"max_exchanges": "Max exchanges"}
     option_choices: dict[str, list] = {"max_exchanges": list(range(8))}
     option_help: dict[str, str] = {"max_exchanges": "how often a player may exchange three tiles in one turn"}
 

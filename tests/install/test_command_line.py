@@ -71,7 +71,7 @@ def test_option_messages_use_the_forms_labels(tmp_path):
     done = houses("new", "house-rules", "--first", "green", home=tmp_path)
     assert "First player must be white or black, not 'green'" in done.stderr
     done = houses("new", "town", "--max-exchanges", "-1", home=tmp_path)
-    assert "Max exchanges a turn must be 0 to 7, not -1" in done.stderr
+    assert "Max exchanges must be 0 to 7, not -1" in done.stderr
     done = houses("new", "house-rules", "--random-cards", "-5", home=tmp_path)
     assert "Random cards must be 2 to 10, not -5" in done.stderr and "random_cards" not in done.stderr
 
