@@ -49,6 +49,39 @@ class NoOptions(msgspec.Struct, frozen=True):
     """Options of a game that has none."""
 
 
+# A deal number (seed) a player may give: a whole number from 0 to MAX_SEED (a
+# 64-bit database column holds it; the deals of the day use 13 digits).
+MAX_SEED = 10**15 - 1
+
+
+def parse_seed(text: Any) -> int:
+    """The deal number in `text` (or an int), or ValueError saying why in words."""
+    value = str(text).strip()
+    if not value.isdigit() or not value.isascii():
+        raise ValueError(f"The deal number must be a whole number from 0 to {MAX_SEED}, not {value!r}.")
+    seed = int(value)
+    if seed > MAX_SEED:
+        raise ValueError(f"The deal number must be from 0 to {MAX_SEED}, not {seed}.")
+    return seed
+
+
+def describe_choices(choices: list[Any]) -> str:
+    """The allowed values in words: "2 to 10" for a run of whole numbers, else
+    "hands, none or random"."""
+    if len(choices) > 2 and all(type(c) is int for c in choices) and choices == list(range(choices[0], choices[-1] + 1)):
+        return f"{choices[0]} to {choices[-1]}"
+    words = [str(c) for c in choices]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def describe_seats(seats: range) -> str:
+    """ "2 players", "2 to 4 players", "1 player"."""
+    lo, hi = seats.start, seats.stop - 1
+    if lo == hi:
+        return f"{lo} player{'s' if lo != 1 else ''}"
+    return f"{lo} to {hi} players"
+
+
 def chance(seed: int, counter: int) -> random.Random:
     """A fresh RNG for the `counter`-th random event of a game started with `seed`.
 
@@ -294,6 +327,8 @@ class Game:
     # choices of a field that has a fixed few (else typed in).
     option_labels: ClassVar[dict[str, str]] = {}
     option_choices: ClassVar[dict[str, list[Any]]] = {}
+    # What an option does, in a few words (`houses new GAME --help`).
+    option_help: ClassVar[dict[str, str]] = {}
 
     def new(self, seats: int, seed: int, options: Any = None) -> State:
         raise NotImplementedError
@@ -308,8 +343,21 @@ class Game:
         object with `choose(view, budget_s)`. ValueError for a game without bots."""
         raise ValueError(f"{self.title} has no computer players.")
 
+    def option_label(self, name: str) -> str:
+        """The words a player reads for option field `name`: its label on the
+        new-game form, in `--help` and in every message about it."""
+        return self.option_labels.get(name) or name.replace("_", " ").capitalize()
+
     def check_options(self, options: Any) -> str | None:
-        """None if `options` make a game, else why not (for the new-game form)."""
+        """None if `options` make a game, else why not, in the words of the form's
+        labels (the new-game form and the command line both ask this). Every field
+        with a fixed few choices must hold one of them; a game with more to check
+        extends this."""
+        for field in msgspec.structs.fields(self.Options):
+            choices = self.option_choices.get(field.name)
+            value = getattr(options, field.name)
+            if choices is not None and (value not in choices or type(value) is not type(field.default)):
+                return f"{self.option_label(field.name)} must be {describe_choices(choices)}, not {value!r}."
         return None
 
     def daily_seed(self, date: Any) -> int | None:
@@ -338,5 +386,4 @@ class Game:
 
     def check_seats(self, seats: int) -> None:
         if seats not in self.seats:
-            lo, hi = self.seats.start, self.seats.stop - 1
-            raise ValueError(f"{self.title} is for {lo} to {hi} players, not {seats}.")
+            raise ValueError(f"{self.title} is for {describe_seats(self.seats)}, not {seats}.")

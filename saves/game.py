@@ -31,6 +31,15 @@ def now_iso() -> str:
 
 
 @lru_cache(maxsize=1)
+def local_minute(stamp: str) -> str:
+    """A save's UTC time stamp as local time, to the minute ("2026-11-29 10:00")."""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return stamp[:16]
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
 def app_version() -> str:
     """The installed version of Houses, or "unknown" when running from a bare tree:
     the one version string (written in every save, and `houses --version`)."""

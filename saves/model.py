@@ -90,7 +90,10 @@ class GameStats(msgspec.Struct):
     """Results of the finished games of one game id.
 
     `streak` is the current run of wins (a loss or a draw ends it), `best_streak`
-    the longest ever. `best` holds the best solo results by name, e.g.
+    the longest ever. `solo` counts solo games of a game played against others
+    (TOWN 77 alone): a score to beat, not a win or a loss, so they are in `played`
+    but not in `won`/`lost`/`drawn`, and they leave the streak as it is. (A solo
+    Icehouse Dash is the cooperative game with one player: won or lost.) `best` holds the best solo results by name, e.g.
     {"best_trees": 5, "fewest_cards_left": 2}; `better` says for each name whether
     higher or lower is better; `last` the results of the latest solo game counted.
     """
@@ -102,6 +105,7 @@ class GameStats(msgspec.Struct):
     streak: int = 0
     best_streak: int = 0
     won_no_hint: int = 0  # games won without a hint
+    solo: int = 0  # solo games of a competitive game: neither won nor lost, streak untouched
     best: dict[str, float] = msgspec.field(default_factory=dict)
     better: dict[str, Literal["high", "low"]] = msgspec.field(default_factory=dict)
     last: dict[str, float] = msgspec.field(default_factory=dict)

@@ -411,7 +411,9 @@ class Store(Listing):
 
         `winners_for_human`: True if the human side won, False if it lost, None for a
         draw (or a game without a human side): played, but neither won nor lost.
-        A loss or a draw ends the win streak. `solo_results` are results to keep the
+        A loss or a draw ends the win streak. A solo game of a competitive game
+        (TOWN 77 alone) is counted as `solo` whatever it says: neither won nor lost,
+        and the streak is left as it is. `solo_results` are results to keep the
         best of, by name; `better` says per name whether "high" or "low" is better
         (default: "low" for names starting fewest_/least_/lowest_/min_/shortest_/
         fastest_, else "high"). A save counted before is not counted again.
@@ -459,6 +461,15 @@ def parse_small(data: bytes, kind: type, where: str) -> tuple[Any, str | None]:
     return kind(), f"{where} cannot be read ({why}); {tail}"
 
 
+def _solo_of_a_competitive_game(save: SaveFile) -> bool:
+    if len(save.seats) != 1:
+        return False
+    try:
+        return not _game(save.game, "").cooperative
+    except SaveError:
+        return False
+
+
 def count_result(
     stats: Stats,
     save: SaveFile,
@@ -471,7 +482,9 @@ def count_result(
     if save.id in stats.counted:
         return Recorded(counted=False, stats=gs)
     gs.played += 1
-    if winners_for_human is True:
+    if _solo_of_a_competitive_game(save):
+        gs.solo += 1  # a score, not a result of the streak (GameStats)
+    elif winners_for_human is True:
         gs.won += 1
         gs.won_no_hint += not save.hints_used
         gs.streak += 1

@@ -11,8 +11,9 @@ import time
 from collections import deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import date
+from datetime import date, datetime
 from functools import partial
+from pathlib import Path
 
 import msgspec
 from textual import events
@@ -79,6 +80,7 @@ class HousesApp(App[None]):
         self.bot_delay = bot_delay
         self._startup_notes = [settings_problem] if settings_problem else []
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="houses-save")
+        self._save_failing: str | None = None  # why saving fails, once told (the writer's own)
         self._too_small_shown = False
         # Keys, one at a time (see `on_event`): those waiting, the one being handled.
         self._held_keys: deque[events.Key] = deque()
@@ -113,12 +115,57 @@ class HousesApp(App[None]):
         self._saver.submit(self._write_save, snapshot, keep_updated)
 
     def _write_save(self, save: saves.SaveFile, keep_updated: bool = False) -> None:
+        # A failure is told once (a saves folder that is a file fails every move the
+        # same way), and again only if the reason changes; a save that works again
+        # after a failure is told too.
         try:
             self.store.write(save, keep_updated=keep_updated)
         except (saves.SaveError, OSError) as exc:
-            self.call_from_thread(
-                self.notify, f"{exc}\nPlay goes on; this game is not being saved.", title="Could not save", severity="error", timeout=8
-            )
+            why = str(exc)
+            if why != self._save_failing:
+                self._save_failing = why
+                self.call_from_thread(self.notify, f"{why}\nPlay goes on; this game is not being saved.",
+                                      title="Could not save", severity="error", timeout=8)
+            return
+        if self._save_failing is not None:
+            self._save_failing = None
+            self.call_from_thread(self.notify, "Saving works again: this game is saved.", title="Saved")
+
+    @property
+    def is_leaving(self) -> bool:
+        """Whether the app is closing (its screens are being taken down)."""
+        return bool(self._exit)
+
+    def drop_if_unplayed(self, save: saves.SaveFile) -> None:
+        """A game left before its first move leaves no save (issue 26): its file is
+        removed after the writes queued before it. A game with moves is kept as it is."""
+        if not save.actions and not save.over:
+            done = self._saver.submit(self._drop_unplayed, save.id)
+            loop = self._loop
+            if loop is not None and not self._exit:  # the home menu may offer it to Continue
+                done.add_done_callback(lambda _: self._soon(loop, self._refresh_home))
+
+    @staticmethod
+    def _soon(loop, callback) -> None:
+        try:
+            loop.call_soon_threadsafe(callback)
+        except RuntimeError:  # the loop has closed: the app has gone, nothing to show
+            pass
+
+    def _refresh_home(self) -> None:
+        from tui.screens.home import HomeScreen
+
+        if not self._exit and self._screen_stack and isinstance(self.screen, HomeScreen):
+            self.screen.refresh_entries()
+
+    def _drop_unplayed(self, save_id: str) -> None:
+        try:
+            save = self.store.load(save_id)
+            if not save.actions and not save.over:
+                self.store.delete(save_id)
+        except (saves.SaveError, OSError):
+            pass  # unreadable or gone: left as it is
+
 
     def flush_saves(self, timeout: float | None = None) -> None:
         """Wait for every queued write (used before the process exits); with a
@@ -290,6 +337,10 @@ class HousesApp(App[None]):
         from core import GAMES
 
         game = GAMES[game_id]
+        problem = game.check_options(options) if options is not None else None
+        if problem:  # said in the form's words, before any save exists
+            self.notify(problem, title="Could not start", severity="error")
+            return
         try:
             save = saves.new_save(game_id, seats, game.options_to_builtins(options), seed)
             save.hints = hints
@@ -354,8 +405,11 @@ class HousesApp(App[None]):
         # disk, where the player cannot reach it: not offered there.
         hosted = bool(os.environ.get("HOUSES_PLAYER"))
         for command in super().get_system_commands(screen):
-            if not (hosted and command.title == "Screenshot"):
+            if command.title != "Screenshot":  # Textual's: saved who knows where, failing without a reason
                 yield command
+        if not hosted:
+            yield SystemCommand("Screenshot", f"Save a picture of the screen (SVG) in {self.screenshots_folder()}",
+                                lambda: self.set_timer(0.1, self.take_screenshot))
         yield SystemCommand("Home", "Back to the home screen (games are saved)", self.go_home)
         yield SystemCommand("New game", "Choose a game and its players", self.open_new_game)
         yield SystemCommand("Continue", "Resume the newest unfinished game", self.resume)
@@ -364,6 +418,29 @@ class HousesApp(App[None]):
         yield SystemCommand("Settings", "How long a hint may think", self._open_settings)
         for game_id, title, help_text in DAILIES:
             yield SystemCommand(title, help_text, partial(self.start_daily, game_id))
+
+    def screenshots_folder(self) -> Path:
+        """Where screenshots go: screenshots/ in the player's folder (beside saves/)."""
+        return Path(self.store.root) / "screenshots"
+
+    def take_screenshot(self) -> None:
+        """The palette's Screenshot: the screen as SVG, written off the UI thread;
+        a toast says which file it went to, or why it could not be saved."""
+        if self._exit or not self._screen_stack:
+            return
+        svg = self.export_screenshot()
+        name = datetime.now().strftime("houses-%Y%m%d-%H%M%S-%f")[:-3] + ".svg"
+        self._saver.submit(self._write_screenshot, self.screenshots_folder() / name, svg)
+
+    def _write_screenshot(self, path: Path, svg: str) -> None:
+        from saves.store import atomic_write
+
+        try:
+            atomic_write(path, svg.encode("utf-8"))
+        except (saves.SaveError, OSError) as exc:
+            self.call_from_thread(self.notify, f"{exc}", title="Screenshot not saved", severity="error", timeout=8)
+            return
+        self.call_from_thread(self.notify, f"Saved to {path}", title="Screenshot", timeout=8)
 
     def _open_saves(self) -> None:
         from tui.screens.saves_browser import SavesScreen
@@ -449,4 +526,8 @@ class HousesApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     async def action_quit(self) -> None:
+        # ctrl+q in a game never played: no save is left behind (as q then quit does).
+        for screen in self.screen_stack:
+            if isinstance(getattr(screen, "match", None), saves.LocalMatch) and not getattr(screen, "replay", True):
+                self.drop_if_unplayed(screen.save)
         self.exit()

@@ -12,40 +12,63 @@ import random
 import signal
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, NoReturn
 
 import msgspec
+
+class Refused(Exception):
+    """A command line asked for something that cannot be: said in one line on
+    stderr, status 2, the app not opened."""
+
+
+def refuse(message: str) -> NoReturn:
+    raise Refused(message)
+
 
 def _flag(name: str) -> str:
     return "--" + name.replace("_", "-")
 
 
-def _add_option_flags(parser: argparse.ArgumentParser, options_type: type) -> None:
-    """One flag per field of a game's Options struct, from its type and default."""
-    for field in msgspec.structs.fields(options_type):
-        flag, default = _flag(field.name), field.default
+def _add_option_flags(parser: argparse.ArgumentParser, game) -> None:
+    """One flag per field of a game's Options struct, described with the form's
+    label, its allowed values and its default (checked by `new_game_spec`)."""
+    from core.engine import describe_choices
+
+    for field in msgspec.structs.fields(game.Options):
+        flag, default, label = _flag(field.name), field.default, game.option_label(field.name)
+        what = game.option_help.get(field.name, "")
+        what = f" ({what})" if what else ""
         if field.type is bool:
             parser.add_argument(flag, dest=f"opt_{field.name}", action=argparse.BooleanOptionalAction, default=None,
-                                help=f"(default: {'on' if default else 'off'})")
-        else:
-            kind = int if field.type is int else str
-            parser.add_argument(flag, dest=f"opt_{field.name}", type=kind, default=None,
-                                help=f"(default: {default})")
+                                help=f"{label}{what}: on or off (default: {'on' if default else 'off'})")
+            continue
+        choices = game.option_choices.get(field.name)
+        allowed = describe_choices(choices) if choices else ("a whole number" if field.type is int else "text")
+        metavar = "{" + ",".join(map(str, choices)) + "}" if choices and field.type is str else (
+            "N" if field.type is int else "TEXT")
+        parser.add_argument(flag, dest=f"opt_{field.name}", default=None, metavar=metavar,
+                            help=f"{label}{what}: {allowed} (default: {default})")
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, except that --help and --version into a closed pipe are not silently
-    taken for success: the BrokenPipeError reaches closed_pipe_ends_quietly."""
+    taken for success (the BrokenPipeError reaches closed_pipe_ends_quietly), and a
+    mistake is one line in words with status 2, not a usage block."""
 
     def _print_message(self, message: str, file: Any = None) -> None:
         if message:
             (file or sys.stderr).write(message)
+
+    def error(self, message: str) -> NoReturn:
+        refuse(f"{message[:1].upper()}{message[1:]}. See '{self.prog} --help'.")
 
 
 def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     """The parser; `with_games=False` leaves out the per-game flags of `new`, which
     import the game engines (the plain `houses` start need not pay for them)."""
     from core import GAMES
+    from core.ai import LEVELS
+    from core.engine import MAX_SEED, describe_seats
     from saves.game import app_version
     from tui.games import playable
 
@@ -57,41 +80,60 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     new = sub.add_parser("new", help="start a new game")
     games = new.add_subparsers(dest="game", required=True, metavar="GAME")
     for game in (GAMES[gid] for gid in (playable() if with_games else ())):
-        g = games.add_parser(game.id, help=game.title)
-        g.add_argument("--seats", type=int, default=None, help=f"players ({game.seats.start}-{game.seats.stop - 1})")
-        g.add_argument("--seed", type=int, default=None, help="deal number (the game ID shown on screen)")
+        g = games.add_parser(game.id, help=f"{game.title}, for {describe_seats(game.seats)}",
+                             description=f"A new game of {game.title}, for {describe_seats(game.seats)}.")
+        lo, hi = game.seats.start, game.seats.stop - 1
+        g.add_argument("--seats", default=None, metavar="N",
+                       help=f"players: {lo}" + (f" to {hi}" if hi != lo else "") + " (default: the fewest)")
+        g.add_argument("--seed", default=None, metavar="N",
+                       help=f"deal number (the game ID shown on screen): 0 to {MAX_SEED} (default: random)")
         if not game.cooperative:
-            g.add_argument("--bots", default="", help="levels of the computer players, e.g. easy,hard: "
-                           "they take the last seats, the rest are human")
-        _add_option_flags(g, game.Options)
+            g.add_argument("--bots", default="", metavar="LEVELS",
+                           help=f"levels of the computer players, comma-separated, each one of {', '.join(LEVELS)}: "
+                           "they take the last seats, the rest are people (default: none)")
+        else:  # accepted only to be refused in words (a game of people only)
+            g.add_argument("--bots", default="", help=argparse.SUPPRESS)
+        _add_option_flags(g, game)
 
     resume = sub.add_parser("resume", help="resume the newest unfinished game, or the one named")
-    resume.add_argument("save_id", nargs="?", default=None)
+    resume.add_argument("save_id", nargs="?", default=None, metavar="SAVE", help="a save's name, as `houses saves` lists it")
     sub.add_parser("saves", help="list saved games (no TUI)")
     rules = sub.add_parser("rules", help="print a game's rules")
-    rules.add_argument("game", metavar="GAME", help="one of: " + ", ".join(playable()))
+    rules.add_argument("game", metavar="GAME", help="one of: " + ", ".join(playable()) + " (or the game's title)")
     from host.cli import add_serve_parser
 
     add_serve_parser(sub)
     return parser
 
 
+def _whole(text: str, what: str) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        refuse(f"{what} must be a whole number, not {text!r}.")
+
+
 def new_game_spec(args: argparse.Namespace) -> tuple:
-    """("new", game_id, seats, seed, options) from parsed `houses new` arguments."""
+    """("new", game_id, seats, seed, options) from parsed `houses new` arguments;
+    Refused, in the form's words, for anything the game would not start with."""
     import saves
     from core import GAMES
     from core.ai import LEVELS
+    from core.engine import describe_seats, parse_seed
 
     game = GAMES[args.game]
     levels = [s.strip() for s in getattr(args, "bots", "").split(",") if s.strip()]
+    if levels and game.cooperative:
+        refuse(f"{game.title} is played by people only: it has no computer players (--bots).")
     for level in levels:
         if level not in LEVELS:
-            raise SystemExit(f"houses: unknown bot level {level!r}; use {', '.join(LEVELS)}")
-    count = args.seats if args.seats is not None else max(game.seats.start, 1 + len(levels))
+            refuse(f"There is no bot level {level!r}; the levels are {', '.join(LEVELS)}.")
+    count = _whole(args.seats, "The number of players (--seats)") if args.seats is not None else max(
+        game.seats.start, 1 + len(levels))
     if count not in game.seats:
-        raise SystemExit(f"houses: {game.title} is for {game.seats.start} to {game.seats.stop - 1} players")
+        refuse(f"{game.title} is for {describe_seats(game.seats)}, not {count}.")
     if len(levels) >= count:
-        raise SystemExit("houses: at least one seat must be human")
+        refuse("At least one seat must be a person: give fewer --bots or more --seats.")
     humans = count - len(levels)
     seats = [saves.Seat(name=f"Player {i + 1}" if humans > 1 else "You", kind="human", level=None) for i in range(humans)]
     seats += [saves.Seat(name=f"{level.title()} bot {humans + i + 1}", kind="bot", level=level)
@@ -99,14 +141,37 @@ def new_game_spec(args: argparse.Namespace) -> tuple:
     values: dict[str, Any] = {}
     for field in msgspec.structs.fields(game.Options):
         value = getattr(args, f"opt_{field.name}")
+        if value is not None and field.type is int:
+            value = _whole(value, f"{game.option_label(field.name)} ({_flag(field.name)})")
         if value is not None:
             values[field.name] = value
     try:
         options = msgspec.convert(values, game.Options)
     except msgspec.ValidationError as exc:
-        raise SystemExit(f"houses: bad option: {exc}") from None
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+        refuse(f"{game.title} cannot start with these options: {exc}.")
+    problem = game.check_options(options)
+    if problem:
+        refuse(f"{problem} See 'houses new {game.id} --help'.")
+    try:
+        seed = parse_seed(args.seed) if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    except ValueError as exc:
+        refuse(str(exc).replace("The deal number", "The deal number (--seed)", 1))
     return ("new", game.id, seats, seed, options)
+
+
+def resume_spec(store, save_id: str | None) -> tuple:
+    """("resume", save_id) for a save that opens; Refused saying why not."""
+    import saves
+
+    if save_id is None:
+        if store.newest_unfinished() is None:
+            refuse("There is no unfinished game to resume; 'houses saves' lists the saved games.")
+        return ("resume", None)
+    try:
+        store.load(save_id)
+    except saves.SaveError as exc:
+        refuse(f"Cannot resume {save_id!r}: {exc}")
+    return ("resume", save_id)
 
 
 def print_saves(store) -> int:
@@ -114,12 +179,38 @@ def print_saves(store) -> int:
     if not good and not bad:
         print(f"No saved games in {store.root}.")
         return 0
-    for s in good:
-        state = "finished" if s.over else "in play"
-        print(f"{s.id:40} {s.updated[:16].replace('T', ' '):17} {state:9} {s.summary}")
-    for u in bad:
-        print(f"{u.id:40} {'':17} {'UNREADABLE':9} {u.message}")
+    from saves.game import local_minute
+
+    rows = [("SAVE", "LAST PLAYED", "STATE", "GAME")]
+    rows += [(s.id, local_minute(s.updated), "finished" if s.over else "in play" if s.actions else "not started",
+              s.summary) for s in good]
+    rows += [(u.id or str(u.path), "", "unreadable", u.message) for u in bad]
+    # Columns as wide as their longest entry, so they line up whatever the ids are.
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
     return 0
+
+
+def _plain(name: str) -> str:
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def game_named(name: str) -> str | None:
+    """The id of the playable game called `name`: its id or its title, in any case
+    and spacing ("DASH", "town 77", "House Rules"), or a title's last word when only
+    one game ends so ("skirmish")."""
+    from core import GAMES
+    from tui.games import playable
+
+    wanted = _plain(name)
+    if not wanted:
+        return None
+    for gid in playable():
+        if wanted in (_plain(gid), _plain(GAMES[gid].title)):
+            return gid
+    last = [gid for gid in playable() if _plain(GAMES[gid].title.split()[-1]) == wanted]
+    return last[0] if len(last) == 1 else None
 
 
 def print_rules(game_id: str) -> int:
@@ -127,14 +218,15 @@ def print_rules(game_id: str) -> int:
     said on stderr with a non-zero status, so a script notices."""
     from core import GAMES
     from tui.games import playable
-    from tui.rules import RulesMissing, read_rules
+    from tui.rules import RulesMissing, for_players, read_rules
 
-    if game_id not in playable():
-        games = "\n".join(f"  {gid:12} {GAMES[gid].title}" for gid in playable())
-        print(f"houses rules: no game called {game_id!r}. The games are:\n{games}", file=sys.stderr)
+    found = game_named(game_id)
+    if found is None:
+        games = ", ".join(f"{gid} ({GAMES[gid].title})" for gid in playable())
+        print(f"houses rules: there is no game called {game_id!r}; the games are {games}.", file=sys.stderr)
         return 2
     try:
-        text = read_rules(game_id)
+        text = for_players(read_rules(found))
     except RulesMissing as exc:
         print(f"houses rules: {exc}", file=sys.stderr)
         return 1
@@ -161,7 +253,14 @@ def closed_pipe_ends_quietly() -> Iterator[None]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    try:
+        return _main(sys.argv[1:] if argv is None else argv)
+    except Refused as exc:
+        print(f"houses: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str]) -> int:
     with closed_pipe_ends_quietly():  # --help, --version, rules, saves print
         args = build_parser(with_games="new" in argv).parse_args(argv)
         if args.command == "rules":
@@ -182,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "new":
         start = new_game_spec(args)
     elif args.command == "resume":
-        start = ("resume", args.save_id)
+        start = resume_spec(store, args.save_id)
     else:
         start = ("home",)
 

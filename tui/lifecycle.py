@@ -49,8 +49,21 @@ PR_SET_PDEATHSIG = 1
 
 # -- the watchdog ---------------------------------------------------------------------
 
+EXIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+_ARM = b"\0"  # what `arm` writes into the watchdog's pipe (signal numbers are 1-64)
+
+
 class Watchdog:
     """Ends the process a short while after it was asked to leave.
+
+    Its thread starts with `enable`, before the app, and sleeps on a pipe. Two things
+    write into that pipe, and neither takes a lock or starts a thread: `arm` (the app
+    leaves: ctrl+q, a closed terminal, a crash) and the C-level signal handler, which
+    writes a SIGTERM or SIGHUP's number there (signal.set_wakeup_fd). So a signal is
+    acted on even when the main thread never runs Python again (a signal delivered
+    to another thread while the main thread sleeps, a handler that would wait on a
+    lock the interrupted code holds): the old handler armed the watchdog from the
+    main thread, by starting a thread, and a process once outlived its SIGTERM.
 
     Only `enable`d in a real `houses` process (never under pytest's in-process app
     tests, where os._exit would end the test run)."""
@@ -60,27 +73,66 @@ class Watchdog:
         self.armed_at: float | None = None
         self.flush: Callable[[], None] | None = None        # waits for queued saves
         self.restore: Callable[[], None] | None = None      # puts the terminal back
+        self.on_signal: Callable[[], bool] | None = None    # asks the app to leave; False if it is not running
         self.code = 0
-        self._lock = threading.Lock()
+        self._wake_fd: int | None = None
 
-    def enable(self, flush: Callable[[], None] | None = None) -> None:
+    def enable(self, flush: Callable[[], None] | None = None, on_signal: Callable[[], bool] | None = None) -> None:
+        """Start the watchdog and, from the main thread, route SIGTERM and SIGHUP to it."""
         self.enabled = True
         self.flush = flush
+        self.on_signal = on_signal
+        read_fd, self._wake_fd = os.pipe()
+        os.set_blocking(self._wake_fd, False)  # a signal handler never waits on it
+        threading.Thread(target=self._watch, args=(read_fd,), name="houses-watchdog", daemon=True).start()
+        if threading.current_thread() is threading.main_thread():
+            for sig in EXIT_SIGNALS:  # a Python handler, so the C handler writes the wake-up byte
+                signal.signal(sig, _noted_by_the_watchdog)
+            signal.set_wakeup_fd(self._wake_fd, warn_on_full_buffer=False)
 
     def arm(self, code: int = 0) -> None:
-        """Start the countdown (once; later calls keep the first deadline)."""
-        with self._lock:
-            if not self.enabled or self.armed_at is not None:
-                return
-            self.armed_at = time.monotonic()
-            self.code = code
-        threading.Thread(target=self._run, name="houses-watchdog", daemon=True).start()
+        """Start the countdown (once; later calls keep the first deadline and code)."""
+        if not self.enabled or self.armed_at is not None:
+            return
+        self.armed_at = time.monotonic()
+        self.code = code
+        self._wake()
 
-    def _run(self) -> None:
-        time.sleep(EXIT_GRACE_S)
+    def _wake(self) -> None:
+        try:
+            os.write(self._wake_fd, _ARM)
+        except (OSError, TypeError):  # full: the watchdog has been woken already
+            pass
+
+    def _watch(self, read_fd: int) -> None:
+        signalled = False
+        while not signalled:
+            try:
+                data = os.read(read_fd, 64)
+            except InterruptedError:
+                continue
+            if not data:
+                return
+            # Other signals with Python handlers (SIGWINCH, SIGCONT, ...) write here too.
+            signalled = any(b in EXIT_SIGNALS for b in data)
+            if _ARM[0] in data and self.armed_at is not None:
+                break
+        grace = EXIT_GRACE_S
+        if signalled and self.armed_at is None:
+            self.armed_at, self.code = time.monotonic(), 0
+            asked = [False]
+            _best_effort(lambda: asked.__setitem__(0, bool(self.on_signal and self.on_signal())), 0.2)
+            if not asked[0]:
+                grace = 0.0  # the app is not running yet: nothing to finish
+        time.sleep(max(0.0, grace - (time.monotonic() - self.armed_at)))
         _best_effort(self.flush, SAVE_FLUSH_S)
         _best_effort(self.restore, 0.2)
         os._exit(self.code)
+
+
+def _noted_by_the_watchdog(_sig: int, _frame: Any) -> None:
+    """SIGTERM/SIGHUP in Python: nothing to do here; the C handler has already woken
+    the watchdog (signal.set_wakeup_fd), which asks the app to leave."""
 
 
 def _best_effort(step: Callable[[], None] | None, limit: float) -> None:
@@ -104,29 +156,34 @@ watchdog = Watchdog()
 
 
 def request_exit(app: Any, code: int = 0) -> None:
-    """Ask the app to leave from any thread or a signal handler, and make sure the
-    process ends even if Textual's shutdown stalls."""
+    """Ask the app to leave from any thread, and make sure the process ends even if
+    Textual's shutdown stalls."""
     watchdog.arm(code)
+    ask_to_leave(app)
+
+
+def ask_to_leave(app: Any) -> bool:
+    """Have the app's loop run `app.exit`; False when it has no loop running (not
+    started yet, or gone)."""
     loop = getattr(app, "_loop", None)
-    if loop is not None and not loop.is_closed():
-        try:
-            loop.call_soon_threadsafe(app.exit)
-        except RuntimeError:  # the loop has just closed: the process is leaving anyway
-            pass
+    if loop is None or loop.is_closed():
+        return False
+    try:
+        loop.call_soon_threadsafe(app.exit)
+    except RuntimeError:  # the loop has just closed: the process is leaving anyway
+        return False
+    return True
 
 
 def install_exit_signals(app: Any) -> None:
     """SIGHUP (the terminal or SSH connection dropped) and SIGTERM end the app.
 
-    Plain signal handlers, not loop.add_signal_handler: those run only when the event
-    loop is free, and a loop blocked on a write is exactly when they are needed."""
-    if threading.current_thread() is not threading.main_thread():
+    In a real process the watchdog took them before the app started (`run`); an app
+    inside another program (the tests) leaves with its loop."""
+    if watchdog.enabled or threading.current_thread() is not threading.main_thread():
         return
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        if watchdog.enabled:
-            signal.signal(sig, lambda _sig, _frame: request_exit(app))
-        else:  # an app inside another program (the tests): handlers that leave with its loop
-            asyncio.get_running_loop().add_signal_handler(sig, app.exit)
+    for sig in EXIT_SIGNALS:
+        asyncio.get_running_loop().add_signal_handler(sig, app.exit)
 
 
 # -- parent death ---------------------------------------------------------------------
@@ -391,7 +448,8 @@ def run(app: Any, home: Path) -> int:
     death. Returns the process's exit code."""
     log = CrashLog(home / CRASH_LOG)
     route_tracebacks(log)
-    watchdog.enable(flush=lambda: app.flush_saves(timeout=SAVE_FLUSH_S))
+    # From here a SIGTERM or SIGHUP, at any moment of start-up, ends the process.
+    watchdog.enable(flush=lambda: app.flush_saves(timeout=SAVE_FLUSH_S), on_signal=lambda: ask_to_leave(app))
     if not follow_parent():
         return 0  # the host is gone already: nobody to play for
     from rich.console import Console

@@ -7,6 +7,7 @@ app reads it from there with importlib.resources, so an installed copy has its r
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -32,6 +33,30 @@ KEYS = """\
 """
 
 
+# What the docs say for developers, not players: the test that pins each ruling (a
+# code span naming a test file or test), the sentence saying rulings name their
+# tests, and references into the designers' rulings file.
+_TEST_REF = r"`[^`\n]*(?:\.py|::)[^`\n]*`"
+_FOR_DEVELOPERS = [
+    re.compile(rf"(?:\n[ \t]*|[ \t]+)?\bTests?:(?:\s*{_TEST_REF}[.,;]?(?:\s*and\b)?)+"),
+    re.compile(r"[ \t]*\bEach\s+ruling\s+names\s+the\s+test\b[^.]*\."),
+    re.compile(r"[ \t]*\bTests\s+are\s+in\s+`[^`]*`[^.]*\."),
+    re.compile(r"\brulings\.md\s+section\s+\d+(?:,\s*)?"),
+    # the engine's names for how a refused move is checked: words for developers
+    re.compile(r"\s*\(`check`\s+agrees\s+with\s+`legal_actions`[^)]*\)"),
+]
+
+
+def for_players(text: str) -> str:
+    """The rules as a player reads them (the app's rules screen, `houses rules`):
+    docs/rules/<id>.md without its references to tests and to rulings.md, which
+    stay in the repository's copy for the people who keep the rules."""
+    for pattern in _FOR_DEVELOPERS:
+        text = pattern.sub("", text)
+    text = re.sub(r"[ \t]+\n", "\n", text)  # what a removal left at a line's end
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
 class RulesMissing(Exception):
     """A game's rules text is not in this installation (a broken install)."""
 
@@ -48,8 +73,8 @@ def read_rules(game_id: str) -> str:
 
 
 def rules_text(game_id: str) -> str:
-    """The rules for a screen: the text, or a page saying it is missing."""
+    """The rules for a screen, as a player reads them, or a page saying they are missing."""
     try:
-        return read_rules(game_id)
+        return for_players(read_rules(game_id))
     except RulesMissing as exc:
         return f"# Rules\n\nSorry: {exc}. Reinstall Houses to get them back.\n"

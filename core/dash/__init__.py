@@ -42,6 +42,10 @@ class DashGame(Game):
     Options = Options
     Action = Play
     cooperative: ClassVar[bool] = True
+    option_help: ClassVar[dict[str, str]] = {
+        "hidden_hands": "team members do not see each other's hands",
+        "winnable": "deal only positions the solver proves can be won",
+    }
 
     def new(self, seats: int, seed: int, options: Options | None = None) -> DashState:
         self.check_seats(seats)

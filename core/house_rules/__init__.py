@@ -36,10 +36,15 @@ class HouseRulesGame(Game):
     Options = Options
     Action = Action
     cooperative = False
-    # For the new-game form (tui/screens/new_game.py).
-    option_labels = {"cards": "Cards", "random_cards": "Random cards", "first": "Who starts"}
+    # The new-game form, --help and messages (the flags are --cards, --random-cards,
+    # --first: the labels use the same words). Game.check_options checks the choices.
+    option_labels = {"cards": "Cards", "random_cards": "Random cards", "first": "First player"}
     option_choices = {"cards": ["hands", "none", "random"], "random_cards": list(range(2, 11)),
                       "first": ["white", "black"]}
+    option_help = {"cards": "hands: each player holds the five cards of their colour; none: play without "
+                            "cards; random: cards drawn at the start, in force from the first move",
+                   "random_cards": "how many cards are drawn with --cards random",
+                   "first": "the colour that moves first"}
 
     def new(self, seats: int = 2, seed: int = 0, options: Any = None) -> HouseRulesState:
         self.check_seats(seats)
@@ -49,13 +54,6 @@ class HouseRulesGame(Game):
 
     def from_text(self, text: str) -> HouseRulesState:
         return from_text(text)
-
-    def check_options(self, options: Options) -> str | None:
-        try:
-            validate_options(options)
-        except ValueError as e:
-            return str(e)
-        return None
 
     def make_bot(self, level: str, rng: random.Random, iterations: int | None = None):
         from core.house_rules.bots import make_bot

@@ -22,6 +22,7 @@ class Skirmish(Game):
     # The new-game form (tui/screens/new_game.py) labels the options with these.
     option_labels: dict[str, str] = {"jokers": "Play with the two Jokers"}
     option_choices: dict[str, list] = {}
+    option_help: dict[str, str] = {"jokers": "54 cards with the two Jokers, 52 without"}
 
     def new(self, seats: int, seed: int, options: Options | None = None) -> SkirmishState:
         self.check_seats(seats)

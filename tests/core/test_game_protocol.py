@@ -23,6 +23,7 @@ def test_every_game_is_a_game_with_the_whole_protocol(game_id):
     for name in ("make_bot", "check_options", "daily_seed", "option_labels", "option_choices"):
         assert hasattr(type(game), name), name
     assert set(game.option_labels) <= set(game.Options.__struct_fields__)
+    assert set(game.option_help) <= set(game.Options.__struct_fields__)
     assert game.check_options(game.Options()) is None
 
 
@@ -52,7 +53,7 @@ def test_a_game_without_bots_says_so_through_the_declared_default():
 
 def test_house_rules_checks_its_options_in_words():
     game = GAMES["house-rules"]
-    assert "random_cards" in game.check_options(game.Options(cards="random", random_cards=12))
+    assert "Random cards must be 2 to 10" in game.check_options(game.Options(cards="random", random_cards=12))
 
 
 def test_levels_are_defined_once_in_core():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tui import cli, rules
@@ -17,10 +19,31 @@ def test_packaged_rules_equal_docs_rules():
         assert read_rules(game_id) == (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8")
 
 
-def test_rules_of_every_game_print_its_text(capsys):
+def test_rules_of_every_game_print_its_text_as_players_read_it(capsys):
     for game_id in playable():
         assert cli.main(["rules", game_id]) == 0
-        assert capsys.readouterr().out == (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8")
+        docs = (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8")
+        assert capsys.readouterr().out == rules.for_players(docs)
+
+
+TEST_REFERENCES = re.compile(r"Tests?: `|tests/|\.py::|rulings\.md|names the test|legal_actions")
+
+
+def headings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("#")]
+
+
+@pytest.mark.parametrize("game_id", playable())
+def test_rules_players_read_keep_every_heading_and_rule_but_no_test_reference(game_id):
+    docs = (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8")
+    assert TEST_REFERENCES.search(docs)  # the repository's copy keeps them
+    shown = rules.for_players(docs)
+    assert not TEST_REFERENCES.search(shown), TEST_REFERENCES.search(shown)
+    assert headings(shown) == headings(docs)
+    # the words of the rules stay: every line of the docs without a test reference is shown
+    for line in docs.splitlines():
+        if line.strip() and not re.search(r"`|Test|rulings\.md|\bEach\b|^\s*the test|altered ones|^choice\)", line):
+            assert line in shown, line
 
 
 def test_rules_of_an_unknown_game_is_an_error_naming_the_games(capsys):

@@ -62,7 +62,9 @@ def test_settings_corrupt_gives_defaults_and_keeps_the_file_until_changed(store,
 
 
 def _finished(store, toy, game="toy"):
-    s = new_save(game, [Seat("Ann")], {"target": 1}, 1)
+    # Two seats: a solo game of a competitive game is a score, outside the streak
+    # (tests/tui/test_stats_results.py).
+    s = new_save(game, [Seat("Ann"), Seat("Bob")], {"target": 1}, 1)
     record(s, toy.Add(1), over=True)
     store.write(s)
     return s
@@ -124,7 +126,7 @@ def test_stats_better_rule_given_by_caller(store, toy):
 
 def test_stats_are_per_game(store, toy):
     store.record_result(_finished(store, toy), True)
-    other = new_save("other", [Seat("Ann")], None, 1)
+    other = new_save("other", [Seat("Ann"), Seat("Bob")], None, 1)
     other.over = True
     store.write(other)
     store.record_result(other, False)

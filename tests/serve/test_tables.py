@@ -79,7 +79,7 @@ def open_house_rules_form(c: Client) -> None:
         c.press("enter", gap=0.4)  # the game list opens
         c.press("down", "enter", gap=0.4)
         try:
-            c.wait_for("Who starts", timeout=3)  # the form has been rebuilt for HOUSE RULES
+            c.wait_for("First player", timeout=3)  # the form has been rebuilt for HOUSE RULES
             break
         except AssertionError:
             c.press("escape") if "Icehouse Dash" not in status(c) else None

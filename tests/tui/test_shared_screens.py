@@ -152,7 +152,7 @@ async def test_stats_show_the_solo_town_best_last_and_rank(store):
         await pilot.pause()
         detail = str(app.screen.query_one("#stats-detail").render())
         text = screen_text(app)
-    assert "neither won nor lost" in detail
+    assert "2 solo games, scored, not won or lost" in detail
     assert f"best 30 ({level_for(30)})" in detail and f"last 12 ({level_for(12)})" in detail
     assert f"last 12 ({level_for(12)})" in text
 

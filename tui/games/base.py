@@ -514,6 +514,8 @@ class GameScreen(HintsMixin, Screen):
         if action == "undo":
             if self.replay or not self.UNDO or not self.match.undoable:
                 return False
+            if self.over_against_a_bot():
+                return True  # the key says why it cannot
             return self.match.undo_target() is not None or None
         if action == "redo":
             if self.replay or not self.UNDO or not self.match.undoable:
@@ -533,6 +535,11 @@ class GameScreen(HintsMixin, Screen):
     def on_unmount(self) -> None:
         self.stop_bot()
         self.match.close()
+        # Left before the first move (q, n, another game): no save is left behind
+        # (ctrl+q: HousesApp.action_quit). A kill or a hang-up before the first move
+        # leaves it: Continue then opens that deal at its start.
+        if not self.replay and isinstance(self.match, saves.LocalMatch) and not self.app.is_leaving:
+            self.app.drop_if_unplayed(self.save)
 
     def back_to_saves(self) -> bool:
         """Whether q leads back to the saves browser (a replay opened from it)."""
@@ -570,7 +577,17 @@ class GameScreen(HintsMixin, Screen):
         self.say_prompt()
         self.refresh_bindings()
 
+    def over_against_a_bot(self) -> bool:
+        """A finished game with a computer player is settled: its result is counted
+        in the statistics, so it is not undone (an undo would reopen a win)."""
+        return self.match.state.over and any(seat.kind == "bot" for seat in self.save.seats)
+
     def action_undo(self) -> None:
+        if self.over_against_a_bot():
+            self.say("Over and counted: a game against a bot is not undone.", error=True)
+            self.app.notify("This game against a bot is over and its result is counted in your "
+                            "statistics, so it cannot be undone. n starts a new game.", title="No undo")
+            return
         target = self.match.undo_target()
         if target is None:
             self.say("Nothing to undo.", error=True)

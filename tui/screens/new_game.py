@@ -19,6 +19,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 import saves
 from core import GAMES, Game
+from core.engine import parse_seed
 from tui.games import playable
 
 
@@ -35,7 +36,7 @@ KINDS = [("Person", "human"), ("Easy bot", "easy"), ("Normal bot", "normal"), ("
 
 
 def option_label(game: Game, name: str) -> str:
-    return game.option_labels.get(name) or name.replace("_", " ").capitalize()
+    return game.option_label(name)
 
 
 class NewGameScreen(Screen):
@@ -79,7 +80,7 @@ class NewGameScreen(Screen):
                                  allow_blank=False, compact=True, id=f"seat-{i}")
             with Horizontal(classes="row"):
                 yield Label("Deal number", classes="field")
-                yield Input(placeholder="random", type="integer", compact=True, id="seed")
+                yield Input(placeholder="random", compact=True, id="seed")
             opts = last.get("options", {})
             for field in msgspec.structs.fields(game.Options):
                 value = opts.get(field.name, field.default)
@@ -95,8 +96,7 @@ class NewGameScreen(Screen):
                                      allow_blank=False, compact=True, id=f"opt-{field.name}")
                     else:
                         yield Label(label, classes="field")
-                        yield Input(str(value), type="integer" if field.type is int else "text", compact=True,
-                                    id=f"opt-{field.name}")
+                        yield Input(str(value), compact=True, id=f"opt-{field.name}")
             # Hints with several people at the table: off unless chosen here (shown
             # only then; alone or against bots hints are always on). Last before Start,
             # so the fields above keep their places in the tab order.
@@ -165,9 +165,9 @@ class NewGameScreen(Screen):
             raw = widget.value
             if field.type is int:
                 try:
-                    raw = int(raw)
+                    raw = int(str(raw).strip())
                 except (TypeError, ValueError):
-                    error.update(f"{option_label(game, field.name)} must be a whole number.")
+                    error.update(f"{option_label(game, field.name)} must be a whole number, not {str(raw)!r}.")
                     return
             values[field.name] = raw
         try:
@@ -180,7 +180,12 @@ class NewGameScreen(Screen):
             error.update(problem)
             return
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**9)
+        try:
+            seed = parse_seed(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**9)
+        except ValueError as exc:
+            error.update(str(exc))
+            self.query_one("#seed", Input).focus()
+            return
         humans = kinds.count("human")
         name = self.app.settings.player_name
         seats = []

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 import saves
 from core import GAMES
+from saves.game import local_minute
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten, shorten_middle
 
@@ -31,13 +32,7 @@ def column_widths(screen_width: int) -> list[int]:
     return widths
 
 
-def when(stamp: str) -> str:
-    """A save's UTC time stamp as local time, to the minute."""
-    try:
-        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone()
-    except ValueError:
-        return stamp[:16]
-    return moment.strftime("%Y-%m-%d %H:%M")
+when = local_minute  # a save's time stamp as the player reads it
 
 
 def modified(path) -> str:
@@ -56,6 +51,15 @@ def position(save: saves.SaveFile, title: str) -> str:
     return text
 
 
+class SavesTable(DataTable):
+    """The list of saves. Its height changes with the detail lines under it (3 to 6):
+    the highlighted row is scrolled back into view whenever it does."""
+
+    def on_resize(self) -> None:
+        if self.row_count:
+            self.call_after_refresh(self.move_cursor, row=self.cursor_row)
+
+
 class SavesScreen(ListScreen):
     BINDINGS = [
         Binding("enter", "resume", "Resume", id="saves.resume", priority=True),
@@ -67,7 +71,7 @@ class SavesScreen(ListScreen):
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", classes="screen-title", markup=False)
-        yield DataTable(cursor_type="row", zebra_stripes=True, id="saves-table")
+        yield SavesTable(cursor_type="row", zebra_stripes=True, id="saves-table")
         yield Static("", id="saves-detail", markup=False)
         yield Footer()
 
@@ -168,25 +172,32 @@ class SavesScreen(ListScreen):
         return self.moves_problem[save_id]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("resume", "replay", "delete", "review"):
-            save = self._save() if self.is_mounted else None
-            if save is None:
-                return None
-            if action == "review":
-                return save.over or None  # a review is of a finished game
-        return True  # enter on a finished game replays it
+        # Every key works on every row: on one it cannot act on, it says why
+        # (an unreadable file, an unfinished game's review, an empty list).
+        return True
 
-    def _save(self) -> saves.SaveFile | None:
-        """The highlighted save, if it can be opened."""
+    def _openable(self, doing: str) -> saves.SaveFile | None:
+        """The highlighted save; or None, once the player has been told why it cannot
+        be `doing` ("resumed", "replayed", "reviewed", "deleted")."""
         current = self._current()
-        if current is None or current[0] != "ok" or self._moves_problem(current[1]):
+        if current is None:
+            self.app.notify(f"There is no saved game here to be {doing}.", severity="warning")
             return None
-        return next(s for s in self.good if s.id == current[1])
+        kind, save_id = current
+        if kind == "bad":
+            why = next(u for u in self.bad if u.id == save_id).message
+        else:
+            why = self._moves_problem(save_id)
+        if why:  # the whole reason is in the detail lines under the list
+            self.app.notify(f"This saved game cannot be {doing}: its file cannot be read (why is shown under "
+                            "the list). The file is kept as it is.", title="Unreadable save",
+                            severity="warning", timeout=8)
+            return None
+        return next(s for s in self.good if s.id == save_id)
 
     def action_resume(self) -> None:
-        save = self._save()
+        save = self._openable("resumed")
         if save is None:
-            self.app.bell()
             return
         if save.over:
             self.action_replay()
@@ -195,7 +206,7 @@ class SavesScreen(ListScreen):
 
     def action_replay(self) -> None:
         """A replay opens over this list, so that q comes back to it."""
-        save = self._save()
+        save = self._openable("replayed")
         if save is None:
             return
         from tui.games import screen_class
@@ -209,15 +220,19 @@ class SavesScreen(ListScreen):
 
     def action_review(self) -> None:
         """The coach's review of a finished game, over this list (q comes back)."""
-        save = self._save()
-        if save is None or not save.over:
+        save = self._openable("reviewed")
+        if save is None:
+            return
+        if not save.over:
+            self.app.notify("A review looks back on a finished game, and this one is still open: "
+                            "enter resumes it, r replays the moves so far.", title="Not finished yet")
             return
         from tui.screens.review import open_review
 
         open_review(self.app, save)
 
     def action_delete(self) -> None:
-        save = self._save()
+        save = self._openable("deleted")
         if save is None:
             return
         from tui.screens.dialogs import ConfirmScreen

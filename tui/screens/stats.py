@@ -1,6 +1,8 @@
 """Statistics: per game, games played, won and lost, streaks; below the table, what
 it cannot say: games neither won nor lost, and the solo results (best and last, with
-the rank where a game has one)."""
+the rank where a game has one). A solo game of a game played against others (TOWN 77
+alone) is a score, not a win or a loss: it is in Played and Other, and leaves the
+streak as it is (saves.model.GameStats)."""
 
 from __future__ import annotations
 
@@ -45,7 +47,10 @@ def game_lines(title: str, stats) -> list[str]:
     the solo results. Empty if there is nothing to add."""
     lines = []
     if stats.drawn:
-        lines.append(f"{title}: {stats.drawn} played, neither won nor lost (solo games, draws).")
+        lines.append(f"{title}: {stats.drawn} played, neither won nor lost (draws).")
+    if stats.solo:
+        lines.append(f"{title}: {stats.solo} solo game{'s' if stats.solo != 1 else ''}, scored, not won or lost "
+                     "(the streak counts games against others only).")
     if stats.best:
         if not lines:
             lines.append(f"{title}:")
@@ -70,8 +75,9 @@ class StatsScreen(Screen):
         lines = []
         for gid in playable():
             gs = stats.get(gid)
-            table.add_row(GAMES[gid].title, gs.played, gs.won, gs.won_no_hint, gs.lost, gs.drawn, gs.streak,
-                          gs.best_streak)
+            # Other: draws and solo scores (the lines under the table say which).
+            table.add_row(GAMES[gid].title, gs.played, gs.won, gs.won_no_hint, gs.lost, gs.drawn + gs.solo,
+                          gs.streak, gs.best_streak)
             lines += game_lines(GAMES[gid].title, gs)
         # Solo results and names from the stats file: text, never markup.
         lines = (lines or ["No finished games yet."]) + ["No hint: games won without asking for a hint (t)."]

@@ -273,7 +273,19 @@ def check_moving(app, screen, log: WalkLog) -> None:
         raise WalkFailure(f"a bot took {max(slow):.2f}s with a {BOT_BUDGET_S}s budget; {log.where()}")
 
 
-async def back_into_game(pilot, store, log: WalkLog, save_id: str, cursor: int, text: str) -> bool:
+def reopen(app, store, save_id: str, unplayed) -> None:
+    """Open the game left again, as `houses resume` would. A game left before its
+    first move leaves no save (tui/app.py `drop_if_unplayed`): `unplayed` (its save,
+    no move in it) is started again on the same deal, under the same id."""
+    if unplayed is not None and not store.path(save_id).exists():
+        store.write(unplayed)
+        app.open_game(unplayed)
+    else:
+        app.open_game(store.load(save_id))
+
+
+async def back_into_game(pilot, store, log: WalkLog, save_id: str, cursor: int, text: str,
+                         unplayed=None) -> bool:
     """After a key that left the game screen, go back in; True if it was needed.
     The resumed game must show the position it left (bots may have moved on since)."""
     from tui.games.base import GameScreen
@@ -290,10 +302,11 @@ async def back_into_game(pilot, store, log: WalkLog, save_id: str, cursor: int, 
     elif isinstance(top, GameScreen) and top.replay:
         await pilot.press("q")
         await pilot.pause()
-        app.open_game(store.load(save_id))
+        await asyncio.to_thread(app.flush_saves)
+        reopen(app, store, save_id, unplayed)
     elif isinstance(top, HomeScreen):
         await asyncio.to_thread(app.flush_saves)
-        app.open_game(store.load(save_id))
+        reopen(app, store, save_id, unplayed)
     else:
         return False  # a dialog over the game: the walk's keys answer it
     await pilot.pause()
@@ -327,6 +340,7 @@ async def walk(store, mode: Mode, seed: int, length: int, monkeypatch, on_key=No
     install_bot_timer(monkeypatch, [log])
     keys = key_sequence(mode.game, seed, length)
     start = None
+    unplayed = None  # the save of the game on screen while it has no move yet
     while len(log.keys) < length:
         app = make_walk_app(store, mode, seed, start)
         try:
@@ -338,6 +352,7 @@ async def walk(store, mode: Mode, seed: int, length: int, monkeypatch, on_key=No
                     if screen is None:
                         raise WalkFailure(f"no game screen (on {type(app.screen).__name__}); {log.where()}")
                     save_id, cursor, text = screen.save.id, screen.save.cursor, screen.state.to_text()
+                    unplayed = screen.save if not screen.save.actions and not screen.replay else None
                     key = keys[len(log.keys)]
                     log.keys.append(key)
                     if key == MOVE:
@@ -349,7 +364,7 @@ async def walk(store, mode: Mode, seed: int, length: int, monkeypatch, on_key=No
                     if app._exit:
                         start = ("resume", save_id)
                         break
-                    if await back_into_game(pilot, store, log, save_id, cursor, text):
+                    if await back_into_game(pilot, store, log, save_id, cursor, text, unplayed):
                         await settle(pilot, log)
                         check_alive(app, log)
                     screen = game_screen(app)
@@ -375,6 +390,9 @@ async def walk(store, mode: Mode, seed: int, length: int, monkeypatch, on_key=No
             raise WalkFailure(f"the app failed: {exc!r}; {log.where()}") from exc
         if start is not None and start[0] == "resume" and len(log.keys) < length:
             # ctrl+q quit the app: start it again on the same save, as `houses resume` does
+            await asyncio.to_thread(app.flush_saves)
+            if unplayed is not None and not store.path(start[1]).exists():
+                store.write(unplayed)  # quit before the first move: no save was left; the same deal again
             await check_resumed_after_quit(store, mode, log, start[1], cursor, text)
     return log
 
