@@ -336,9 +336,9 @@ class SharedTableHost(TableHost):
         if not held.done.done():
             held.done.set_result(True)
         if held.told:  # shown already: now the others' hosts have it too
+            self.broadcast(table)
             if held.actor is not None:
                 held.actor.send(p.Notice(SENT, code=table.code))
-            self.broadcast(table)
         else:
             self.note_last(table, held.before, held.action, held.played)
             table.last_active = time.time()

@@ -35,6 +35,7 @@ SERIAL_FILES = {
     "tests/host/test_two_hosts_ssh.py",  # two real hosts, real OpenSSH clients, a SIGKILL
     "tests/host/test_two_hosts.py",  # hosts' leases and sweeps timed in fractions of a second
     "tests/host/test_outage.py",  # a real PostgreSQL stopped and started under two hosts
+    "tests/host/test_outage_ssh.py",  # the same, with two real host processes and OpenSSH clients
 }
 
 

@@ -105,15 +105,18 @@ class TableClient:
                 self.app.notify(daily_note(msg, self.name or ""), title="Deal of the day")
             for listener in list(self.listeners):
                 listener(msg)
-        elif isinstance(msg, (p.Error, p.Notice)):
-            error = isinstance(msg, p.Error)
+        elif isinstance(msg, p.Notice):  # on the status line, and a while longer as a toast
             screen = self.screens.get(msg.code or "")
             if screen is not None and screen.is_attached:
-                screen.say(msg.message, error=error)
-                if error:
-                    self.app.bell()
+                screen.say(msg.message)
+            self.app.notify(msg.message, title="The host")
+        elif isinstance(msg, p.Error):
+            screen = self.screens.get(msg.code or "")
+            if screen is not None and screen.is_attached:
+                screen.say(msg.message, error=True)
+                self.app.bell()
             else:
-                self.app.notify(msg.message, severity="error" if error else "information")
+                self.app.notify(msg.message, severity="error")
 
     def on_table(self, msg: p.Table) -> None:
         code = msg.code
