@@ -176,6 +176,7 @@ class SharedTableHost(TableHost):
         self.stopping = False
         self.gone: set[str] = set()  # tables that ended here: late news never brings them back
         self.draining: set[str] = set()  # tables whose outbox is being sent (`_drain`)
+        self.news_waiting: set[str] = set()  # tables with news read after their outbox is sent
 
     def lock_of(self, code: str) -> asyncio.Lock:
         return self.locks.setdefault(code, asyncio.Lock())
@@ -325,8 +326,8 @@ class SharedTableHost(TableHost):
                 table.outbox.pop(0)
                 table.stored = held.cursor + 1
                 self.committed(table, held)
-            if self.tables.get(code) is table:
-                await self.catch_up(table)  # what the other hosts made after it
+            if self.tables.get(code) is table and code in self.news_waiting:
+                await self.catch_up(table)  # what the other hosts made meanwhile
         except DatabaseError as exc:
             self.outage.report(f"table {code}: the moves after a kept one not read", exc)
         finally:
@@ -446,9 +447,12 @@ class SharedTableHost(TableHost):
                     for mine, theirs in zip(table.save.seats, stored.save.seats):
                         mine.name = mine.name or theirs.name
             if table.outbox:
+                self.news_waiting.add(code)
                 return  # moves kept here first: `_drain` reads what follows them
+            self.news_waiting.discard(code)
             actions = await asyncio.to_thread(self.storage.actions_since, code, table.save.cursor)
             if self.tables.get(code) is not table or table.outbox:
+                self.news_waiting.add(code)
                 return
             for data in actions:
                 action = table.game.action_from_builtins(data)
