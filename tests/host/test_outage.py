@@ -22,6 +22,7 @@ from host.storage import open_storage
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
 from peer import Peer  # noqa: E402
+from tui_support import store  # noqa: E402, F401  (the fixture)
 
 GAME = GAMES["house-rules"]
 
@@ -240,3 +241,62 @@ def test_the_outage_log_says_it_once_then_counts_at_most_once_a_minute():
     outage.ok()
     assert lines[-1].startswith("the database is back after 150.0 s (1050 failed attempts)")
     assert len(lines) == 4 and not outage.away and REPORT_S == 60
+
+
+async def test_a_player_who_presses_a_move_while_postgresql_is_stopped_reads_that_it_is_kept(
+        tmp_path, pg_cluster, pg_url, store, monkeypatch):  # noqa: F811  (store: the fixture)
+    """The app at 80x24, alice pressing keys: her move's place on the status line
+    says it is kept while the database is away, and that it was sent once it is back."""
+    from tui.tables.screens import TablesScreen
+    from tui_support import make_app
+
+    (tmp_path / "host").mkdir()
+    host = SharedTableHost(tmp_path / "host", storage=open_storage(pg_url))
+    host.log = lambda text: None
+    monkeypatch.setattr(host, "new_code", lambda: "ABCD")
+    monkeypatch.setenv("HOUSES_TABLES", str(host.socket_path))
+    monkeypatch.setenv("HOUSES_TABLE_TOKEN", host.token_for("alice"))
+    await host.start()
+    stopped = False
+    try:
+        bob = await Peer.connect(host, "bob")
+        bob.send(op="open", game="dash", seed=4242, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+        opened = await bob.get("table")
+        dash = GAMES["dash"]
+        bob.send(op="act", code="ABCD", cursor=0,
+                 action=dash.action_to_builtins(dash.from_text(opened["view"]).legal_actions()[0]))
+        app = make_app(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            menu = app.screen.query_one("#menu")
+            menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == "tables")
+            await pilot.press("enter")
+            await until(lambda: isinstance(app.screen, TablesScreen)
+                        and app.screen.query_one("#table-list").get_option_at_index(0).id != "none")
+            await pilot.press("enter")  # join ABCD, seat 2
+            await until(lambda: getattr(app.screen, "code", None) == "ABCD" and app.screen.save.cursor == 1)
+            screen = app.screen
+            await host.flush()
+
+            def status() -> str:
+                return str(screen.query_one("#status").render())
+
+            pg_cluster.stop("immediate")
+            stopped = True
+            await pilot.press("m")
+            await pilot.pause(0.2)
+            await pilot.press("enter")  # alice's move, from the list
+            await until(lambda: "database is away" in status(), timeout=PATIENCE_S + 1.5)
+            assert "your move is kept and will be sent" in status()
+            assert screen.save.cursor == 2  # the board shows it; bob, at this host, plays on from it
+            assert screen.match.held == 1
+            pg_cluster.restart()
+            stopped = False
+            await until(lambda: screen.match.held == 0, timeout=20)
+            assert host.storage.load_table("ABCD").save.cursor == 2
+            assert any("was sent" in str(n.message) for n in app._notifications)
+        bob.close()
+    finally:
+        if stopped:
+            pg_cluster.restart()
+        await host.stop()
+        host.storage.close()
