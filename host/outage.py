@@ -43,6 +43,7 @@ class Outage:
         self.failures = 0                # failed attempts since the last line said
         self.total = 0                   # failed attempts in this outage
         self.reported = 0.0
+        self.back: float | None = None   # when the last outage ended
 
     @property
     def away(self) -> bool:
@@ -67,6 +68,12 @@ class Outage:
         if line is not None:
             self.log(line)
 
+    def since_back(self) -> float:
+        """Seconds since the last outage ended (infinite: none yet, or one now)."""
+        if self.since is not None or self.back is None:
+            return float("inf")
+        return self.clock() - self.back
+
     def report(self, what: str, exc: BaseException) -> None:
         """A database error: an outage is counted, anything else said (`what: exc`)."""
         if is_outage(exc):
@@ -81,7 +88,8 @@ class Outage:
         with self.lock:
             if self.since is None:
                 return False
-            took, tries = self.clock() - self.since, self.total
+            self.back = self.clock()
+            took, tries = self.back - self.since, self.total
             self.since = None
         self.log(f"the database is back after {took:.1f} s ({tries} failed attempts)")
         return True

@@ -45,6 +45,7 @@ from saves.db import DatabaseError
 LEASE_SPACE = 160017  # the first key of a table's advisory lock (the second: hashtext(code))
 SWEEP_S = 0.5         # how often a host looks for dead hosts and bots nobody runs
 RECONNECT_S = 1.0
+REJOIN_S = 3.0       # after an outage: the time the hosts have to seat their players again
 CONNECT_S = 5         # a database that does not answer a new connection in this long is away
 PATIENCE_S = 0.5      # a move not committed in this long: its player is told it is kept
 KEPT = "The host's database is away; your move is kept and will be sent."
@@ -177,6 +178,7 @@ class SharedTableHost(TableHost):
         self.gone: set[str] = set()  # tables that ended here: late news never brings them back
         self.draining: set[str] = set()  # tables whose outbox is being sent (`_drain`)
         self.news_waiting: set[str] = set()  # tables with news read after their outbox is sent
+        self.rejoined: float | None = None  # when the lease connection came back (`_rejoin`)
 
     def lock_of(self, code: str) -> asyncio.Lock:
         return self.locks.setdefault(code, asyncio.Lock())
@@ -492,8 +494,11 @@ class SharedTableHost(TableHost):
 
     async def refresh_presence(self, code: str | None = None) -> None:
         found = await asyncio.to_thread(self.storage.presence_elsewhere, self.relay.host, code)
+        # Just after an outage the other hosts seat their players again under new ids
+        # (`_rejoin`): meanwhile nobody is made away, or they would flicker away and back.
+        rejoining = self.outage.since_back() < REJOIN_S
         for table in [self.tables[code]] if code in self.tables else [] if code else list(self.tables.values()):
-            seats = found.get(table.code, set())
+            seats = found.get(table.code, set()) | (table.elsewhere if rejoining else set())
             if seats != table.elsewhere:
                 table.elsewhere = seats
                 self.broadcast(table)
@@ -605,19 +610,23 @@ class SharedTableHost(TableHost):
             for table in list(self.tables.values()):  # the moves kept in an outage, sent
                 self.send_held(table)
             try:
+                if self.rejoined is not None and self.outage.since_back() >= REJOIN_S:
+                    self.rejoined = None
+                    await self.refresh_presence()  # those not seated again by now are away
                 waiting = [t for t in self.tables.values() if t.code not in self.leased and t.match.bot_turn()]
                 if waiting:
                     for code in await self.relay.take_leases([t.code for t in waiting]):
                         self.leased.add(code)
                         if code in self.tables:
                             TableHost.serve_bot(self, self.tables[code])
-            except (psycopg.Error, OSError) as exc:
-                self.outage.failed(exc)
+            except (psycopg.Error, OSError, DatabaseError) as exc:
+                self.outage.report("the sweep for hosts that stopped failed", exc)
 
     async def _rejoin(self) -> None:
         """The lease connection broke (the database restarted): the leases went with
         it; a new one, and this host's players present again under its new id."""
         await self.relay.reconnect_leases()
+        self.rejoined = time.monotonic()
         self.storage.host_id = str(self.relay.host)
         self.leased.clear()
         for table in list(self.tables.values()):

@@ -300,3 +300,38 @@ async def test_a_player_who_presses_a_move_while_postgresql_is_stopped_reads_tha
             pg_cluster.restart()
         await host.stop()
         host.storage.close()
+
+
+async def test_nobody_is_shown_away_when_postgresql_comes_back(hosts, pg_cluster):
+    """Across a restart each host's id changes (its lease connection's pid): the hosts
+    seat their players again, and meanwhile nobody flickers away and back."""
+    from host.relay import REJOIN_S
+
+    (a, b), said = hosts
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    await until(lambda: code in b.tables)
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=code)
+    await latest(bob, lambda m: m["away"] == [])
+    await latest(alice, lambda m: m["away"] == [] and m["seats"][1]["name"] == "bob")
+    await until(lambda: a.tables[code].elsewhere == {1} and b.tables[code].elsewhere == {0})
+    pg_cluster.stop("immediate")
+    await until(lambda: a.outage.away and b.outage.away)
+    pg_cluster.restart()
+    await until(lambda: all(len(lines) == 2 for lines in said.values()))  # both back
+    seen: list[dict] = []
+
+    async def watch(peer: Peer) -> None:
+        while True:
+            seen.append(await peer.get("table"))
+
+    tasks = [asyncio.create_task(watch(p)) for p in (alice, bob)]
+    await asyncio.sleep(REJOIN_S + 2 * 0.5 + 0.5)  # past the grace, and the sweep after it
+    for task in tasks:
+        task.cancel()
+    assert all(m["away"] == [] for m in seen), [m["away"] for m in seen]
+    assert a.tables[code].elsewhere == {1} and b.tables[code].elsewhere == {0}
+    alice.close()
+    bob.close()
