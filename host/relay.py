@@ -6,8 +6,8 @@ connected players, and the database is where a table's moves meet
   `append_action`: two hosts never both make a move at the same cursor; the one that
   comes second is told in words and its table reloaded), then announced with NOTIFY
   (host/storage/postgres.py); only then do this host's players see it.
-- A move the database has not taken within `PATIENCE_S` (it is away) is kept here,
-  in the table's outbox, in order: its player is told at once that it waits, this
+- A move made while the database is away (the sweep or a write found it so) is kept
+  here, in the table's outbox, in order: its player is told at once that it waits, this
   host's players play on from it, and it is sent when the database is back, each
   move once (`_drain`). One that the database refuses then (another host's move
   came first) is undone here and its player told.
@@ -47,7 +47,7 @@ SWEEP_S = 0.5         # how often a host looks for dead hosts and bots nobody ru
 RECONNECT_S = 1.0
 REJOIN_S = 3.0       # after an outage: the time the hosts have to seat their players again
 CONNECT_S = 5         # a database that does not answer a new connection in this long is away
-PATIENCE_S = 0.5      # a move not committed in this long: its player is told it is kept
+PATIENCE_S = 3.0      # a move not committed in this long (a database that hangs): kept all the same
 KEPT = "The host's database is away; your move is kept and will be sent."
 SENT = "The host's database is back: your move was sent."
 
@@ -200,9 +200,10 @@ class SharedTableHost(TableHost):
         self.stopping = True  # the players' connections closing now are not news
         if self.keeper is not None:
             self.keeper.cancel()
-        for table in [t for t in self.tables.values() if t.outbox and t.code not in self.draining]:
-            with contextlib.suppress(Exception):  # a last try for the moves kept here
-                await asyncio.wait_for(self._drain(table), CONNECT_S)
+        last_try = [self._drain(t) for t in self.tables.values() if t.outbox and t.code not in self.draining]
+        if last_try:  # the moves kept here, sent if the database answers now
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.gather(*last_try, return_exceptions=True), CONNECT_S)
         held = {t.code: len(t.outbox) for t in self.tables.values() if t.outbox}
         if held:
             self.log("stopping with moves the database never took (it is away), now lost: " +
@@ -258,8 +259,9 @@ class SharedTableHost(TableHost):
 
     async def _commit(self, table: Table, action: Any, cursor: int, actor: Member | None) -> None:
         """Make the move here and put it in the table's outbox, for `_drain` to send.
-        Nobody sees it until it is committed, or until PATIENCE_S has passed (the
-        database is away, or was already): then it is kept, its player told so."""
+        Nobody sees it until it is committed (a slow database is waited for), or
+        until the host finds the database away (the sweep or a write failed: within
+        SWEEP_S), or PATIENCE_S has passed: then it is kept, its player told so."""
         code = table.code
         async with self.lock_of(code):
             if self.tables.get(code) is not table or table.save.cursor != cursor:
@@ -273,9 +275,11 @@ class SharedTableHost(TableHost):
             table.outbox.append(held)
             at_once = len(table.outbox) == 1 and not self.outage.away
         self.send_held(table)
-        if at_once:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(held.done), PATIENCE_S)
+        if at_once:  # wait for the commit, unless the database is found away meanwhile
+            loop = asyncio.get_running_loop()
+            give_up = loop.time() + PATIENCE_S
+            while not held.done.done() and not self.outage.away and loop.time() < give_up:
+                await asyncio.wait({held.done}, timeout=0.05)
         if not held.done.done() and held in table.outbox:
             self.keep(table, held)
 
@@ -496,7 +500,7 @@ class SharedTableHost(TableHost):
         found = await asyncio.to_thread(self.storage.presence_elsewhere, self.relay.host, code)
         # Just after an outage the other hosts seat their players again under new ids
         # (`_rejoin`): meanwhile nobody is made away, or they would flicker away and back.
-        rejoining = self.outage.since_back() < REJOIN_S
+        rejoining = self.outage.away or self.outage.since_back() < REJOIN_S  # (news may come before the sweep)
         for table in [self.tables[code]] if code in self.tables else [] if code else list(self.tables.values()):
             seats = found.get(table.code, set()) | (table.elsewhere if rejoining else set())
             if seats != table.elsewhere:
