@@ -141,6 +141,12 @@ async def test_moves_pressed_while_postgresql_is_stopped_are_kept_told_and_sent_
         boards[other] = await latest(by_name[other], lambda m: m["cursor"] == cursor)
         assert boards[other]["held"] == n + 1  # the other player there sees it too, as kept
     assert a.outage.away and mover_host.outage.away
+    # A move pressed on a board the kept moves have moved past: refused in words, not kept.
+    now = names[a.tables[two].state.to_move]
+    by_name[now].send(op="act", code=two, cursor=base_two,
+                      action=GAME.action_to_builtins(a.tables[two].state.legal_actions()[0]))
+    refused = await by_name[now].get("error")
+    assert "position changed" in refused["message"] and len(a.tables[two].outbox) == 3
     await asyncio.sleep(1.5)  # the outage goes on: nothing more said in the log meanwhile
 
     pg_cluster.restart()
