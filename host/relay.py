@@ -422,19 +422,21 @@ class SharedTableHost(TableHost):
                     await self.catch_up(self.tables[code])
                 self.closed_elsewhere(code)
             elif code not in self.tables:
-                await self.load_new(code)
+                if not await self.load_new(code) and code in self.tables:  # news that came while it was read
+                    await self.catch_up(self.tables[code], seats=kind == "table")  # (a seat taken): read too
             else:
                 await self.catch_up(self.tables[code], seats=kind == "table")
         except DatabaseError as exc:
             self.outage.report(f"table {code}: news from the database not read", exc)
 
-    async def load_new(self, code: str) -> None:
+    async def load_new(self, code: str) -> bool:
+        """A table another host made, here too; False if it was not loaded now."""
         async with self.lock_of(code):
             if code in self.tables or code in self.gone:
-                return
+                return False
             stored = await asyncio.to_thread(self.storage.load_table, code)
             if stored is None or stored.closed or stored.save.over or code in self.gone:
-                return
+                return False
             self.used_codes.add(code)
             table = self.new_table(code, stored.save, saves.replay(stored.save))
             table.stored, table.last_active = stored.save.cursor, stored.last_active
@@ -442,6 +444,7 @@ class SharedTableHost(TableHost):
         await self.refresh_presence(code)
         await self.refresh_watchers(code)
         self.serve_bot(table)
+        return True
 
     async def catch_up(self, table: Table, seats: bool = False) -> None:
         """Play here the moves another host committed; new seats taken too."""
