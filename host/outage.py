@@ -110,4 +110,11 @@ def is_outage(exc: BaseException) -> bool:
         import psycopg_pool
     except ImportError:  # no PostgreSQL driver: SQLite, whose errors are answers
         return False
-    return isinstance(cause, (psycopg.OperationalError, psycopg.InterfaceError, psycopg_pool.PoolTimeout))
+    if isinstance(cause, psycopg_pool.PoolTimeout):
+        return True
+    # A connection that failed or was lost (no SQLSTATE: the client's own word), or the
+    # server shutting down (class 08, 57P): not a deadlock or a cancelled query, which
+    # are answers from a database that is there.
+    state = getattr(cause, "sqlstate", None)
+    return isinstance(cause, (psycopg.OperationalError, psycopg.InterfaceError)) and (
+        state is None or state.startswith(("08", "57P")))

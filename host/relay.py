@@ -64,7 +64,7 @@ class Relay:
     def __init__(self, conninfo: str, on_news: Callable[[str], None], failed: Callable[[Exception], None]) -> None:
         self.conninfo = conninfo
         self.on_news = on_news
-        self.failed = failed  # an attempt that did not reach the database (host/outage.py)
+        self.failed = failed  # an attempt that failed (host/outage.py: an outage is said once)
         self.listener: Any = None
         self.leases: Any = None
         self.lock = asyncio.Lock()  # one query at a time on the lease connection
@@ -186,7 +186,8 @@ class SharedTableHost(TableHost):
     async def start(self) -> None:
         storage = self.storage
         await asyncio.to_thread(storage.make_presence)
-        self.relay = Relay(storage.conninfo, self.on_news, self.outage.failed)
+        self.relay = Relay(storage.conninfo, self.on_news,
+                           lambda exc: self.outage.report("the database's news stopped", exc))
         await self.relay.start()  # listening before the tables are read: no move falls between
         storage.host_id = str(self.relay.host)
         await super().start()
@@ -273,7 +274,8 @@ class SharedTableHost(TableHost):
             held = Held(cursor, action, table.save.copy(), actor, before, played,
                         asyncio.get_running_loop().create_future())
             table.outbox.append(held)
-            at_once = len(table.outbox) == 1 and not self.outage.away
+            # Behind other moves in the outbox it waits its turn: it is committed after them.
+            at_once = not self.outage.away
         self.send_held(table)
         if at_once:  # wait for the commit, unless the database is found away meanwhile
             loop = asyncio.get_running_loop()
@@ -320,7 +322,7 @@ class SharedTableHost(TableHost):
                                                        "not made ({moves}). Look again.")
                             return
                 except DatabaseError as exc:
-                    if not is_outage(exc):  # the database answered, and said no
+                    if not is_outage(exc):  # the database answered, and said no (a deadlock too)
                         await self._refused(table, f"The move was not saved ({exc}), so it was not made "
                                                    "({moves}): try again.")
                         return
@@ -589,7 +591,7 @@ class SharedTableHost(TableHost):
         try:
             taken = await self.relay.take_lease(table.code)
         except (psycopg.Error, OSError) as exc:  # the sweep tries again
-            self.outage.failed(exc)
+            self.outage.report(f"table {table.code}: the lease for its bots not taken", exc)
             return
         if taken:
             self.leased.add(table.code)
@@ -611,7 +613,7 @@ class SharedTableHost(TableHost):
                     await self._rejoin()
                 await self.relay.sweep_dead()
             except (psycopg.Error, OSError) as exc:
-                self.outage.failed(exc)  # said once, counted after (host/outage.py)
+                self.outage.report("the sweep for hosts that stopped failed", exc)  # an outage: said once
                 continue
             self.outage.ok()
             for table in list(self.tables.values()):  # the moves kept in an outage, sent

@@ -370,3 +370,27 @@ async def test_a_host_stopped_while_it_keeps_moves_says_which_are_lost_and_the_t
     assert GAME.from_text(board["view"]).to_move == 0
     alice.close()
     bob.close()
+
+
+def test_only_a_database_out_of_reach_is_an_outage():
+    """A lost connection or a server shutting down is an outage (moves kept, said once);
+    a deadlock, a refused move or a cancelled query is the database answering."""
+    import psycopg
+    import psycopg.errors as errors
+
+    from host.outage import is_outage
+    from host.storage.base import StaleCursor, StorageError
+
+    def as_storage_error(cause: Exception) -> StorageError:
+        try:
+            raise StorageError(f"the database failed: {cause}") from cause
+        except StorageError as exc:
+            return exc
+
+    for down in (psycopg.OperationalError("connection failed: Connection refused"), errors.AdminShutdown("bye"),
+                 OSError("unreachable")):
+        assert is_outage(as_storage_error(down)) and is_outage(down)
+    for answer in (errors.DeadlockDetected("deadlock"), errors.QueryCanceled("cancelled"),
+                   errors.UniqueViolation("taken")):
+        assert not is_outage(as_storage_error(answer))
+    assert not is_outage(StaleCursor("moved on")) and not is_outage(StorageError("no such table"))
