@@ -9,7 +9,7 @@ reason in words, never an exception.
     app -> host   Hello, ListTables, OpenTable, Join, Act, Leave, Watch,
                   GetLeaderboard, GetRatings, DailyResult, GetDaily
     operator      Hello, ListTables, Close          (`houses serve tables|close`)
-    host -> app   Welcome, Tables, Table, Finished, Error, Closed,
+    host -> app   Welcome, Tables, Table, Finished, Error, Notice, Closed,
                   Leaderboard, Ratings, Daily
 
 The payloads that are saves or game data (a save, an action, options, a table row)
@@ -141,6 +141,7 @@ class Table(Message, tag="table", omit_defaults=True):
     save: dict[str, Any] | None = None
     watchers: list[str] = []  # the players watching the table
     hints: bool = False  # whether the table was opened with hints (with several people)
+    held: int = 0  # moves made here that the host's database has not taken yet (it is away)
 
 
 class Finished(Message, tag="finished"):
@@ -149,6 +150,12 @@ class Finished(Message, tag="finished"):
 
 
 class Error(Message, tag="error"):
+    message: str
+    code: str | None = None
+
+
+class Notice(Message, tag="notice"):
+    """Words for the player at a table that are no refusal (a move kept for later)."""
     message: str
     code: str | None = None
 
@@ -194,7 +201,7 @@ class Daily(Message, tag="daily"):
 
 
 AnyMessage = Union[Hello, ListTables, OpenTable, Join, Act, Leave, Close,
-                   Welcome, Tables, Table, Finished, Error, Closed,
+                   Welcome, Tables, Table, Finished, Error, Notice, Closed,
                    Watch, GetLeaderboard, GetRatings, DailyResult, GetDaily, Leaderboard, Ratings, Daily]
 # what a player may ask once welcomed
 REQUESTS = (ListTables, OpenTable, Join, Act, Leave, Watch, GetLeaderboard, GetRatings, DailyResult, GetDaily)

@@ -6,6 +6,11 @@ connected players, and the database is where a table's moves meet
   `append_action`: two hosts never both make a move at the same cursor; the one that
   comes second is told in words and its table reloaded), then announced with NOTIFY
   (host/storage/postgres.py); only then do this host's players see it.
+- A move made while the database is away (the sweep or a write found it so) is kept
+  here, in the table's outbox, in order: its player is told at once that it waits, this
+  host's players play on from it, and it is sent when the database is back, each
+  move once (`_drain`). One that the database refuses then (another host's move
+  came first) is undone here and its player told.
 - Every host LISTENs on its own connection; on news of a move it reads the new moves
   from the database, plays them on its copy of the table and tells its own players.
 - Who sits where: a row per seat and host (`table_presence`); a seat is away when
@@ -24,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import msgspec
@@ -31,6 +37,7 @@ import msgspec
 import saves
 from host import protocol as p
 from host.storage import is_postgres
+from host.outage import is_outage
 from host.storage.base import StaleCursor
 from host.tables import Member, Table, TableHost
 from saves.db import DatabaseError
@@ -38,6 +45,11 @@ from saves.db import DatabaseError
 LEASE_SPACE = 160017  # the first key of a table's advisory lock (the second: hashtext(code))
 SWEEP_S = 0.5         # how often a host looks for dead hosts and bots nobody runs
 RECONNECT_S = 1.0
+REJOIN_S = 3.0       # after an outage: the time the hosts have to seat their players again
+CONNECT_S = 5         # a database that does not answer a new connection in this long is away
+PATIENCE_S = 3.0      # a move not committed in this long (a database that hangs): kept all the same
+KEPT = "The host's database is away; your move is kept and will be sent."
+SENT = "The host's database is back: your move was sent."
 
 
 def table_host_class(storage: Any) -> type[TableHost]:
@@ -49,10 +61,10 @@ class Relay:
     """This host's two own connections to PostgreSQL: one LISTENs, one holds the
     leases (advisory locks) and stands for the host being alive."""
 
-    def __init__(self, conninfo: str, on_news: Callable[[str], None], log: Callable[[str], None]) -> None:
+    def __init__(self, conninfo: str, on_news: Callable[[str], None], failed: Callable[[Exception], None]) -> None:
         self.conninfo = conninfo
         self.on_news = on_news
-        self.log = log
+        self.failed = failed  # an attempt that failed (host/outage.py: an outage is said once)
         self.listener: Any = None
         self.leases: Any = None
         self.lock = asyncio.Lock()  # one query at a time on the lease connection
@@ -68,12 +80,20 @@ class Relay:
 
         from host.storage.postgres import CHANNEL
 
-        self.leases = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-        self.listener = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        self.leases = await self.connect()
+        self.listener = await self.connect()
         await self.listener.execute(f"LISTEN {CHANNEL}")
         self.task = asyncio.get_running_loop().create_task(self._listen())
 
+    async def connect(self) -> Any:
+        import psycopg
+
+        return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True, connect_timeout=CONNECT_S)
+
     async def _listen(self) -> None:
+        """The news, for as long as the host runs: after an outage, listening again
+        (tried every RECONNECT_S, each failure counted, not logged), then a "sync"
+        for what was missed meanwhile."""
         import psycopg
 
         from host.storage.postgres import CHANNEL
@@ -82,13 +102,21 @@ class Relay:
             try:
                 async for note in self.listener.notifies():
                     self.on_news(note.payload)
-            except psycopg.Error as exc:
-                self.log(f"the database's news stopped ({exc}); listening again")
-            await asyncio.sleep(RECONNECT_S)
-            with contextlib.suppress(psycopg.Error, OSError):
-                self.listener = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-                await self.listener.execute(f"LISTEN {CHANNEL}")
-                self.on_news("sync - 0 -")  # what was missed meanwhile
+            except (psycopg.Error, OSError) as exc:
+                self.failed(exc)
+            while True:
+                await asyncio.sleep(RECONNECT_S)
+                try:
+                    listener = await self.connect()
+                    await listener.execute(f"LISTEN {CHANNEL}")
+                except (psycopg.Error, OSError) as exc:
+                    self.failed(exc)
+                    continue
+                with contextlib.suppress(Exception):
+                    await self.listener.close()
+                self.listener = listener
+                break
+            self.on_news("sync - 0 -")  # what was missed meanwhile
 
     async def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
         async with self.lock:
@@ -108,9 +136,9 @@ class Relay:
         """A new lease connection (the old one broke): a new host id, no lease held."""
         import psycopg
 
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(psycopg.Error, OSError):
             await self.leases.close()
-        self.leases = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        self.leases = await self.connect()
 
     async def release_lease(self, code: str) -> None:
         await self._query("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LEASE_SPACE, code))
@@ -148,6 +176,9 @@ class SharedTableHost(TableHost):
         self.keeper: asyncio.Task | None = None
         self.stopping = False
         self.gone: set[str] = set()  # tables that ended here: late news never brings them back
+        self.draining: set[str] = set()  # tables whose outbox is being sent (`_drain`)
+        self.news_waiting: set[str] = set()  # tables with news read after their outbox is sent
+        self.rejoined: float | None = None  # when the lease connection came back (`_rejoin`)
 
     def lock_of(self, code: str) -> asyncio.Lock:
         return self.locks.setdefault(code, asyncio.Lock())
@@ -155,7 +186,8 @@ class SharedTableHost(TableHost):
     async def start(self) -> None:
         storage = self.storage
         await asyncio.to_thread(storage.make_presence)
-        self.relay = Relay(storage.conninfo, self.on_news, self.log)
+        self.relay = Relay(storage.conninfo, self.on_news,
+                           lambda exc: self.outage.report("the database's news stopped", exc))
         await self.relay.start()  # listening before the tables are read: no move falls between
         storage.host_id = str(self.relay.host)
         await super().start()
@@ -169,6 +201,14 @@ class SharedTableHost(TableHost):
         self.stopping = True  # the players' connections closing now are not news
         if self.keeper is not None:
             self.keeper.cancel()
+        last_try = [self._drain(t) for t in self.tables.values() if t.outbox and t.code not in self.draining]
+        if last_try:  # the moves kept here, sent if the database answers now
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.gather(*last_try, return_exceptions=True), CONNECT_S)
+        held = {t.code: len(t.outbox) for t in self.tables.values() if t.outbox}
+        if held:
+            self.log("stopping with moves the database never took (it is away), now lost: " +
+                     ", ".join(f"table {code}: {n}" for code, n in sorted(held.items())))
         await super().stop()
         if self.relay is not None:
             await self.relay.stop()
@@ -177,8 +217,8 @@ class SharedTableHost(TableHost):
         return Table(code, save, state)  # no write after each move: `_commit` writes it
 
     def broadcast(self, table: Table) -> None:
-        if getattr(table, "committing", False):
-            return  # nobody sees a move before it is committed: `_commit` tells them after
+        if any(not held.told for held in table.outbox):
+            return  # nobody sees a move before it is committed, or kept and said so (`_commit`)
         super().broadcast(table)
 
     def _write_now(self, table: Table, save: saves.SaveFile) -> None:
@@ -190,7 +230,7 @@ class SharedTableHost(TableHost):
             else:
                 self.storage.update_table(table.code, save, time.time())
         except DatabaseError as exc:
-            self.log(f"table {table.code} not saved: {exc}")
+            self.outage.report(f"table {table.code} not saved", exc)
 
     def open_table(self, member: Member, msg: p.OpenTable) -> None:
         before = set(self.tables)
@@ -219,6 +259,10 @@ class SharedTableHost(TableHost):
         asyncio.get_running_loop().create_task(self._commit(table, action, table.save.cursor, self.actor))
 
     async def _commit(self, table: Table, action: Any, cursor: int, actor: Member | None) -> None:
+        """Make the move here and put it in the table's outbox, for `_drain` to send.
+        Nobody sees it until it is committed (a slow database is waited for), or
+        until the host finds the database away (the sweep or a write failed: within
+        SWEEP_S), or PATIENCE_S has passed: then it is kept, its player told so."""
         code = table.code
         async with self.lock_of(code):
             if self.tables.get(code) is not table or table.save.cursor != cursor:
@@ -227,51 +271,127 @@ class SharedTableHost(TableHost):
                 return
             before = table.state.clone()
             played = table.match.play(action)
-            save = snapshot(table.save)
-            failed: DatabaseError | None = None
-            table.committing = True  # held back from every broadcast until the database has it
-            try:
+            held = Held(cursor, action, table.save.copy(), actor, before, played,
+                        asyncio.get_running_loop().create_future())
+            table.outbox.append(held)
+            # Behind other moves in the outbox it waits its turn: it is committed after them.
+            at_once = not self.outage.away
+        self.send_held(table)
+        if at_once:  # wait for the commit, unless the database is found away meanwhile
+            loop = asyncio.get_running_loop()
+            give_up = loop.time() + PATIENCE_S
+            while not held.done.done() and not self.outage.away and loop.time() < give_up:
+                await asyncio.wait({held.done}, timeout=0.05)
+        if not held.done.done() and held in table.outbox:
+            self.keep(table, held)
+
+    def keep(self, table: Table, held: Held) -> None:
+        """A move the database has not taken (yet): shown here, its player told."""
+        if held.told:
+            return
+        held.told = True
+        self.note_last(table, held.before, held.action, held.played)
+        table.last_active = time.time()
+        self.broadcast(table)
+        if held.actor is not None:
+            held.actor.send(p.Notice(KEPT, code=table.code))
+        if not table.state.over:
+            self.serve_bot(table)
+
+    def send_held(self, table: Table) -> None:
+        if table.outbox and table.code not in self.draining:
+            self.draining.add(table.code)
+            asyncio.get_running_loop().create_task(self._drain(table))
+
+    async def _drain(self, table: Table) -> None:
+        """Send the table's outbox, first move first, each one once: a move already
+        in the database (its commit answered on a connection that broke) is not sent
+        again; one refused (another host moved first) undoes the rest; the database
+        away stops here until the sweep finds it back (`_keep`)."""
+        code = table.code
+        self.draining.add(code)
+        try:
+            while table.outbox and self.tables.get(code) is table:
+                held = table.outbox[0]
                 try:
-                    await asyncio.get_running_loop().run_in_executor(self.writer, self._append, table, cursor, save)
+                    try:
+                        await asyncio.get_running_loop().run_in_executor(self.writer, self._append, table, held)
+                    except StaleCursor:
+                        if not await asyncio.to_thread(self._landed, code, held):
+                            await self._refused(table, "A player at another host moved first: your move was "
+                                                       "not made ({moves}). Look again.")
+                            return
                 except DatabaseError as exc:
-                    failed = exc
-                    await self._reload(table, cursor)
-            finally:
-                table.committing = False
-            if failed is not None:
-                if actor is not None:
-                    actor.send(p.Error("A player at another host moved first: your move was not made. Look again."
-                                       if isinstance(failed, StaleCursor) else
-                                       f"The move was not saved ({failed}), so it was not made: try again.", code=code))
-                self.broadcast(table)
-                self.serve_bot(table)  # the position the bot (if any) is to answer now
-                return
-            self.note_last(table, before, action, played)
+                    if not is_outage(exc):  # the database answered, and said no (a deadlock too)
+                        await self._refused(table, f"The move was not saved ({exc}), so it was not made "
+                                                   "({moves}): try again.")
+                        return
+                    self.outage.failed(exc)
+                    for waiting in list(table.outbox):
+                        self.keep(table, waiting)
+                    return
+                self.outage.ok()
+                table.outbox.pop(0)
+                table.stored = held.cursor + 1
+                self.committed(table, held)
+            if self.tables.get(code) is table and code in self.news_waiting:
+                await self.catch_up(table)  # what the other hosts made meanwhile
+        except DatabaseError as exc:
+            self.outage.report(f"table {code}: the moves after a kept one not read", exc)
+        finally:
+            self.draining.discard(code)
+
+    def committed(self, table: Table, held: Held) -> None:
+        if not held.done.done():
+            held.done.set_result(True)
+        if held.told:  # shown already: now the others' hosts have it too
+            self.broadcast(table)
+            if held.actor is not None:
+                held.actor.send(p.Notice(SENT, code=table.code))
+        else:
+            self.note_last(table, held.before, held.action, held.played)
             table.last_active = time.time()
             self.broadcast(table)
-            if table.state.over:
-                self.close(table, "finished")
-            else:
-                self.serve_bot(table)
+        if table.outbox:
+            return
+        if table.state.over:
+            self.close(table, "finished")
+        elif not held.told:
+            self.serve_bot(table)
 
-    def _append(self, table: Table, cursor: int, save: saves.SaveFile) -> None:
-        self.storage.append_action(table.code, cursor, save.actions[cursor], save, time.time())
-        table.stored = cursor + 1
+    def _append(self, table: Table, held: Held) -> None:
+        self.storage.append_action(table.code, held.cursor, held.save.actions[held.cursor], held.save, time.time())
 
-    async def _reload(self, table: Table, cursor: int) -> None:
-        """The table as the database has it (another host moved first); the
-        database down: as it was before the move that was not saved."""
-        try:
-            stored = await asyncio.to_thread(self.storage.load_table, table.code)
-        except DatabaseError:
-            stored = None
-        if stored is not None:
-            save = stored.save
+    def _landed(self, code: str, held: Held) -> bool:
+        """Whether the database has this very move at its place (sent before, the
+        answer lost): then it is not sent again."""
+        theirs = self.storage.actions_since(code, held.cursor)[:1]
+        return theirs == [msgspec.json.decode(msgspec.json.encode(held.save.actions[held.cursor]))]
+
+    async def _refused(self, table: Table, words: str) -> None:
+        """The database refused the first move of the outbox (another host's move
+        came first): the table as the database has it, each player whose move is
+        undone told so, in `words` with their moves."""
+        code = table.code
+        async with self.lock_of(code):
+            stored = await asyncio.to_thread(self.storage.load_table, code)
+            lost, table.outbox = list(table.outbox), []
+            if stored is not None and not stored.closed:
+                self.replace(table, stored.save)
+        for held in lost:
+            if not held.done.done():
+                held.done.set_result(False)
+        for actor in {id(h.actor): h.actor for h in lost if h.actor is not None}.values():
+            moves = "; ".join(h.played.text for h in lost if h.actor is actor)
+            actor.send(p.Error(words.replace("{moves}", moves), code=code))
+        if stored is None or stored.closed:
+            self.closed_elsewhere(code)
+            return
+        self.broadcast(table)
+        if table.state.over:
+            self.finished_elsewhere(table)
         else:
-            save = table.save
-            del save.actions[cursor:]
-            save.cursor, save.over = cursor, False
-        self.replace(table, save)
+            self.serve_bot(table)
 
     def replace(self, table: Table, save: saves.SaveFile) -> None:
         token = table.match.token + 1  # a bot's answer asked before is stale now
@@ -304,19 +424,21 @@ class SharedTableHost(TableHost):
                     await self.catch_up(self.tables[code])
                 self.closed_elsewhere(code)
             elif code not in self.tables:
-                await self.load_new(code)
+                if not await self.load_new(code) and code in self.tables:  # news that came while it was read
+                    await self.catch_up(self.tables[code], seats=kind == "table")  # (a seat taken): read too
             else:
                 await self.catch_up(self.tables[code], seats=kind == "table")
         except DatabaseError as exc:
-            self.log(f"table {code}: news from the database not read: {exc}")
+            self.outage.report(f"table {code}: news from the database not read", exc)
 
-    async def load_new(self, code: str) -> None:
+    async def load_new(self, code: str) -> bool:
+        """A table another host made, here too; False if it was not loaded now."""
         async with self.lock_of(code):
             if code in self.tables or code in self.gone:
-                return
+                return False
             stored = await asyncio.to_thread(self.storage.load_table, code)
             if stored is None or stored.closed or stored.save.over or code in self.gone:
-                return
+                return False
             self.used_codes.add(code)
             table = self.new_table(code, stored.save, saves.replay(stored.save))
             table.stored, table.last_active = stored.save.cursor, stored.last_active
@@ -324,6 +446,7 @@ class SharedTableHost(TableHost):
         await self.refresh_presence(code)
         await self.refresh_watchers(code)
         self.serve_bot(table)
+        return True
 
     async def catch_up(self, table: Table, seats: bool = False) -> None:
         """Play here the moves another host committed; new seats taken too."""
@@ -334,8 +457,13 @@ class SharedTableHost(TableHost):
                 if stored is not None:
                     for mine, theirs in zip(table.save.seats, stored.save.seats):
                         mine.name = mine.name or theirs.name
+            if table.outbox:
+                self.news_waiting.add(code)
+                return  # moves kept here first: `_drain` reads what follows them
+            self.news_waiting.discard(code)
             actions = await asyncio.to_thread(self.storage.actions_since, code, table.save.cursor)
-            if self.tables.get(code) is not table:
+            if self.tables.get(code) is not table or table.outbox:
+                self.news_waiting.add(code)
                 return
             for data in actions:
                 action = table.game.action_from_builtins(data)
@@ -368,14 +496,18 @@ class SharedTableHost(TableHost):
         table = self.tables.pop(code, None)
         if table is None or table.state.over:
             return
+        table.outbox = []  # the moves kept here go with it (its players are told it closed)
         for member in [m for group in table.members.values() for m in group] + list(table.watchers):
             member.send(p.Error(f"The host closed table {code}: it is in your saved games.", code=code))
         self._drop_lease(code)
 
     async def refresh_presence(self, code: str | None = None) -> None:
         found = await asyncio.to_thread(self.storage.presence_elsewhere, self.relay.host, code)
+        # Just after an outage the other hosts seat their players again under new ids
+        # (`_rejoin`): meanwhile nobody is made away, or they would flicker away and back.
+        rejoining = self.outage.away or self.outage.since_back() < REJOIN_S  # (news may come before the sweep)
         for table in [self.tables[code]] if code in self.tables else [] if code else list(self.tables.values()):
-            seats = found.get(table.code, set())
+            seats = found.get(table.code, set()) | (table.elsewhere if rejoining else set())
             if seats != table.elsewhere:
                 table.elsewhere = seats
                 self.broadcast(table)
@@ -389,7 +521,7 @@ class SharedTableHost(TableHost):
         try:
             (self.storage.add_watcher if watches else self.storage.remove_watcher)(code, name)
         except DatabaseError as exc:
-            self.log(f"table {code}: who is watching not saved: {exc}")
+            self.outage.report(f"table {code}: who is watching not saved", exc)
 
     async def refresh_watchers(self, code: str) -> None:
         names = set(await asyncio.to_thread(self.storage.watchers, code))
@@ -410,16 +542,27 @@ class SharedTableHost(TableHost):
         try:
             self.storage.set_presence(code, seat, self.relay.host, present)
         except DatabaseError as exc:
-            self.log(f"table {code}: who is there not saved: {exc}")
+            self.outage.report(f"table {code}: who is there not saved", exc)
 
     # -- closing: the host that made the last move ------------------------------------------------
 
     def close(self, table: Table, why: str) -> None:
+        for held in table.outbox:  # closed by the operator with moves kept: theirs first
+            self.writer.submit(self._send_kept, table, held)
+        table.outbox = []
         seats = table.save.seats
         self.seated_elsewhere[table.code] = {seats[s].name for s in table.elsewhere if s < len(seats)}
         self.gone.add(table.code)
         super().close(table, why)
         self._drop_lease(table.code)
+
+    def _send_kept(self, table: Table, held: Held) -> None:
+        try:
+            self._append(table, held)
+        except StaleCursor:
+            pass  # sent already (`_drain`), or refused: another host's move came first
+        except DatabaseError as exc:
+            self.log(f"table {table.code}: closed with move {held.cursor + 1} not in the database: {exc}")
 
     def hand_over(self, name: str, copy: dict, state: Any) -> None:
         code = str(copy.get("id", "")).rsplit("-", 1)[-1]
@@ -448,7 +591,7 @@ class SharedTableHost(TableHost):
         try:
             taken = await self.relay.take_lease(table.code)
         except (psycopg.Error, OSError) as exc:  # the sweep tries again
-            self.log(f"table {table.code}: the lease for its bots not taken: {exc}")
+            self.outage.report(f"table {table.code}: the lease for its bots not taken", exc)
             return
         if taken:
             self.leased.add(table.code)
@@ -469,29 +612,49 @@ class SharedTableHost(TableHost):
                 if self.relay.leases.closed:
                     await self._rejoin()
                 await self.relay.sweep_dead()
+            except (psycopg.Error, OSError) as exc:
+                self.outage.report("the sweep for hosts that stopped failed", exc)  # an outage: said once
+                continue
+            self.outage.ok()
+            for table in list(self.tables.values()):  # the moves kept in an outage, sent
+                self.send_held(table)
+            try:
+                if self.rejoined is not None and self.outage.since_back() >= REJOIN_S:
+                    self.rejoined = None
+                    await self.refresh_presence()  # those not seated again by now are away
                 waiting = [t for t in self.tables.values() if t.code not in self.leased and t.match.bot_turn()]
                 if waiting:
                     for code in await self.relay.take_leases([t.code for t in waiting]):
                         self.leased.add(code)
                         if code in self.tables:
                             TableHost.serve_bot(self, self.tables[code])
-            except (psycopg.Error, OSError) as exc:
-                self.log(f"the sweep for hosts that stopped failed: {exc}")
+            except (psycopg.Error, OSError, DatabaseError) as exc:
+                self.outage.report("the sweep for hosts that stopped failed", exc)
 
     async def _rejoin(self) -> None:
         """The lease connection broke (the database restarted): the leases went with
         it; a new one, and this host's players present again under its new id."""
         await self.relay.reconnect_leases()
+        self.rejoined = time.monotonic()
         self.storage.host_id = str(self.relay.host)
         self.leased.clear()
         for table in list(self.tables.values()):
             for seat, group in table.members.items():
                 if group:
                     self.writer.submit(self._presence, table.code, seat, True)
-        self.log("the database's lease connection is back: this host's players are seated again")
 
 
-def snapshot(save: saves.SaveFile) -> saves.SaveFile:
-    """A copy of the save for the writer thread (play goes on meanwhile)."""
-    return msgspec.structs.replace(save, actions=list(save.actions),
-                                   seats=[msgspec.structs.replace(s) for s in save.seats])
+@dataclass(eq=False)
+class Held:
+    """A move made at this host and not yet committed: where it was chosen, the save
+    just after it, who made it, and what `note_last` needs; `done` is set once the
+    database took it (True) or refused it (False)."""
+
+    cursor: int
+    action: Any
+    save: saves.SaveFile
+    actor: Member | None
+    before: Any
+    played: Any
+    done: asyncio.Future
+    told: bool = False  # shown here and its player told it is kept

@@ -7,8 +7,8 @@ host put in its environment (HOUSES_TABLE_TOKEN), so a player speaks only for th
 
 Each table is kept in the host's storage (host/storage): the table once, then one
 row a move, written in one transaction as the move is made, so a host that restarts
-finds its tables as they were. A move the database did not take (it was down) is
-written with the next one: play goes on. A table is closed when it finishes, when
+finds its tables as they were; one the database did not take (it was away: said once,
+host/outage.py) is written with the next. A table is closed when it finishes, when
 all its players have been away for the table timeout (7 days by default), or when
 the operator closes it (`houses serve close CODE`): it goes into each player's own
 saves (a finished one into their stats too: the app of a player who is connected
@@ -37,10 +37,11 @@ from core.engine import lines_to_wire, said
 from host import community
 from host import protocol as p
 from host.console import log_line
+from host.outage import Outage
 from host.privacy import hidden_from
 from host.protocol import MAX_LINE, encode, read_messages
 from host.storage import open_existing_storage
-from saves.db import DatabaseError
+from saves.db import DatabaseError, DbStore
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
@@ -83,6 +84,7 @@ class Table:
         self.stored: int | None = None  # the moves the storage has (None: not created there yet)
         self.elsewhere: set[int] = set()  # seats whose player sits here through another host (host/relay.py)
         self.watching_elsewhere: set[str] = set()  # players watching through another host (host/relay.py)
+        self.outbox: list = []  # moves made here, not yet in the database (host/relay.py `Held`)
 
     @property
     def save(self) -> saves.SaveFile:
@@ -156,6 +158,7 @@ class TableHost:
         self.server: asyncio.AbstractServer | None = None
         self.members: set[Member] = set()
         self.sweeper: asyncio.Task | None = None
+        self.outage = Outage(lambda text: self.log(text))  # the database away: said once (host/outage.py)
 
     @property
     def storage(self) -> Any:
@@ -201,8 +204,7 @@ class TableHost:
 
     def close_abandoned(self, now: float | None = None) -> list[str]:
         now = time.time() if now is None else now
-        stale = [t for t in self.tables.values()
-                 if not t.present() and now - t.last_active >= self.table_timeout]
+        stale = [t for t in self.tables.values() if not t.present() and now - t.last_active >= self.table_timeout]
         for table in stale:
             self.close(table, "all its players were away for too long")
         return [t.code for t in stale]
@@ -286,8 +288,6 @@ class TableHost:
 
         if not valid_name(name):
             return
-        from saves.db import DbStore
-
         data = {k: v for k, v in copy.items() if k != "my_seat"}
         try:
             store = DbStore(self.storage, name, player_home(self.data_dir, name, self.storage))
@@ -307,7 +307,7 @@ class TableHost:
         try:
             self.storage.close_table(code, time.time())
         except DatabaseError as exc:
-            self.log(f"table {code} not archived: {exc}")
+            self.outage.report(f"table {code} not archived", exc)
 
     def new_code(self) -> str:
         """A code no table has had: open here, or kept (closed) in the storage."""
@@ -324,15 +324,13 @@ class TableHost:
 
     def write(self, table: Table) -> None:
         """Hand the table as it is now to the writer (a copy: play goes on meanwhile)."""
-        save = msgspec.structs.replace(table.save, actions=list(table.save.actions),
-                                       seats=[msgspec.structs.replace(s) for s in table.save.seats])
+        save = table.save.copy()
         self.writer.submit(self._write_now, table, save)
 
     def _write_now(self, table: Table, save: saves.SaveFile) -> None:
-        """Bring the storage up to `save`: the table created, then each move not yet
-        there (one transaction a move), or the seats when no move was made. A
-        database that fails is reported; the table plays on, and the next write
-        catches up. (In the writer thread: `table.stored` is only touched here.)"""
+        """Bring the storage up to `save`: the table created, then each move not yet there (one
+        transaction a move), or the seats when no move was made. A database that fails is reported;
+        play goes on, the next write catches up. (The writer thread: only it touches `table.stored`.)"""
         now = time.time()
         try:
             if table.stored is None:
@@ -343,8 +341,9 @@ class TableHost:
             while table.stored < save.cursor:
                 self.storage.append_action(table.code, table.stored, save.actions[table.stored], save, now)
                 table.stored += 1
+            self.outage.ok()
         except DatabaseError as exc:
-            self.log(f"table {table.code} not saved: {exc}")
+            self.outage.report(f"table {table.code} not saved", exc)
 
     # -- one app's connection --------------------------------------------------------
 
@@ -516,7 +515,7 @@ class TableHost:
         try:
             self.storage.set_away(code, seat, away)
         except DatabaseError as exc:
-            self.log(f"table {code}: away not saved: {exc}")
+            self.outage.report(f"table {code}: away not saved", exc)
 
     def act(self, member: Member, msg: p.Act) -> None:
         code = msg.code
@@ -614,13 +613,12 @@ class TableHost:
             seats=table.seats_info(), away=table.away(), id=table.save.id, created=table.save.created,
             save=self.player_copy(table, seat) if over and not watching else None,
             watchers=table.watcher_names(),
-            hints=table.save.hints,
+            hints=table.save.hints, held=len(table.outbox),
         )
 
     def player_copy(self, table: Table, seat: int) -> dict:
         """The finished table as a save in a player's own folder."""
-        copy = msgspec.structs.replace(table.save, actions=list(table.save.actions),
-                                       seats=[msgspec.structs.replace(s) for s in table.save.seats])
+        copy = table.save.copy()
         copy.id = f"{table.save.game}-table-{table.code}"
         return msgspec.to_builtins(copy) | {"my_seat": seat}
 

@@ -468,6 +468,7 @@ class SeatMatch(Match):
         self.code = code
         self.seated = seat
         self.away = set(away)
+        self.held = 0  # moves the host keeps while its database is away (host/relay.py)
         self.counted = True
         self._send = send
         self._leave = leave
@@ -488,7 +489,9 @@ class SeatMatch(Match):
         )
         state = game.from_text(msg["view"])
         state.log = lines_from_wire(msg["log"])  # Lines, drawn with the seats' names
-        return cls(save, state, code=msg["code"], seat=msg["seat"], away=msg["away"], **kw)
+        match = cls(save, state, code=msg["code"], seat=msg["seat"], away=msg["away"], **kw)
+        match.held = msg.get("held", 0)
+        return match
 
     def mine(self) -> list[int]:
         return [self.seated]
@@ -528,6 +531,9 @@ class SeatMatch(Match):
             return tag + f"game over. {said(state.outcome.reason, names) if state.outcome else ''}"
         if state.to_move == self.seated:
             return tag + said(state.prompt, names)
+        if self.held:
+            moves = "1 move" if self.held == 1 else f"{self.held} moves"
+            return tag + f"the host's database is away: {moves} kept, sent when it is back."
         if state.to_move is None:
             return tag + "waiting."
         who = self.save.seats[state.to_move]
@@ -545,6 +551,7 @@ class SeatMatch(Match):
         state = self.game.from_text(msg["view"])
         state.log = lines_from_wire(msg["log"])  # Lines, drawn with the seats' names
         before, self.away = self.away, set(msg["away"])
+        self.held = msg.get("held", 0)
         for i, seat in enumerate(msg["seats"]):
             self.save.seats[i].name = seat_label(seat, i)
         self.state = state

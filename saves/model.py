@@ -70,6 +70,12 @@ class SaveFile(msgspec.Struct):
     # again, and never makes the save itself unreadable. Older saves: None.
     review: Any = None
 
+    def copy(self) -> SaveFile:
+        """A copy with its own actions and seats: play goes on beside it (the host's
+        writer thread, a player's copy of a table)."""
+        return msgspec.structs.replace(self, actions=list(self.actions),
+                                       seats=[msgspec.structs.replace(s) for s in self.seats])
+
 
 class Settings(msgspec.Struct):
     """The player's preferences. Unknown keys in the file are ignored, missing ones

@@ -34,6 +34,8 @@ SERIAL_FILES = {
     "tests/serve/test_ssh_limits.py",  # connections counted on a real host, in seconds
     "tests/host/test_two_hosts_ssh.py",  # two real hosts, real OpenSSH clients, a SIGKILL
     "tests/host/test_two_hosts.py",  # hosts' leases and sweeps timed in fractions of a second
+    "tests/host/test_outage.py",  # a real PostgreSQL stopped and started under two hosts
+    "tests/host/test_outage_ssh.py",  # the same, with two real host processes and OpenSSH clients
 }
 
 

@@ -22,6 +22,9 @@ class PostgresStorage(SqlStorage):
         import psycopg
         import psycopg_pool
 
+        from host.outage import quiet_driver_logs
+
+        quiet_driver_logs()  # the host says an outage once, in its own words (host/outage.py)
         self.url = safe_url(url)
         self.conninfo = url  # for the relay's own connections (host/relay.py)
         self.connect_timeout = max(1, int(timeout))

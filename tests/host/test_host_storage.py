@@ -70,7 +70,7 @@ async def test_a_table_on_postgresql_survives_the_database_going_down_mid_game(t
             await move()
             assert msgs["alice"]["cursor"] == msgs["bob"]["cursor"] == 3
             await host.flush()
-            assert any("not saved" in line for line in said), said
+            assert [line for line in said if line.startswith("the database is away (")] == said, said
         finally:
             pg_cluster.restart()
         await move()  # back: this move and the two it missed are written
@@ -78,6 +78,7 @@ async def test_a_table_on_postgresql_survives_the_database_going_down_mid_game(t
         stored = storage.load_table(code).save
         assert stored.cursor == 4, said
         assert stored.actions == host.tables[code].save.actions
+        assert len(said) == 2 and said[1].startswith("the database is back after "), said  # one line each
         alice.close()
         bob.close()
     finally:

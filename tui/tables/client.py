@@ -105,6 +105,11 @@ class TableClient:
                 self.app.notify(daily_note(msg, self.name or ""), title="Deal of the day")
             for listener in list(self.listeners):
                 listener(msg)
+        elif isinstance(msg, p.Notice):  # on the status line, and a while longer as a toast
+            screen = self.screens.get(msg.code or "")
+            if screen is not None and screen.is_attached:
+                screen.say(msg.message)
+            self.app.notify(msg.message, title="The host")
         elif isinstance(msg, p.Error):
             screen = self.screens.get(msg.code or "")
             if screen is not None and screen.is_attached:

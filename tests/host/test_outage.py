@@ -1,0 +1,396 @@
+"""Two hosts on one real PostgreSQL that is stopped (`pg_ctl stop -m immediate`)
+mid-game and started again (host/relay.py, host/outage.py): every move pressed in
+the outage is kept, its player told at once, and it reaches the database and the
+other host once it is back, in order, exactly once; a kept move the database
+refuses then is undone and its player told; each host's log says the outage in one
+line when it goes and one when it is back."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from core import GAMES
+from host.outage import REPORT_S, Outage
+from host.relay import KEPT, SENT, SWEEP_S, SharedTableHost
+from host.storage import open_storage
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
+from peer import Peer  # noqa: E402
+from tui_support import store  # noqa: E402, F401  (the fixture)
+
+GAME = GAMES["house-rules"]
+
+
+@pytest.fixture
+async def hosts(tmp_path, pg_cluster, pg_url):
+    made, said = [], {}
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        h = SharedTableHost(tmp_path / name, storage=open_storage(pg_url))
+        said[name] = []
+        h.log = said[name].append
+        await h.start()
+        made.append(h)
+    try:
+        yield made, said
+    finally:
+        if pg_cluster.run(str(pg_cluster.bin / "pg_ctl"), "-D", str(pg_cluster.data), "status",
+                          check=False).returncode != 0:
+            pg_cluster.restart()  # a test that failed mid-outage leaves it up for the next
+    for h in made:
+        await h.stop()
+    for h in made:
+        h.storage.close()
+
+
+async def until(condition, timeout: float = 20.0) -> float:
+    """Wait for `condition`; the seconds it took."""
+    started = time.monotonic()
+    while not condition():
+        assert time.monotonic() - started < timeout, "not in time"
+        await asyncio.sleep(0.02)
+    return time.monotonic() - started
+
+
+async def latest(peer: Peer, test) -> dict:
+    """The first table message from `peer` for which `test` holds."""
+    while True:
+        msg = await peer.get("table")
+        if test(msg):
+            return msg
+
+
+async def told(peer: Peer, cursor: int) -> tuple[dict, dict]:
+    """What the player is told after a move: the notice, and the board at `cursor`."""
+    notice = board = None
+    while notice is None or board is None:
+        msg = await peer.get()
+        if msg["op"] == "notice":
+            notice = msg
+        elif msg["op"] == "table" and msg["cursor"] == cursor:
+            board = msg
+    return notice, board
+
+
+async def press(peer: Peer, msg: dict) -> dict:
+    """The player presses a move (the first legal one) on the board `msg` showed."""
+    state = GAME.from_text(msg["view"])
+    action = GAME.action_to_builtins(state.legal_actions()[0])
+    peer.send(op="act", code=msg["code"], cursor=msg["cursor"], action=action)
+    return action
+
+
+def stored_actions(storage, code: str) -> list:
+    return storage.load_table(code).save.actions
+
+
+async def test_moves_pressed_while_postgresql_is_stopped_are_kept_told_and_sent_once(hosts, pg_cluster, caplog):
+    (a, b), said = hosts
+    caplog.set_level(logging.DEBUG)
+    # Table one: alice through host a, bob through host b.
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    one = (await alice.get("table"))["code"]
+    await until(lambda: one in b.tables)
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=one)
+    await latest(bob, lambda m: m["away"] == [])
+    # Table two: carol and dave, both through host a (their game goes on in the outage).
+    carol = await Peer.connect(a, "carol")
+    carol.send(op="open", game="house-rules", seed=9, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    two = (await carol.get("table"))["code"]
+    dave = await Peer.connect(a, "dave")
+    dave.send(op="join", code=two)
+    boards = {"carol": await latest(carol, lambda m: m["seats"][1]["name"] == "dave"),
+              "dave": await dave.get("table")}
+    await until(lambda: two in b.tables and b.tables[two].save.seats[1].name == "dave")
+    peers = {0: alice, 1: bob}
+    board = await latest(alice, lambda m: m["seats"][1]["name"] == "bob")
+    await a.flush()
+    await b.flush()
+
+    pg_cluster.stop("immediate")
+    pressed: dict[str, list] = {one: [], two: []}
+    # Table one: the player to move presses a move (alice on a, or bob on b).
+    seat = GAME.from_text(board["view"]).to_move
+    mover_peer, mover_host = peers[seat], (a if seat == 0 else b)
+    if seat == 1:
+        board = await latest(bob, lambda m: m["cursor"] == board["cursor"])
+    started = time.monotonic()
+    pressed[one].append(await press(mover_peer, board))
+    note, shown = await told(mover_peer, board["cursor"] + 1)
+    assert note["message"] == KEPT and note["code"] == one
+    assert time.monotonic() - started < SWEEP_S + 1.0, "not told at once"
+    assert shown["held"] == 1
+    # Table two: three moves in a row, each told at once, the board moving on here.
+    names, by_name = ["carol", "dave"], {"carol": carol, "dave": dave}
+    cursor = base_two = boards["carol"]["cursor"]
+    for n in range(3):
+        name = names[GAME.from_text(boards["carol"]["view"]).to_move]
+        pressed[two].append(await press(by_name[name], boards[name]))
+        cursor += 1
+        note, boards[name] = await told(by_name[name], cursor)
+        assert note["message"] == KEPT and boards[name]["held"] == n + 1
+        other = names[1 - names.index(name)]
+        boards[other] = await latest(by_name[other], lambda m: m["cursor"] == cursor)
+        assert boards[other]["held"] == n + 1  # the other player there sees it too, as kept
+    assert a.outage.away and mover_host.outage.away
+    # A move pressed on a board the kept moves have moved past: refused in words, not kept.
+    now = names[a.tables[two].state.to_move]
+    by_name[now].send(op="act", code=two, cursor=base_two,
+                      action=GAME.action_to_builtins(a.tables[two].state.legal_actions()[0]))
+    refused = await by_name[now].get("error")
+    assert "position changed" in refused["message"] and len(a.tables[two].outbox) == 3
+    await asyncio.sleep(1.5)  # the outage goes on: nothing more said in the log meanwhile
+
+    pg_cluster.restart()
+    back = time.monotonic()
+    # Every pressed move in the database once, in order; the other host has them too.
+    other = b if mover_host is a else a
+    base_one = board["cursor"]
+
+    def arrived() -> bool:
+        return (one in other.tables and other.tables[one].save.cursor == base_one + 1
+                and two in b.tables and b.tables[two].save.cursor == base_two + 3)
+
+    took = await until(arrived)
+    sent = await mover_peer.get("notice")
+    assert sent["message"] == SENT
+    print(f"recovery: {time.monotonic() - back:.2f} s from PostgreSQL back to the other host seeing every move "
+          f"({took:.2f} s in the wait)")
+    for code, base in ((one, base_one), (two, base_two)):
+        actions = stored_actions(a.storage, code)
+        assert actions[base:] == pressed[code]  # each pressed move once, in order
+        assert actions == a.tables[code].save.actions == b.tables[code].save.actions
+        assert not a.tables[code].outbox and not b.tables[code].outbox
+    # The player at the other host sees the move arrive on his board.
+    watcher = peers[1 - seat]
+    seen = await latest(watcher, lambda m: m["cursor"] == base_one + 1)
+    assert seen.get("held", 0) == 0 and seen["last"]["seat"] == seat
+    # The log: one line when the database went, one when it came back, on each host.
+    await until(lambda: all(len(lines) >= 2 for lines in said.values()))
+    for name, lines in said.items():
+        assert len(lines) == 2, (name, lines)
+        assert lines[0].startswith("the database is away (") and "\n" not in lines[0], lines
+        assert lines[1].startswith("the database is back after "), lines
+    assert not [r for r in caplog.records if r.name.startswith("psycopg")]  # the driver's own lines: none
+    for peer in (alice, bob, carol, dave):
+        peer.close()
+
+
+async def test_a_kept_move_refused_once_the_database_is_back_is_undone_and_its_player_told(hosts, pg_cluster):
+    """The same player through both hosts presses two different moves at one position
+    while the database is away: one goes in once it is back, the other is refused
+    in words; both hosts end with the table as the database has it."""
+    (a, b), _ = hosts
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    first = await alice.get("table")
+    code = first["code"]
+    await until(lambda: code in b.tables)
+    alice_b = await Peer.connect(b, "alice")
+    alice_b.send(op="join", code=code)
+    await alice_b.get("table")
+    await a.flush()
+    await b.flush()
+    moves = GAME.from_text(first["view"]).legal_actions()
+    assert len(moves) > 1 and GAME.from_text(first["view"]).to_move == 0
+
+    pg_cluster.stop("immediate")
+    alice.send(op="act", code=code, cursor=0, action=GAME.action_to_builtins(moves[0]))
+    alice_b.send(op="act", code=code, cursor=0, action=GAME.action_to_builtins(moves[-1]))
+    assert (await alice.get("notice"))["message"] == KEPT
+    assert (await alice_b.get("notice"))["message"] == KEPT
+    pg_cluster.restart()
+
+    got: dict[str, dict] = {}
+
+    async def outcome(name: str, peer: Peer) -> None:
+        while True:
+            msg = await peer.get()
+            if msg["op"] in ("error", "notice") and msg.get("code") == code:
+                got[name] = msg
+                return
+
+    await asyncio.wait_for(asyncio.gather(outcome("a", alice), outcome("b", alice_b)), 30)
+    kinds = sorted(m["op"] for m in got.values())
+    assert kinds == ["error", "notice"], got  # one sent, one refused: told, not lost in silence
+    refused = next(m for m in got.values() if m["op"] == "error")
+    assert "another host moved first" in refused["message"] and "not made" in refused["message"]
+    stored = stored_actions(a.storage, code)
+    assert len(stored) == 1  # exactly one of the two at that position
+    await until(lambda: a.tables[code].save.actions == stored == b.tables[code].save.actions)
+    alice.close()
+    alice_b.close()
+
+
+def test_the_outage_log_says_it_once_then_counts_at_most_once_a_minute():
+    now = [0.0]
+    lines: list[str] = []
+    outage = Outage(lines.append, clock=lambda: now[0])
+    outage.ok()
+    assert lines == []  # no outage, nothing said
+    for _ in range(7 * 150):  # seven failures a second for 150 s
+        outage.failed(OSError("connection to server failed: Connection refused\n\tIs the server running?"))
+        now[0] += 1 / 7
+    assert lines[0] == ("the database is away (connection to server failed: Connection refused); "
+                        "moves are kept here and sent when it is back")
+    counts = lines[1:]
+    assert len(counts) == 2 and all(line.startswith("the database is still away after ") for line in counts)
+    assert "attempts to reach it failed in the last 60 s" in counts[0]
+    outage.ok()
+    assert lines[-1].startswith("the database is back after 150.0 s (1050 failed attempts)")
+    assert len(lines) == 4 and not outage.away and REPORT_S == 60
+
+
+async def test_a_player_who_presses_a_move_while_postgresql_is_stopped_reads_that_it_is_kept(
+        tmp_path, pg_cluster, pg_url, store, monkeypatch):  # noqa: F811  (store: the fixture)
+    """The app at 80x24, alice pressing keys: her move's place on the status line
+    says it is kept while the database is away, and that it was sent once it is back."""
+    from tui.tables.screens import TablesScreen
+    from tui_support import make_app
+
+    (tmp_path / "host").mkdir()
+    host = SharedTableHost(tmp_path / "host", storage=open_storage(pg_url))
+    host.log = lambda text: None
+    monkeypatch.setattr(host, "new_code", lambda: "ABCD")
+    monkeypatch.setenv("HOUSES_TABLES", str(host.socket_path))
+    monkeypatch.setenv("HOUSES_TABLE_TOKEN", host.token_for("alice"))
+    await host.start()
+    stopped = False
+    try:
+        bob = await Peer.connect(host, "bob")
+        bob.send(op="open", game="dash", seed=4242, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+        opened = await bob.get("table")
+        dash = GAMES["dash"]
+        bob.send(op="act", code="ABCD", cursor=0,
+                 action=dash.action_to_builtins(dash.from_text(opened["view"]).legal_actions()[0]))
+        app = make_app(store)
+        async with app.run_test(size=(80, 24)) as pilot:
+            menu = app.screen.query_one("#menu")
+            menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == "tables")
+            await pilot.press("enter")
+            await until(lambda: isinstance(app.screen, TablesScreen)
+                        and app.screen.query_one("#table-list").get_option_at_index(0).id != "none")
+            await pilot.press("enter")  # join ABCD, seat 2
+            await until(lambda: getattr(app.screen, "code", None) == "ABCD" and app.screen.save.cursor == 1)
+            screen = app.screen
+            await host.flush()
+
+            def status() -> str:
+                return str(screen.query_one("#status").render())
+
+            pg_cluster.stop("immediate")
+            stopped = True
+            await pilot.press("m")
+            await pilot.pause(0.2)
+            await pilot.press("enter")  # alice's move, from the list
+            await until(lambda: "database is away" in status(), timeout=SWEEP_S + 1.5)
+            assert "your move is kept and will be sent" in status()
+            assert screen.save.cursor == 2  # the board shows it; bob, at this host, plays on from it
+            assert screen.match.held == 1
+            pg_cluster.restart()
+            stopped = False
+            await until(lambda: screen.match.held == 0, timeout=20)
+            assert host.storage.load_table("ABCD").save.cursor == 2
+            assert any("was sent" in str(n.message) for n in app._notifications)
+        bob.close()
+    finally:
+        if stopped:
+            pg_cluster.restart()
+        await host.stop()
+        host.storage.close()
+
+
+async def test_nobody_is_shown_away_when_postgresql_comes_back(hosts, pg_cluster):
+    """Across a restart each host's id changes (its lease connection's pid): the hosts
+    seat their players again, and meanwhile nobody flickers away and back."""
+    from host.relay import REJOIN_S
+
+    (a, b), said = hosts
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = (await alice.get("table"))["code"]
+    await until(lambda: code in b.tables)
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=code)
+    await latest(bob, lambda m: m["away"] == [])
+    await latest(alice, lambda m: m["away"] == [] and m["seats"][1]["name"] == "bob")
+    await until(lambda: a.tables[code].elsewhere == {1} and b.tables[code].elsewhere == {0})
+    pg_cluster.stop("immediate")
+    await until(lambda: a.outage.away and b.outage.away)
+    pg_cluster.restart()
+    await until(lambda: all(len(lines) == 2 for lines in said.values()))  # both back
+    seen: list[dict] = []
+
+    async def watch(peer: Peer) -> None:
+        while True:
+            seen.append(await peer.get("table"))
+
+    tasks = [asyncio.create_task(watch(p)) for p in (alice, bob)]
+    await asyncio.sleep(REJOIN_S + 2 * 0.5 + 0.5)  # past the grace, and the sweep after it
+    for task in tasks:
+        task.cancel()
+    assert all(m["away"] == [] for m in seen), [m["away"] for m in seen]
+    assert a.tables[code].elsewhere == {1} and b.tables[code].elsewhere == {0}
+    alice.close()
+    bob.close()
+
+
+async def test_a_host_stopped_while_it_keeps_moves_says_which_are_lost_and_the_table_goes_on(hosts, pg_cluster):
+    """What docs/hosting.md promises when a host ends during an outage: the moves it
+    kept are lost, its log names the tables, and the table goes on, on the other host,
+    from its last committed move."""
+    (a, b), said = hosts
+    alice = await Peer.connect(a, "alice")
+    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
+    first = await alice.get("table")
+    code = first["code"]
+    await until(lambda: code in b.tables)
+    await a.flush()
+    pg_cluster.stop("immediate")
+    try:
+        await press(alice, first)
+        assert (await alice.get("notice"))["message"] == KEPT
+        await a.stop()  # the database still away: the kept move cannot be sent
+    finally:
+        pg_cluster.restart()
+    assert any(line.startswith("stopping with moves the database never took") and f"table {code}: 1" in line
+               for line in said["a"]), said["a"]
+    assert stored_actions(b.storage, code) == []  # the table as last committed
+    bob = await Peer.connect(b, "bob")
+    bob.send(op="join", code=code)
+    board = await latest(bob, lambda m: m["cursor"] == 0)  # through the other host, it goes on from there
+    assert GAME.from_text(board["view"]).to_move == 0
+    alice.close()
+    bob.close()
+
+
+def test_only_a_database_out_of_reach_is_an_outage():
+    """A lost connection or a server shutting down is an outage (moves kept, said once);
+    a deadlock, a refused move or a cancelled query is the database answering."""
+    import psycopg
+    import psycopg.errors as errors
+
+    from host.outage import is_outage
+    from host.storage.base import StaleCursor, StorageError
+
+    def as_storage_error(cause: Exception) -> StorageError:
+        try:
+            raise StorageError(f"the database failed: {cause}") from cause
+        except StorageError as exc:
+            return exc
+
+    for down in (psycopg.OperationalError("connection failed: Connection refused"), errors.AdminShutdown("bye"),
+                 OSError("unreachable")):
+        assert is_outage(as_storage_error(down)) and is_outage(down)
+    for answer in (errors.DeadlockDetected("deadlock"), errors.QueryCanceled("cancelled"),
+                   errors.UniqueViolation("taken")):
+        assert not is_outage(as_storage_error(answer))
+    assert not is_outage(StaleCursor("moved on")) and not is_outage(StorageError("no such table"))
