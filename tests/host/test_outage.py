@@ -299,7 +299,8 @@ async def test_a_player_who_presses_a_move_while_postgresql_is_stopped_reads_tha
             stopped = False
             await until(lambda: screen.match.held == 0, timeout=20)
             assert host.storage.load_table("ABCD").save.cursor == 2
-            assert any("was sent" in str(n.message) for n in app._notifications)
+            # The word comes after the commit is seen: wait for it rather than race it.
+            await until(lambda: any("was sent" in str(n.message) for n in app._notifications), timeout=10)
         bob.close()
     finally:
         if stopped:
