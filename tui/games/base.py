@@ -31,10 +31,12 @@ from tui.games.hints import HintsMixin
 
 
 class StatusLine(Static):
-    """One line under the board: what is asked now, or why a choice was refused."""
+    """The line under the board: what is asked now, or why a choice was refused. A
+    longer text (a hint's reason) wraps onto a second and third line, whole words,
+    never cut mid-sentence; the board gives the rows back when it is short again."""
 
     DEFAULT_CSS = """
-    StatusLine { height: 1; width: 1fr; padding: 0 1; background: $panel; }
+    StatusLine { height: auto; max-height: 3; width: 1fr; padding: 0 1; background: $panel; }
     StatusLine.-error { background: $error 40%; }
     """
 
@@ -42,10 +44,22 @@ class StatusLine(Static):
         if (text, error) == getattr(self, "_said", None):
             return
         self._said = (text, error)
-        # Content: plain text, never markup (seat names come from files). One fixed
-        # line: no layout pass.
-        self.update(Content(text), layout=False)
+        # Content: plain text, never markup (seat names come from files). A text
+        # that fits one line, after one that did: no layout pass.
+        lines = self._lines(text)
+        self.update(Content(text), layout=lines != getattr(self, "_shown_lines", 1))
+        self._shown_lines = lines
         self.set_class(error, "-error")
+
+    def _lines(self, text: str) -> int:
+        width = max(1, self.size.width - 2)  # the padding
+        return min(3, len(Content(text).wrap(width))) if len(text) > width else 1
+
+    def on_resize(self) -> None:
+        said = getattr(self, "_said", None)
+        if said is not None:  # wrapped again at the new width
+            self._said = None
+            self.say(*said)
 
 
 class GameScreen(HintsMixin, Screen):
@@ -249,7 +263,9 @@ class GameScreen(HintsMixin, Screen):
         state = self.state
         if self.replay:
             leave = "q back to the saves" if self.back_to_saves() else "q home"
-            self.say(f"Replay: move {self.replay_at} of {self.save.cursor}. "
+            from tui.screens.review import position_words
+
+            self.say(f"Replay: {position_words(self.replay_at, self.save.cursor)}. "
                      f"left/right step, home/end jump, {leave}.")
         elif state.over:
             self.say(f"Game over. {self.named(state.outcome.reason) if state.outcome else ''}")
@@ -286,6 +302,7 @@ class GameScreen(HintsMixin, Screen):
             self.say(exc.reason, error=True)
             return
         self.stop_hint()  # the player moved without waiting for it
+        self.forget_hint()
         if played is None:
             return  # sent to the table's host: the move comes back as news (show_news)
         self.last_action, self.last_seat = action, played.seat
@@ -335,6 +352,8 @@ class GameScreen(HintsMixin, Screen):
         """A shared table's host sent news (the match has taken it in): show it."""
         if self._hint_token is not None and self._hint_token != self.match.token:
             self.stop_hint()  # thought about a position that is gone
+        if news.played is not None:
+            self.forget_hint()
         if news.played is not None:
             played = news.played
             self.last_action, self.last_seat = played.action, played.seat
@@ -550,6 +569,11 @@ class GameScreen(HintsMixin, Screen):
             from tui.tables.watch import watcher_key
 
             watcher_key(self, event)
+        elif event.key == "t" and not self.check_hint_action("hint"):
+            why = self.why_no_hint()  # the key is hidden now: say why it does nothing
+            if why is not None:
+                event.stop()
+                self.say(why, error=True)
 
     def action_saves(self) -> None:
         """Back to the saves browser this replay was opened from."""
@@ -561,6 +585,7 @@ class GameScreen(HintsMixin, Screen):
 
     def _go_to(self, cursor: int) -> None:
         self.stop_bot()
+        self.forget_hint()
         self.match.go_to(cursor)  # the save was checked when opened: this cannot fail
         self.last_action = None
         self._over_shown = self.state.over

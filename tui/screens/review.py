@@ -108,6 +108,18 @@ def show_review(app: Any, save: saves.SaveFile, review: Any) -> None:
     app.push_screen(screen)
 
 
+def position_words(n: int, total: int) -> str:
+    """Where a replay or a review stands, counted as the review's notes count moves
+    (from 1): the position after move n, where the note judges move n + 1."""
+    if total == 0:
+        return "no move was played"
+    if n == 0:
+        return f"the start, {total} move{'s' if total > 1 else ''} to come"
+    if n >= total:
+        return f"the end, after move {total}"
+    return f"after move {n} of {total}"
+
+
 class ReviewWork(ModalScreen[Any]):
     """The coach at work on a review: a progress bar with its ETA; escape cancels
     (the save is left as it was). Dismissed with the Review, or None."""
@@ -231,20 +243,23 @@ class ReviewNotes:
         position shown, the better move put on the board; the status line the keys."""
         n, total = screen.replay_at, screen.save.cursor
         lost_at = self.review.lost_at
+        where = f"Review: {position_words(n, total)}."
         if lost_at is not None and n > lost_at:
-            where = f"Review: move {n} of {total}. From move {lost_at + 1} the deal could no longer be won."
+            where += f" After move {lost_at + 1} the deal could no longer be won."
         else:
-            where = f"Review: move {n} of {total}. ] next mistake, [ previous, left/right step, q closes."
+            where += " ] next mistake, [ previous, left/right step, q closes."
         screen.say(where)
         judgement = self.judged.get(n) if n < total else None
         summary = self.review.summary
         if judgement is None:
             self.note.update(Content(summary))
             return
-        who = "you" if len(screen.humans) == 1 else screen.seat_name(judgement.seat)
-        played = f"Move {n + 1}: {who} played {self._said(screen, judgement.played)}"
+        # The move in the game's own words, whatever their form ("Place the Orange
+        # Mill", "You take the first turn"): named, never put after "you played".
+        whose = "yours" if len(screen.humans) == 1 else f"{screen.seat_name(judgement.seat)}'s"
+        played = f"Move {n + 1}, {whose}: {self._said(screen, judgement.played)}"
         if judgement.verdict == "fine":
-            self.note.update(Content(f"{summary}\n{played}: fine {screen.app.glyphs['check']}"))
+            self.note.update(Content(f"{summary}\n{played}. Fine {screen.app.glyphs['check']}"))
             return
         # A marked move: the verdict and the better move (the summary is at move 0).
         sign = SIGNS[judgement.verdict]
@@ -256,7 +271,8 @@ class ReviewNotes:
         if not reason.lower().startswith(better.lower()):  # most reasons name the move first
             reason = f"{better}: {reason}" if reason else better
         first = f"{summary}\n" if n == 0 else ""  # the summary first, always
-        self.note.update(Content(f"{first}{played}: {judgement.verdict} {sign}\nBetter{shown}: {reason}."))
+        self.note.update(Content(f"{first}{played}. {judgement.verdict.capitalize()} {sign}\n"
+                                 f"Better{shown}: {reason}."))
 
     @staticmethod
     def _said(screen: Any, action: Any) -> str:
