@@ -87,6 +87,8 @@ class GameScreen(HintsMixin, Screen):
         Binding("end,G", "jump(-1)", "End", id="replay.end", show=False),
         Binding("m", "moves", "Moves", id="table.moves", show=False),  # at a shared table
         Binding("t", "hint", "Hint", id="game.hint"),
+        # A finished game's review (the game-over dialog's v, kept on the board after it).
+        Binding("v", "review_game", "Review", id="game.review"),
         # A review (tui/screens/review.py): hidden unless the screen is given one.
         Binding("right_square_bracket", "mistake(1)", "Next mistake", id="review.next"),
         Binding("left_square_bracket", "mistake(-1)", "Prev mistake", id="review.prev"),
@@ -496,7 +498,7 @@ class GameScreen(HintsMixin, Screen):
         """Which keys work now. At a shared table, while another seat is to move, only
         the keys that are no move; otherwise the game says (`check_game_action`)."""
         seated = self.match.seated
-        if action in ("hint", "cancel_hint"):
+        if action in ("hint", "cancel_hint", "put_hint_away"):
             return self.check_hint_action(action)
         if action in ("mistake", "close_review"):  # a review's keys
             if self.review_notes is None:
@@ -504,6 +506,8 @@ class GameScreen(HintsMixin, Screen):
             if action == "close_review":
                 return True
             return self.review_notes.mistake(self.replay_at, int(parameters[0])) is not None or None
+        if action == "review_game":  # a local game's, once it is over; not inside a review
+            return self.match.state.over and self.review_notes is None and self.code is None
         if self.review_notes is not None and action in ("saves", "home", "new_game"):
             return False  # q closes the review (close_review); n is for a game in play
         if action == "moves":
@@ -640,6 +644,15 @@ class GameScreen(HintsMixin, Screen):
         index = self.review_notes.mistake(self.replay_at, delta) if self.review_notes else None
         if index is not None:
             self._replay_to(index)
+
+    def action_review_game(self) -> None:
+        """v on a finished game: the coach's review (tui/screens/review.py)."""
+        if not self.check_action("review_game", ()):
+            return
+        from tui.screens.review import open_review
+
+        self.stop_bot()
+        open_review(self.app, self.save)
 
     def action_close_review(self) -> None:
         self.stop_bot()

@@ -108,13 +108,32 @@ def show_review(app: Any, save: saves.SaveFile, review: Any) -> None:
     app.push_screen(screen)
 
 
+# The verdicts the progress dialog lists as they come (the latest).
+VERDICTS_SHOWN = 4
+
+
+def verdict_line(judgement: Any, steps: Steps, save: saves.SaveFile, alone: bool, check: str) -> str:
+    """One judged move for the progress dialog: "Move 5: Mistake ? (better: ...)"."""
+    from core.engine import said
+
+    whose = "" if alone else f", {save.seats[judgement.seat].name}'s"
+    head = f"Move {judgement.index + 1}{whose}: "
+    if judgement.verdict == "fine":
+        return f"{head}Fine {check}"
+    try:
+        better = said(steps.position(judgement.index).describe(judgement.best), [s.name for s in save.seats])
+    except Exception:  # a position that cannot describe it: its notation
+        better = str(judgement.best)
+    return f"{head}{judgement.verdict.capitalize()} {SIGNS[judgement.verdict]} (better: {better.rstrip('.')})"
+
+
 def position_words(n: int, total: int) -> str:
     """Where a replay or a review stands, counted as the review's notes count moves
     (from 1): the position after move n, where the note judges move n + 1."""
     if total == 0:
         return "no move was played"
     if n == 0:
-        return f"the start, {total} move{'s' if total > 1 else ''} to come"
+        return f"the start of {total} move{'s' if total > 1 else ''}"
     if n >= total:
         return f"the end, after move {total}"
     return f"after move {n} of {total}"
@@ -135,6 +154,7 @@ class ReviewWork(ModalScreen[Any]):
         super().__init__()
         self.save = save
         self.cancel = threading.Event()
+        self.verdicts: dict[int, str] = {}  # move index -> its line, as they come
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -142,6 +162,9 @@ class ReviewWork(ModalScreen[Any]):
             yield Static(f"The coach looks at your decisions{self.app.glyphs['ellipsis']}",
                          id="review-what", classes="dialog-text", markup=False)
             yield ProgressBar(total=None, show_eta=True, id="review-bar")
+            # The verdicts as they come, the latest last: the first are read while
+            # the rest are worked out (a long Dash review takes ~1 s a move).
+            yield Static("", id="review-verdicts", classes="dialog-text", markup=False)
             yield Static("[b]escape[/b] cancel", classes="dialog-keys")
 
     def on_mount(self) -> None:
@@ -157,13 +180,18 @@ class ReviewWork(ModalScreen[Any]):
             if not cancel.is_set():
                 self.app.call_from_thread(self._progress, cancel, done, total, decisions)
 
+        def judged(judgement: Any) -> None:
+            if not cancel.is_set():
+                line = verdict_line(judgement, steps, save, len(humans) == 1, self.app.glyphs["check"])
+                self.app.call_from_thread(self._judged, cancel, judgement.index, line)
+
         try:
             steps, _ = Steps.replay(save, save.cursor, keep=0)
             seats_actions = list(zip(steps.seats, steps.actions))
             humans = [i for i, seat in enumerate(save.seats) if seat.kind == "human"]
             decisions = sum(1 for seat in steps.seats if seat in humans)
             found: Any = review(save.game, steps.position(0), seats_actions, humans, budget_s,
-                                progress=progress, cancel=cancel, seed=save.seed)
+                                progress=progress, cancel=cancel, seed=save.seed, judged=judged)
         except Exception as exc:  # Cancelled (dropped below), or a fault: shown
             found = exc
         if not cancel.is_set():
@@ -183,6 +211,13 @@ class ReviewWork(ModalScreen[Any]):
         else:
             text = f"All {decisions} decisions judged; the coach sums up{dots}"
         self.query_one("#review-what", Static).update(text)
+
+    def _judged(self, cancel: threading.Event, index: int, line: str) -> None:
+        if cancel.is_set() or not self.is_mounted:
+            return
+        self.verdicts[index] = line  # a move judged again (Dash's lost deal) replaces its line
+        latest = [self.verdicts[i] for i in sorted(self.verdicts)][-VERDICTS_SHOWN:]
+        self.query_one("#review-verdicts", Static).update(Content("\n".join(latest)))
 
     def _done(self, cancel: threading.Event, found: Any) -> None:
         if cancel.is_set() or self.app.screen is not self:
@@ -247,7 +282,7 @@ class ReviewNotes:
         if lost_at is not None and n > lost_at:
             where += f" After move {lost_at + 1} the deal could no longer be won."
         else:
-            where += " ] next mistake, [ previous, left/right step, q closes."
+            where += " ] and [ mistakes, left/right step, q closes."
         screen.say(where)
         judgement = self.judged.get(n) if n < total else None
         summary = self.review.summary
