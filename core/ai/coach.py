@@ -250,7 +250,11 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
                     judged(again)
     if cancel is not None and cancel.is_set():
         raise Cancelled()
-    return Review(tuple(judgements), summarize(judgements, lost_at), lost_at)
+    summary = summarize(judgements, lost_at)
+    if finder is not None and lost_at is None and state.over and state.outcome and not state.outcome.winners:
+        # A lost deal with no move named: say so, not a bare "No mistakes."
+        summary += " The deal was lost; no move was proven to lose it in the coach's time."
+    return Review(tuple(judgements), summary, lost_at)
 
 
 def _lost_here(judgement: Judgement, better: Any, start: Any, seats_actions: Sequence) -> Judgement:

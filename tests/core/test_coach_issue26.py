@@ -131,3 +131,20 @@ def test_the_move_that_lost_the_deal_is_a_blunder_even_when_the_search_liked_it(
     # Every judgement was streamed as it was made, the lost move once more at the end.
     assert [j.index for j in streamed] == [j.index for j in got.judgements] + [k]
     assert streamed[k].verdict == "fine" and streamed[-1] == lost
+
+
+def test_a_lost_deal_with_no_move_proven_is_not_summed_up_as_a_bare_no_mistakes(monkeypatch):
+    """Out of time, lost_at names no move: the summary says the deal was lost."""
+    from core.dash import coach as dash_coach
+
+    monkeypatch.setattr(dash_coach, "lost_move", lambda *args, **kwargs: None)
+    state = GAMES["dash"].new(1, ISSUE_DEAL)
+    start, played = state.clone(), []
+    while not state.over:
+        action = state.legal_actions()[0]
+        played.append((0, action))
+        state.apply(action)
+    assert not state.outcome.winners  # the first legal play each time loses this deal
+    got = review("dash", start, played, {0}, 0.01, effort=1)
+    assert got.lost_at is None
+    assert got.summary.endswith("The deal was lost; no move was proven to lose it in the coach's time.")
