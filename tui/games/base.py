@@ -264,7 +264,7 @@ class GameScreen(HintsMixin, Screen):
         """The game's prompt. Games override, and end with this."""
         state = self.state
         if self.replay:
-            leave = "q back to the saves" if self.back_to_saves() else "q home"
+            leave = "q to the saves" if self.back_to_saves() else "q home"
             from tui.screens.review import position_words
 
             self.say(f"Replay: {position_words(self.replay_at, self.save.cursor)}. "
