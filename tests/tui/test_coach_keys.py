@@ -79,22 +79,31 @@ async def test_escape_puts_a_hint_away_choices_and_cursors_as_before(store, game
 
 
 async def test_skirmish_escape_after_a_hint_then_enter_does_not_play_the_hinted_card(store):
+    """The issue's case: a deployment hinted, escape, enter. Enter acts on the card
+    the cursor was on before the hint, never on the hinted one left chosen."""
     app = new_app(store, "skirmish", ["human", "easy"], 11)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
+        await hint_shown(pilot, screen)  # who starts: taken as hinted
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.check_action("hint", ()) is True and screen.save.cursor > 0)
+        hand = list(screen._view.hands[screen.me])
+        under = hand[screen.hand_bar.cursor]
         await hint_shown(pilot, screen)
         hinted, cursor = screen.last_hint.action, screen.save.cursor
+        assert getattr(hinted, "card", None) != under, "this seed's hint is another card"
         assert screen.offer == [hinted]
         await pilot.press("escape")
         await pilot.pause()
         assert screen.sel is None and screen.offer is None
+        assert app.focused is screen.hand_bar and hand[screen.hand_bar.cursor] == under
         await pilot.press("enter")
         await pilot.pause(0.3)
-        if screen.save.cursor > cursor:  # enter acted on what the cursor was on before the hint
-            played = screen.game.action_from_builtins(screen.save.actions[cursor])
-            first = screen.state.legal_actions  # (not the hint's choice left over)
-            assert played != hinted or screen._cursors()[0][2] == 0, first
+        if screen.save.cursor > cursor:  # the card under the cursor had one way to go
+            assert screen.game.action_from_builtins(screen.save.actions[cursor]).card == under
+        else:
+            assert screen.sel == ("card", under)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
