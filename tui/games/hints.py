@@ -156,7 +156,7 @@ class HintsMixin:
         if keys is None:  # the screen cannot point at it: name it in words
             what = self.named(self.state.describe(action)).rstrip(".")
             self.say(f"Hint: {what}: {reason}.")
-        else:  # the key first: a long reason may be cut at the end of the line
+        else:  # the key first, then the reason (the status line wraps it whole)
             self.say(f"Hint ({keys.rstrip('.')}): {reason}.")
 
     def _choice(self) -> tuple:
