@@ -212,7 +212,7 @@ async def test_a_review_counts_moves_as_its_notes_do_and_names_them_in_the_games
             await pilot.press("right")
             await pilot.pause()
     assert position_words(0, 31) == "the start of 31 moves"
-    assert position_words(1, 31) == "after move 1 of 31" and position_words(31, 31) == "the end, after move 31"
+    assert position_words(1, 31) == "after move 1 of 31" and position_words(31, 31) == "the end of 31 moves"
 
 
 async def test_town_better_cell_is_marked_on_the_board(store):

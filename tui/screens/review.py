@@ -135,7 +135,7 @@ def position_words(n: int, total: int) -> str:
     if n == 0:
         return f"the start of {total} move{'s' if total > 1 else ''}"
     if n >= total:
-        return f"the end, after move {total}"
+        return f"the end of {total} move{'s' if total > 1 else ''}"
     return f"after move {n} of {total}"
 
 
