@@ -292,7 +292,8 @@ class ReviewNotes:
         # The move in the game's own words, whatever their form ("Place the Orange
         # Mill", "You take the first turn"): named, never put after "you played".
         whose = "yours" if len(screen.humans) == 1 else f"{screen.seat_name(judgement.seat)}'s"
-        played = f"Move {n + 1}, {whose}: {self._said(screen, judgement.played)}"
+        move = self._said(screen, judgement.played)
+        played = f"Move {n + 1}, {whose}: {move[:1].upper()}{move[1:]}"
         if judgement.verdict == "fine":
             self.note.update(Content(f"{summary}\n{played}. Fine {screen.app.glyphs['check']}"))
             return
