@@ -12,8 +12,10 @@
   the time would play it too".
 - Review time: `review` of one whole seeded game (the hard bot against itself for
   the competitive games, the solo strategy for TOWN 77 solo, random play for Dash)
-  with every seat judged, at the budget; the number of decisions judged. Dash
-  reviews a winnable deal played at random (its `lost_at` included).
+  with every seat judged, at the budget; the number of decisions judged, the
+  seconds a move, and when the first verdict was ready (the review screen shows
+  the verdicts as they come). Dash reviews a winnable deal played at random (its
+  `lost_at` included).
 
 - Dash honesty (`--dash-honesty N`): on N positions of winnable solo deals, still
   winnable, how often the hint (from the view: the pile order unseen) keeps the
@@ -108,9 +110,13 @@ def bench_review(name: str, budget: float, seed: int) -> str:
     game_id, seats = CASES[name]
     start, steps = one_game(game_id, seats, seed)
     t = time.perf_counter()
-    got = review(game_id, start, steps, set(range(seats)), budget, seed=seed)
+    first: list[float] = []  # when the first verdict was ready to show (`judged`)
+    got = review(game_id, start, steps, set(range(seats)), budget, seed=seed,
+                 judged=lambda j: first or first.append(time.perf_counter() - t))
     took = time.perf_counter() - t
-    return f"| {name} | {len(steps)} | {len(got.judgements)} | {took:.1f} | {got.summary} |"
+    per = took / max(1, len(got.judgements))
+    return (f"| {name} | {len(steps)} | {len(got.judgements)} | {took:.1f} | {per:.2f} | "
+            f"{first[0] if first else 0:.2f} | {got.summary} |")
 
 
 def bench_dash_honesty(count: int, budget: float, seed: int) -> str:
@@ -162,8 +168,8 @@ def main() -> None:
     rb = args.review_budget if args.review_budget is not None else args.budget
     if args.reviews:
         print(f"\nReview of a whole game at {rb:g} s a decision, every seat judged")
-        print("| game | moves | judged | seconds | summary |")
-        print("|---|---|---|---|---|")
+        print("| game | moves | judged | seconds | s a move | first verdict s | summary |")
+        print("|---|---|---|---|---|---|---|")
         for name in args.games:
             for r in range(args.reviews):
                 print(bench_review(name, rb, args.seed + r), flush=True)

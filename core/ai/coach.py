@@ -192,7 +192,7 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
            humans: Collection[int], budget_s: float = 1.0, *,
            progress: Callable[[int, int], None] | None = None,
            cancel: threading.Event | None = None, seed: int = 0,
-           effort: int | None = None) -> Review:
+           effort: int | None = None, judged: Callable[[Judgement], None] | None = None) -> Review:
     """Judge every decision the `humans` made in the game that starts at `start` (the
     whole position before the first action) and goes on with `seats_actions`.
 
@@ -201,12 +201,16 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
     (Icehouse Dash) then looks for the move that lost the deal, within
     max(LOST_BUDGET_S, 3 x budget_s). `progress(done, total)` is called (from this
     thread) after each decision and each position `lost_at` looks at (its steps
-    come after the decisions). Raises Cancelled when `cancel` is set."""
+    come after the decisions). `judged(judgement)` is called (from this thread) with
+    each judgement as soon as it is made, so a screen can show the first verdicts
+    while the rest are worked out; the move `lost_at` names is judged again at the
+    end (a blunder whatever the search said), and `judged` hears it again.
+    Raises Cancelled when `cancel` is set."""
     module = coach_module(game_id)
     humans = set(humans)
     state = start.clone()
     todo = [i for i, (seat, _) in enumerate(seats_actions) if seat is not None and seat in humans]
-    finder = getattr(module, "lost_at", None)
+    finder = getattr(module, "lost_move", None)
     # The steps of the progress: each decision, then (Icehouse Dash) each position
     # looked at for the lost winning line.
     total = len(todo) + (len(seats_actions) if finder is not None else 0)
@@ -221,6 +225,8 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
             if seat is not None and seat in humans:
                 judgements.append(judge(module, state, i, seat, action, budget_s,
                                         random.Random(seed * 1_000_003 + i), effort, stop))
+                if judged is not None:
+                    judged(judgements[-1])
                 done += 1
                 if progress is not None:
                     progress(done, total)
@@ -233,11 +239,38 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
                 if progress is not None:
                     progress(done + i + 1, total)
 
-            lost_at = finder(start, seats_actions, stop, budget_s=max(LOST_BUDGET_S, 3 * budget_s),
-                             progress=looked)
+            lost = finder(start, seats_actions, stop, budget_s=max(LOST_BUDGET_S, 3 * budget_s),
+                          progress=looked)
+            if lost is not None:
+                lost_at = lost[0]
+                judgements = [_lost_here(j, lost[1], start, seats_actions) if j.index == lost_at else j
+                              for j in judgements]
+                again = next((j for j in judgements if j.index == lost_at), None)
+                if judged is not None and again is not None:
+                    judged(again)
     if cancel is not None and cancel.is_set():
         raise Cancelled()
-    return Review(tuple(judgements), summarize(judgements, lost_at), lost_at)
+    summary = summarize(judgements, lost_at)
+    if finder is not None and lost_at is None and state.over and state.outcome and not state.outcome.winners:
+        # A lost deal with no move named: say so, not a bare "No mistakes."
+        summary += " The deal was lost; no move was proven to lose it in the coach's time."
+    return Review(tuple(judgements), summary, lost_at)
+
+
+def _lost_here(judgement: Judgement, better: Any, start: Any, seats_actions: Sequence) -> Judgement:
+    """The move after which the deal could no longer be won (proven on the real deal,
+    after the game) is a blunder, whatever the search from the player's view said;
+    `better` kept a winning line. The review and its `lost_at` then agree."""
+    if judgement.verdict == "blunder" and action_key(judgement.best) == action_key(better):
+        return judgement
+    state = start.clone()
+    for _, action in seats_actions[:judgement.index]:
+        state.apply(action)
+    view = state.view(judgement.seat)
+    reason = joined(_said(view, better), ": it keeps a winning line; after the move played the deal "
+                    "could no longer be won (the solver, on the real deal, after the game)")
+    return Judgement(judgement.index, judgement.seat, judgement.played, better, "blunder",
+                     max(judgement.loss, BLUNDER), reason)
 
 
 def judge(module: Any, state: Any, index: int, seat: int, played: Any, budget_s: float,
@@ -393,8 +426,7 @@ def ismcts_analysis(search: RootISMCTS, view: Any, budget_s: float, root_actions
     visits = {k: n for k, (_, _, n) in values.items()}
     analysis = Analysis(best, {k: (a, v) for k, (a, v, _) in values.items()},
                         extra={"visits": visits, "iterations": search.stats.get("iterations", 0)})
-    if action_key(best) not in analysis.values:
-        analysis.values[action_key(best)] = (best, max((v for _, v in analysis.values.values()), default=0.5))
+    # A best the search never got to (no time, no iteration) gets no figure: none is made up.
     todo = list({action_key(a): a for a in [best, *judged]}.values())
     if len(todo) > 1:
         analysis.extra["measured"] = {action_key(a) for a in todo}  # each on a search of its own
@@ -451,7 +483,13 @@ def wins_at_once(view: Any, action: Any, limit: int = 12) -> bool:
     return bool(state.over and state.outcome is not None and state.outcome.winners == (seat,))
 
 
-def compared(view: Any, action: Any, analysis: Analysis, what: str = "games") -> str:
+def only(action: Any) -> Analysis:
+    """The analysis when the search has one action to look at (the others left out
+    by the bot's shortlist): no search, no figure; `compared` says so in words."""
+    return Analysis(action, extra={"only": True})
+
+
+def compared(view: Any, action: Any, analysis: Analysis, what: str = "games", name: bool = True) -> str:
     """Words for how the search rates `action` against the next best it looked at:
     "the search wins 58% of its games with it, 41% with the next best (Deploy the 7)".
 
@@ -459,7 +497,10 @@ def compared(view: Any, action: Any, analysis: Analysis, what: str = "games") ->
     best and a review's played move, `extra["measured"]`) with the other such move
     ("41% with the move played"); otherwise with the search's own runner-up (most
     visited after it) in the shared tree. A runner-up whose figure is not below the
-    move's is not named: "the next best" never scores more than the best."""
+    move's is not named: "the next best" never scores more than the best. With one
+    action to look at (`only`), no figure: there was nothing to compare."""
+    if analysis.extra.get("only"):
+        return "the only move worth a search here, the others being clearly weaker"
     value = analysis.value(action)
     if value is None:
         return ""
@@ -476,7 +517,21 @@ def compared(view: Any, action: Any, analysis: Analysis, what: str = "games") ->
         return text
     if key in measured:
         return text + f", {percent(v2)} with the move played"
+    if not name:  # a reason that must stay short (`fitted`): the figure alone
+        return text + f", {percent(v2)} with the next best"
     return joined(text, f", {percent(v2)} with the next best (", view.describe(a2), ")")
+
+
+# The longest reason a hint gives, in characters: after "Hint (enter plays it): " it
+# wraps onto at most three status lines at 80 columns (76 each), whole.
+REASON_MAX = 160
+
+
+def fitted(make: Callable[[bool], str]) -> str:
+    """`make(name=True)`, or `make(False)` (the next best not named: `compared`'s
+    `name`) when the first is longer than REASON_MAX."""
+    text = make(True)
+    return text if len(str(text)) <= REASON_MAX else make(False)
 
 
 def joined(*parts: str) -> str:
@@ -535,6 +590,7 @@ def _said(view: Any, action: Any) -> str:
 
 __all__ = [
     "BLUNDER", "DOUBTFUL", "MISTAKE", "VERDICTS", "Analysis", "Cancelled", "Hint", "Judgement",
-    "Review", "RootISMCTS", "Stop", "coach_module", "compared", "hint", "ismcts_analysis", "joined", "judge", "percent",
+    "REASON_MAX", "Review", "RootISMCTS", "Stop", "coach_module", "compared", "fitted", "hint", "ismcts_analysis", "joined", "judge", "only",
+    "percent",
     "probability", "review", "wins_at_once", "root_search_like", "stopping", "summarize", "verdict_for",
 ]

@@ -27,6 +27,7 @@ so its answers do not depend on the machine.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from core.dash.cards import COLOURS, DIST, FILES, RANKS
 from core.dash.actions import Play
@@ -342,9 +343,10 @@ def solve(state: DashState, node_limit: int = 20_000, keep_trees: bool = False) 
     return search(state, node_limit, keep_trees).line
 
 
-def hint(state: DashState, node_limit: int = 20_000) -> Play | None:
+def hint(state: DashState, node_limit: int = 20_000, avoid: Callable[[Play], bool] | None = None) -> Play | None:
     """The next play of a winning line if the solver finds one; else the play that
-    leads to the best-looking position. None when the game is over."""
+    leads to the best-looking position, a play `avoid` says yes to only when every
+    other play loses at once. None when the game is over."""
     if state.over:
         return None
     line = solve(state, node_limit)
@@ -355,7 +357,8 @@ def hint(state: DashState, node_limit: int = 20_000) -> Play | None:
     for mv in s.moves():
         rec = s.do(mv)
         alive = s.done == _ALL_DONE or (s.tm is not None and bool(s.moves()))
-        sc = (alive, s.score())
+        fresh = avoid is None or not avoid(Play(mv[0], mv[1], _SQ_NAME[mv[2]]))
+        sc = (alive, fresh, s.score())
         s.undo(mv, rec)
         if best_score is None or sc > best_score:
             best, best_score = mv, sc

@@ -50,7 +50,7 @@ class DashState(State):
     __slots__ = (
         "seats", "options", "seed", "deal_seed", "counter", "stacks", "hands", "pile",
         "played", "trees", "tree_squares", "to_move", "over", "outcome", "log",
-        "last_move", "turns",
+        "last_move", "turns", "boards",
     )
 
     def __init__(self) -> None:
@@ -71,6 +71,9 @@ class DashState(State):
         self.log: list[str] = []
         self.last_move: tuple[str, str] | None = None
         self.turns = 0  # cards played so far
+        # Every board this game has shown, oldest first (`board_key`): public, so views
+        # carry it; the coach uses it not to send the player back to a board already seen.
+        self.boards: tuple[tuple, ...] = ()
 
     # -- derived -------------------------------------------------------------------
 
@@ -215,6 +218,7 @@ class DashState(State):
                 self.tree_squares[colour] = dest
         self.last_move = (src, dest)
         self.turns += 1
+        self.boards = (*self.boards, board_key(self.stacks))
         self.log.append(text if self.seats == 1 else Line("{0}: {text}", seat, text=text))
         if tree:  # every completion, a rebuilt tree too
             self.log.append(f"The {COLOUR_NAMES[piece[0]]} tree stands: no draw, that hand is one card smaller for good.")
@@ -274,6 +278,7 @@ class DashState(State):
         s.log = self.log[:]
         s.last_move = self.last_move
         s.turns = self.turns
+        s.boards = self.boards  # a tuple: shared, never changed in place
         return s
 
     def view(self, seat: int | None) -> DashState:
@@ -319,6 +324,11 @@ def _sq_order(sq: str) -> tuple[str, str]:
     return sq[1], sq[0]
 
 
+def board_key(stacks: dict[str, list[Piece]]) -> tuple:
+    """The board `stacks` as a value to compare (squares and their pieces)."""
+    return tuple(sorted((sq, tuple(st)) for sq, st in stacks.items()))
+
+
 def standing_trees(stacks: dict[str, list[Piece]]) -> dict[str, str]:
     """colour -> square of every tree standing on the board `stacks`."""
     return {stack[-1][0]: sq for sq, stack in stacks.items() if is_tree(stack, stack[-1][0])}
@@ -347,6 +357,7 @@ def deal(seats: int, seed: int, options: Options, deal_seed: int) -> DashState:
     s.pile = deck[seats * n:]
     first = chance(deal_seed, 3).randrange(seats)
     s.counter = 4
+    s.boards = (board_key(s.stacks),)
     s.log.append("New deal." if seats == 1 else
                  Line("New deal for {n} players; {0:obj} {0:goes/go} first.", first, n=str(seats)))
     for colour in s.trees:

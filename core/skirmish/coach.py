@@ -11,7 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, joined, root_search_like, wins_at_once
+from core.ai.coach import (
+    Analysis, Stop, compared, fitted,
+    ismcts_analysis, joined, only, root_search_like, wins_at_once,
+)
 from core.ai.common import action_key
 from core.skirmish import actions as A
 from core.skirmish.bots import HardBot, search_actions
@@ -28,7 +31,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     keys = {action_key(a) for a in root}
     root += [a for a in include if action_key(a) not in keys]
     if len(root) == 1:
-        return Analysis(root[0], {action_key(root[0]): (root[0], 0.5)})
+        return only(root[0])
     return ismcts_analysis(search, view, budget_s, root, stop, include)
 
 
@@ -36,15 +39,19 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
     """The move and why, a core.engine.Line where it names a seat (the UI draws
     the seat with its name: "scout Easy bot 2's hand")."""
     what = view.describe(action)
-    why = _why(view, action, analysis)
-    return joined(what, ": ", why) if why else what
+
+    def make(name: bool) -> str:
+        why = _why(view, action, analysis, name)
+        return joined(what, ": ", why) if why else what
+
+    return fitted(make)
 
 
-def _why(view: Any, action: Any, analysis: Analysis) -> str:
+def _why(view: Any, action: Any, analysis: Analysis, name: bool = True) -> str:
     if wins_at_once(view, action):
         return "it wins the game at once"
     t = type(action)
-    search = compared(view, action, analysis)
+    search = compared(view, action, analysis, name=name)
     if t is A.Attack and action.tpos < 0 and 0 <= action.seat < view.seats:
         life = Line("{0} {0:has/have} {life} life left", action.seat, life=str(view.life[action.seat]))
         return joined(life, "; ", search) if search else life

@@ -16,7 +16,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.ai.coach import Analysis, Stop, compared, ismcts_analysis, percent, root_search_like, wins_at_once
+from core.ai.coach import (
+    Analysis, Stop, compared, fitted,
+    ismcts_analysis, only, percent, root_search_like, wins_at_once,
+)
 from core.ai.common import action_key
 from core.town.actions import ChooseStack, Exchange, GiveBack, Keep, Leave, Place
 from core.town.bots import HardBot
@@ -47,7 +50,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     hidden = view.clone()
     hidden.hidden = True  # as the hard bot searches it: tiles of others unknown
     if len(root) == 1:
-        return Analysis(root[0], {action_key(root[0]): (root[0], 0.5)})
+        return only(root[0])
     return ismcts_analysis(search, hidden, budget_s, root, stop, include)
 
 
@@ -89,11 +92,15 @@ def _top_colours(view: Any) -> list[int]:
 
 def reason(view: Any, action: Any, analysis: Analysis) -> str:
     what = view.describe(action)
-    why = _why(view, action, analysis)
-    return f"{what}: {why}" if why else what
+
+    def make(name: bool) -> str:
+        why = _why(view, action, analysis, name)
+        return f"{what}: {why}" if why else what
+
+    return fitted(make)
 
 
-def _why(view: Any, action: Any, analysis: Analysis) -> str:
+def _why(view: Any, action: Any, analysis: Analysis, name: bool = True) -> str:
     if not view.solo and wins_at_once(view, action):
         return "it wins the game: after it nobody has a choice left"
     if isinstance(action, ChooseStack):
@@ -114,7 +121,7 @@ def _why(view: Any, action: Any, analysis: Analysis) -> str:
             words = f"{fit} of your {len(rest)} other tile{'s' if len(rest) > 1 else ''} still fit{'s' if fit == 1 else ''}"
         else:
             words = "your last tile: you go out"
-        search = compared(view, action, analysis)
+        search = compared(view, action, analysis, name=name)
         return f"{words}; {search}" if search else words
     if isinstance(action, Exchange):
         return "these fit badly; three fresh tiles give you more chances"
@@ -123,10 +130,10 @@ def _why(view: Any, action: Any, analysis: Analysis) -> str:
     if isinstance(action, Keep):
         if len(view.racks[view.current]) <= 2:
             return "going down to one tile now could hand a rival the tie"
-        return compared(view, action, analysis)
+        return compared(view, action, analysis, name=name)
     if isinstance(action, Leave):
         return "no tile of yours fits and no exchange is left"
-    return compared(view, action, analysis)
+    return compared(view, action, analysis, name=name)
 
 
 def _stack_words(view: Any, action: ChooseStack) -> str:

@@ -98,10 +98,10 @@ async def test_review_from_the_game_over_dialog(store, game_id, kinds, seed):
         humans = [i for i, seat in enumerate(save.seats) if seat.kind == "human"]
         steps, _ = saves.Steps.replay(save, keep=0)
         assert len(review.judgements) == sum(1 for s in steps.seats if s in humans)
-        assert "Review: move 0 of" in status(app)
+        assert "Review: the start" in status(app)
         await pilot.press("right")
         await pilot.pause()
-        assert "Review: move 1 of" in status(app)
+        assert "Review: after move 1 of" in status(app)
         await pilot.press("q")  # back to the finished board
         await pilot.pause()
         assert app.screen is game_screen
@@ -178,12 +178,12 @@ async def test_a_known_blunder_is_marked_with_the_better_move_and_when_the_deal_
             await pilot.pause()
             assert app.screen.replay_at > before
         text = note(app)
-        assert f"Move {index + 1}: you played" in text and "blunder ??" in text
+        assert f"Move {index + 1}, yours: " in text and "Blunder ??" in text
         assert "Better (on the board): " in text
         assert app.screen.card == judgement.best.card  # the better move's card picked on the board
         await pilot.press("right")
         await pilot.pause()
-        assert f"From move {index + 1} the deal could no longer be won." in status(app)
+        assert f"After move {index + 1} the deal could no longer be won." in status(app)
         assert app.screen.card is None  # ... and put back on leaving that position
         await pilot.press("left_square_bracket")
         await pilot.pause()

@@ -167,7 +167,7 @@ async def test_q_in_a_replay_opened_from_the_saves_goes_back_to_the_saves(store)
         await pilot.press("s", "r")
         await pilot.pause()
         assert app.screen.replay
-        assert "q back to the saves" in str(app.screen.query_one("#status").render())
+        assert "q to the saves" in str(app.screen.query_one("#status").render())
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)

@@ -31,10 +31,12 @@ from tui.games.hints import HintsMixin
 
 
 class StatusLine(Static):
-    """One line under the board: what is asked now, or why a choice was refused."""
+    """The line under the board: what is asked now, or why a choice was refused. A
+    longer text (a hint's reason) wraps onto a second and third line, whole words,
+    never cut mid-sentence; the board gives the rows back when it is short again."""
 
     DEFAULT_CSS = """
-    StatusLine { height: 1; width: 1fr; padding: 0 1; background: $panel; }
+    StatusLine { height: auto; max-height: 3; width: 1fr; padding: 0 1; background: $panel; }
     StatusLine.-error { background: $error 40%; }
     """
 
@@ -42,10 +44,22 @@ class StatusLine(Static):
         if (text, error) == getattr(self, "_said", None):
             return
         self._said = (text, error)
-        # Content: plain text, never markup (seat names come from files). One fixed
-        # line: no layout pass.
-        self.update(Content(text), layout=False)
+        # Content: plain text, never markup (seat names come from files). A text
+        # that fits one line, after one that did: no layout pass.
+        lines = self._lines(text)
+        self.update(Content(text), layout=lines != getattr(self, "_shown_lines", 1))
+        self._shown_lines = lines
         self.set_class(error, "-error")
+
+    def _lines(self, text: str) -> int:
+        width = max(1, self.size.width - 2)  # the padding
+        return min(3, len(Content(text).wrap(width))) if len(text) > width else 1
+
+    def on_resize(self) -> None:
+        said = getattr(self, "_said", None)
+        if said is not None:  # wrapped again at the new width
+            self._said = None
+            self.say(*said)
 
 
 class GameScreen(HintsMixin, Screen):
@@ -73,6 +87,8 @@ class GameScreen(HintsMixin, Screen):
         Binding("end,G", "jump(-1)", "End", id="replay.end", show=False),
         Binding("m", "moves", "Moves", id="table.moves", show=False),  # at a shared table
         Binding("t", "hint", "Hint", id="game.hint"),
+        # A finished game's review (the game-over dialog's v, kept on the board after it).
+        Binding("v", "review_game", "Review", id="game.review"),
         # A review (tui/screens/review.py): hidden unless the screen is given one.
         Binding("right_square_bracket", "mistake(1)", "Next mistake", id="review.next"),
         Binding("left_square_bracket", "mistake(-1)", "Prev mistake", id="review.prev"),
@@ -248,8 +264,10 @@ class GameScreen(HintsMixin, Screen):
         """The game's prompt. Games override, and end with this."""
         state = self.state
         if self.replay:
-            leave = "q back to the saves" if self.back_to_saves() else "q home"
-            self.say(f"Replay: move {self.replay_at} of {self.save.cursor}. "
+            leave = "q to the saves" if self.back_to_saves() else "q home"
+            from tui.screens.review import position_words
+
+            self.say(f"Replay: {position_words(self.replay_at, self.save.cursor)}. "
                      f"left/right step, home/end jump, {leave}.")
         elif state.over:
             self.say(f"Game over. {self.named(state.outcome.reason) if state.outcome else ''}")
@@ -286,6 +304,7 @@ class GameScreen(HintsMixin, Screen):
             self.say(exc.reason, error=True)
             return
         self.stop_hint()  # the player moved without waiting for it
+        self.forget_hint()
         if played is None:
             return  # sent to the table's host: the move comes back as news (show_news)
         self.last_action, self.last_seat = action, played.seat
@@ -335,6 +354,8 @@ class GameScreen(HintsMixin, Screen):
         """A shared table's host sent news (the match has taken it in): show it."""
         if self._hint_token is not None and self._hint_token != self.match.token:
             self.stop_hint()  # thought about a position that is gone
+        if news.played is not None:
+            self.forget_hint()
         if news.played is not None:
             played = news.played
             self.last_action, self.last_seat = played.action, played.seat
@@ -477,7 +498,7 @@ class GameScreen(HintsMixin, Screen):
         """Which keys work now. At a shared table, while another seat is to move, only
         the keys that are no move; otherwise the game says (`check_game_action`)."""
         seated = self.match.seated
-        if action in ("hint", "cancel_hint"):
+        if action in ("hint", "cancel_hint", "put_hint_away"):
             return self.check_hint_action(action)
         if action in ("mistake", "close_review"):  # a review's keys
             if self.review_notes is None:
@@ -485,6 +506,8 @@ class GameScreen(HintsMixin, Screen):
             if action == "close_review":
                 return True
             return self.review_notes.mistake(self.replay_at, int(parameters[0])) is not None or None
+        if action == "review_game":  # a local game's, once it is over; not inside a review
+            return self.match.state.over and self.review_notes is None and self.code is None
         if self.review_notes is not None and action in ("saves", "home", "new_game"):
             return False  # q closes the review (close_review); n is for a game in play
         if action == "moves":
@@ -557,6 +580,11 @@ class GameScreen(HintsMixin, Screen):
             from tui.tables.watch import watcher_key
 
             watcher_key(self, event)
+        elif event.key == "t" and not self.check_hint_action("hint"):
+            why = self.why_no_hint()  # the key is hidden now: say why it does nothing
+            if why is not None:
+                event.stop()
+                self.say(why, error=True)
 
     def action_saves(self) -> None:
         """Back to the saves browser this replay was opened from."""
@@ -568,6 +596,7 @@ class GameScreen(HintsMixin, Screen):
 
     def _go_to(self, cursor: int) -> None:
         self.stop_bot()
+        self.forget_hint()
         self.match.go_to(cursor)  # the save was checked when opened: this cannot fail
         self.last_action = None
         self._over_shown = self.state.over
@@ -632,6 +661,15 @@ class GameScreen(HintsMixin, Screen):
         index = self.review_notes.mistake(self.replay_at, delta) if self.review_notes else None
         if index is not None:
             self._replay_to(index)
+
+    def action_review_game(self) -> None:
+        """v on a finished game: the coach's review (tui/screens/review.py)."""
+        if not self.check_action("review_game", ()):
+            return
+        from tui.screens.review import open_review
+
+        self.stop_bot()
+        open_review(self.app, self.save)
 
     def action_close_review(self) -> None:
         self.stop_bot()

@@ -10,6 +10,7 @@ opened with them (`SaveFile.hints`); the hints shown are counted in the save
 
 from __future__ import annotations
 
+import copy
 import os
 import threading
 from typing import Any
@@ -29,11 +30,23 @@ class HintsMixin:
         # per screen, as a priority binding that acts only while a hint is thought
         # about (check_action).
         self._bindings.bind("escape", "cancel_hint", show=False, priority=True)
+        # Escape after a hint puts it away: the choices and the cursors as they were
+        # before it (`put_hint_away`), in every game; acts only while the hint's
+        # choice still stands untouched (check_action), else the game's escape acts.
+        self._bindings.bind("escape", "put_hint_away", show=False, priority=True)
+        self._before_hint: Any = None  # (choices, cursors, focus) before the hint shown
+        self._hint_choice: Any = None  # the choices as the hint left them
+
+    # The screen's attributes that hold a choice half-made (a card picked, a piece
+    # selected): a hint sets them, escape puts them back. Games name theirs.
+    CHOICE: tuple[str, ...] = ()
 
     def check_hint_action(self, action: str) -> bool | None:
-        """check_action for the hint's two actions."""
+        """check_action for the hint's actions."""
         if action == "cancel_hint":
             return self._hint_cancel is not None
+        if action == "put_hint_away":
+            return self._before_hint is not None and self._choice() == self._hint_choice
         # hint: hidden where no person here decides; greyed while it thinks
         return self.can_hint() and (self._hint_cancel is None or None)
 
@@ -54,6 +67,27 @@ class HintsMixin:
         if seated is not None:
             return state.to_move == seated
         return state.to_move == self.viewer or not self.needs_hand_over()
+
+    def why_no_hint(self) -> str | None:
+        """Why `t` gives no hint now, in words (None: it does). The key is hidden
+        then, but a player who presses it is told why (GameScreen.on_key)."""
+        if self._hint_cancel is not None:
+            return "The coach is still thinking about a hint (escape cancels it)."
+        state = self.state
+        if self.review_notes is not None:
+            return "This is a review: the coach's notes are shown above; no hints here."
+        if self.replay:
+            return "This is a replay: hints are for a game in play."
+        if state.over or state.to_move is None:
+            return "The game is over: no hint to give. v reviews your moves."
+        if not self.hints_open():
+            return ("Hints are off: with several people at the table, hints need "
+                    "\"Hints (t) for every person\" ticked when the game is started.")
+        if self.is_bot(state.to_move):
+            return "A bot is to move: hints are for your turn."
+        if not self.can_hint():
+            return "Not your turn here: hints are for the player at the keyboard."
+        return None
 
     @property
     def hint_thinking(self) -> bool:
@@ -113,13 +147,55 @@ class HintsMixin:
             return
         self._count_hint()
         self.last_hint = found
+        before = (self._choice(), self._cursors(), self.focused)
         keys = self.show_hint(action)
+        if keys is not None:
+            self._before_hint, self._hint_choice = before, self._choice()
+            self.refresh_bindings()
         reason = self.hint_reason(self.named(found.reason)).rstrip(".")  # a Line: the seats' names
         if keys is None:  # the screen cannot point at it: name it in words
             what = self.named(self.state.describe(action)).rstrip(".")
             self.say(f"Hint: {what}: {reason}.")
-        else:  # the key first: a long reason may be cut at the end of the line
+        else:  # the key first, then the reason (the status line wraps it whole)
             self.say(f"Hint ({keys.rstrip('.')}): {reason}.")
+
+    def _choice(self) -> tuple:
+        """The choices half-made now (CHOICE), copied: a set changed in place counts."""
+        return tuple(copy.copy(getattr(self, name, None)) for name in self.CHOICE)
+
+    def _cursors(self) -> list[tuple[Any, str, Any]]:
+        """Where every zone's cursor is (BoardGrid and HandBar `cursor`, a list's
+        `highlighted`), to put back."""
+        out = []
+        for zone in self.zones():
+            for name in ("cursor", "highlighted"):
+                if hasattr(zone, name):
+                    out.append((zone, name, getattr(zone, name)))
+                    break
+        return out
+
+    def action_put_hint_away(self) -> None:
+        """Escape after a hint: its choice undone, the cursors where they were."""
+        if self._before_hint is None:
+            return
+        choice, cursors, focused = self._before_hint
+        self.forget_hint()
+        for name, value in zip(self.CHOICE, choice):
+            setattr(self, name, value)
+        self.redraw()
+        for zone, name, value in cursors:
+            try:
+                setattr(zone, name, value)
+            except Exception:  # a list redrawn shorter: its cursor stays where the redraw put it
+                pass
+        if focused is not None and focused.is_attached and focused.display:
+            focused.focus()
+        self.refresh_bindings()
+        self.say_prompt()
+
+    def forget_hint(self) -> None:
+        """The hint's choice is no longer one escape can undo (a move, a new position)."""
+        self._before_hint = self._hint_choice = None
 
     def show_hint(self, action: Any) -> str | None:
         """Hook: show `action` where it acts (the cursor on its card, piece, cell or

@@ -108,6 +108,37 @@ def show_review(app: Any, save: saves.SaveFile, review: Any) -> None:
     app.push_screen(screen)
 
 
+# The verdicts the progress dialog lists as they come (the latest).
+VERDICTS_SHOWN = 4
+
+
+def verdict_line(judgement: Any, steps: Steps, save: saves.SaveFile, alone: bool, check: str) -> str:
+    """One judged move for the progress dialog: "Move 5: Mistake ? (better: ...)"."""
+    from core.engine import said
+
+    whose = "" if alone else f", {save.seats[judgement.seat].name}'s"
+    head = f"Move {judgement.index + 1}{whose}: "
+    if judgement.verdict == "fine":
+        return f"{head}Fine {check}"
+    try:
+        better = said(steps.position(judgement.index).describe(judgement.best), [s.name for s in save.seats])
+    except Exception:  # a position that cannot describe it: its notation
+        better = str(judgement.best)
+    return f"{head}{judgement.verdict.capitalize()} {SIGNS[judgement.verdict]} (better: {better.rstrip('.')})"
+
+
+def position_words(n: int, total: int) -> str:
+    """Where a replay or a review stands, counted as the review's notes count moves
+    (from 1): the position after move n, where the note judges move n + 1."""
+    if total == 0:
+        return "no move was played"
+    if n == 0:
+        return f"the start of {total} move{'s' if total > 1 else ''}"
+    if n >= total:
+        return f"the end of {total} move{'s' if total > 1 else ''}"
+    return f"after move {n} of {total}"
+
+
 class ReviewWork(ModalScreen[Any]):
     """The coach at work on a review: a progress bar with its ETA; escape cancels
     (the save is left as it was). Dismissed with the Review, or None."""
@@ -123,6 +154,7 @@ class ReviewWork(ModalScreen[Any]):
         super().__init__()
         self.save = save
         self.cancel = threading.Event()
+        self.verdicts: dict[int, str] = {}  # move index -> its line, as they come
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -130,6 +162,9 @@ class ReviewWork(ModalScreen[Any]):
             yield Static(f"The coach looks at your decisions{self.app.glyphs['ellipsis']}",
                          id="review-what", classes="dialog-text", markup=False)
             yield ProgressBar(total=None, show_eta=True, id="review-bar")
+            # The verdicts as they come, the latest last: the first are read while
+            # the rest are worked out (a long Dash review takes ~1 s a move).
+            yield Static("", id="review-verdicts", classes="dialog-text", markup=False)
             yield Static("[b]escape[/b] cancel", classes="dialog-keys")
 
     def on_mount(self) -> None:
@@ -145,13 +180,18 @@ class ReviewWork(ModalScreen[Any]):
             if not cancel.is_set():
                 self.app.call_from_thread(self._progress, cancel, done, total, decisions)
 
+        def judged(judgement: Any) -> None:
+            if not cancel.is_set():
+                line = verdict_line(judgement, steps, save, len(humans) == 1, self.app.glyphs["check"])
+                self.app.call_from_thread(self._judged, cancel, judgement.index, line)
+
         try:
             steps, _ = Steps.replay(save, save.cursor, keep=0)
             seats_actions = list(zip(steps.seats, steps.actions))
             humans = [i for i, seat in enumerate(save.seats) if seat.kind == "human"]
             decisions = sum(1 for seat in steps.seats if seat in humans)
             found: Any = review(save.game, steps.position(0), seats_actions, humans, budget_s,
-                                progress=progress, cancel=cancel, seed=save.seed)
+                                progress=progress, cancel=cancel, seed=save.seed, judged=judged)
         except Exception as exc:  # Cancelled (dropped below), or a fault: shown
             found = exc
         if not cancel.is_set():
@@ -171,6 +211,13 @@ class ReviewWork(ModalScreen[Any]):
         else:
             text = f"All {decisions} decisions judged; the coach sums up{dots}"
         self.query_one("#review-what", Static).update(text)
+
+    def _judged(self, cancel: threading.Event, index: int, line: str) -> None:
+        if cancel.is_set() or not self.is_mounted:
+            return
+        self.verdicts[index] = line  # a move judged again (Dash's lost deal) replaces its line
+        latest = [self.verdicts[i] for i in sorted(self.verdicts)][-VERDICTS_SHOWN:]
+        self.query_one("#review-verdicts", Static).update(Content("\n".join(latest)))
 
     def _done(self, cancel: threading.Event, found: Any) -> None:
         if cancel.is_set() or self.app.screen is not self:
@@ -231,20 +278,24 @@ class ReviewNotes:
         position shown, the better move put on the board; the status line the keys."""
         n, total = screen.replay_at, screen.save.cursor
         lost_at = self.review.lost_at
+        where = f"Review: {position_words(n, total)}."
         if lost_at is not None and n > lost_at:
-            where = f"Review: move {n} of {total}. From move {lost_at + 1} the deal could no longer be won."
+            where += f" After move {lost_at + 1} the deal could no longer be won."
         else:
-            where = f"Review: move {n} of {total}. ] next mistake, [ previous, left/right step, q closes."
+            where += " ] and [ mistakes, left/right step, q closes."
         screen.say(where)
         judgement = self.judged.get(n) if n < total else None
         summary = self.review.summary
         if judgement is None:
             self.note.update(Content(summary))
             return
-        who = "you" if len(screen.humans) == 1 else screen.seat_name(judgement.seat)
-        played = f"Move {n + 1}: {who} played {self._said(screen, judgement.played)}"
+        # The move in the game's own words, whatever their form ("Place the Orange
+        # Mill", "You take the first turn"): named, never put after "you played".
+        whose = "yours" if len(screen.humans) == 1 else f"{screen.seat_name(judgement.seat)}'s"
+        move = self._said(screen, judgement.played)
+        played = f"Move {n + 1}, {whose}: {move[:1].upper()}{move[1:]}"
         if judgement.verdict == "fine":
-            self.note.update(Content(f"{summary}\n{played}: fine {screen.app.glyphs['check']}"))
+            self.note.update(Content(f"{summary}\n{played}. Fine {screen.app.glyphs['check']}"))
             return
         # A marked move: the verdict and the better move (the summary is at move 0).
         sign = SIGNS[judgement.verdict]
@@ -256,7 +307,8 @@ class ReviewNotes:
         if not reason.lower().startswith(better.lower()):  # most reasons name the move first
             reason = f"{better}: {reason}" if reason else better
         first = f"{summary}\n" if n == 0 else ""  # the summary first, always
-        self.note.update(Content(f"{first}{played}: {judgement.verdict} {sign}\nBetter{shown}: {reason}."))
+        self.note.update(Content(f"{first}{played}. {judgement.verdict.capitalize()} {sign}\n"
+                                 f"Better{shown}: {reason}."))
 
     @staticmethod
     def _said(screen: Any, action: Any) -> str:

@@ -102,6 +102,7 @@ class DashScreen(GameScreen):
     CSS_PATH = "dash.tcss"
     legend = staticmethod(screen_legend)  # the help screen shows it after the rules
 
+    CHOICE = ("card", "side")  # a choice half-made: a hint sets it, escape puts it back
     BINDINGS = [
         Binding("escape", "back_out", "Back", id="dash.back"),
         Binding("r", "restart", "Restart", id="dash.restart"),

@@ -56,6 +56,8 @@ class HouseRulesScreen(GameScreen):
     game_id = "house-rules"
     CSS_PATH = "house_rules.tcss"
 
+    # A choice half-made: a hint sets it, escape puts it back (tui/games/hints.py).
+    CHOICE = ("sel", "card_pending", "marker_pending", "revive_base")
     BINDINGS = [
         Binding("e", "end_turn", "End turn", id="hr.end_turn"),
         Binding("p", "pass_turn", "Pass", id="hr.pass"),

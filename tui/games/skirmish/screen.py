@@ -54,6 +54,7 @@ class SkirmishScreen(GameScreen):
     CSS_PATH = "skirmish.tcss"
     AUTO_FOCUS = "#sk-hand"
 
+    CHOICE = ("sel", "offer")  # a choice half-made: a hint sets it, escape puts it back
     BINDINGS = [
         Binding("e", "done('deploy')", DONE_WORDS["deploy"], id="sk.end_deploy"),
         Binding("e", "done('response')", DONE_WORDS["response"], id="sk.pass"),

@@ -19,8 +19,10 @@ def show_hint(screen: Any, action: Any) -> str | None:
     if isinstance(action, Place):
         if screen.state.phase == TURN:
             screen.tile, screen.exchanging, screen.marked = action.tile, False, set()
-            screen._draw_rack()
-            screen._draw_board()
+        if screen.replay:  # a review's better move: no tile is being placed to show it
+            screen.shown_cell = action.cell
+        screen._draw_rack()
+        screen._draw_board()
         screen.board.cursor = rowcol(action.cell)
         screen.board.focus()
         screen._describe_cell()

@@ -51,6 +51,7 @@ class TownScreen(GameScreen):
     UNDO = False
     CSS_PATH = "town.tcss"
 
+    CHOICE = ("tile", "exchanging", "marked")  # a choice half-made: a hint sets it, escape puts it back
     BINDINGS = [
         Binding("escape", "back_out", "Back", id="town.back"),
         Binding("x", "exchange", "Exchange", id="town.exchange"),
@@ -64,6 +65,9 @@ class TownScreen(GameScreen):
         self.tile: str | None = None  # the rack tile chosen for placing
         self.exchanging = False
         self.marked: set[int] = set()  # rack indexes marked for an exchange
+        # A review's better move, where it would have gone: marked on the board (a
+        # replay has no tile being placed to mark it).
+        self.shown_cell: str | None = None
         self.entries: list[str | None] = []  # what each rack item is (None: "Keep")
         self.recent: list[str] = []  # cells placed since the viewer last placed (marked)
         self.drawn: list[str] = []  # tiles the viewer drew with their last action
@@ -180,6 +184,7 @@ class TownScreen(GameScreen):
         if fresh:
             self._key = key
             self.tile, self.exchanging, self.marked = None, False, set()
+            self.shown_cell = None
             if view.phase == SOLO_PLACE and self.my_turn():
                 self.tile = view.revealed
         self._draw_title()
@@ -326,6 +331,8 @@ class TownScreen(GameScreen):
             marks[rowcol(cell)] = "last"
         for cell in self.target_cells():
             marks[rowcol(cell)] = "target"
+        if self.shown_cell is not None:
+            marks[rowcol(self.shown_cell)] = "chosen"
         board.set_marks(marks)
         old, new = self._drawn_cells, list(view.cells)
         self._drawn_cells = new

@@ -1,0 +1,84 @@
+"""Icehouse Dash: how many winnable deals a player wins by following the coach's
+hints alone, from the first move to the last (issue 26).
+
+    nice -n 10 .venv/bin/python bench/dash_follow.py [--deals 20] [--seed 1]
+        [--budget 1.0] [--effort N] [--clock cpu]
+
+Each deal is a solo winnable deal (`Options(winnable=True)`, seeds seed*1000+k); at
+every move the hint (core.ai.coach.hint, from the player's view: the pile order
+unseen) is played. Printed: deals won, the trees at the end of each lost deal,
+positions repeated (a board seen before in the same game), and the seconds a hint.
+With `--effort` each hint's work is capped (sampled deals of 100 x effort positions)
+so the figure does not depend on the machine's load; the budget stays a ceiling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from core import GAMES  # noqa: E402
+from core.ai.coach import hint  # noqa: E402
+
+
+def board(state) -> tuple:
+    return tuple(sorted((sq, tuple(st)) for sq, st in state.stacks.items()))
+
+
+def follow(seed: int, budget: float, effort: int | None, clock) -> tuple[bool, int, int, list[float]]:
+    """Play deal `seed` by the hints alone: (won, trees at the end, repeated boards, hint times)."""
+    game = GAMES["dash"]
+    state = game.new(1, seed, game.Options(winnable=True))
+    seen = {board(state)}
+    repeats = 0
+    times = []
+    move = 0
+    while not state.over:
+        t = clock()
+        got = hint("dash", state.view(0), budget, seed=seed * 1000 + move, effort=effort)
+        times.append(clock() - t)
+        state.play(got.action)
+        move += 1
+        key = board(state)
+        repeats += key in seen
+        seen.add(key)
+    return bool(state.outcome.winners), len(state.trees), repeats, times
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=float, default=1.0)
+    ap.add_argument("--effort", type=int, default=None)
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    args = ap.parse_args()
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    print(f"load average before: {os.getloadavg()[0]:.1f}; {args.deals} deals, budget {args.budget:g} s, "
+          f"effort {args.effort}, clock {args.clock}", flush=True)
+    won = repeats = 0
+    times: list[float] = []
+    lost_trees = []
+    for k in range(args.deals):
+        seed = args.seed * 1000 + k
+        w, trees, rep, t = follow(seed, args.budget, args.effort, clock)
+        won += w
+        repeats += rep
+        times += t
+        if not w:
+            lost_trees.append(trees)
+        print(f"deal {seed}: {'won' if w else f'lost at {trees}/5 trees'}, {len(t)} moves, "
+              f"{rep} repeated boards", flush=True)
+    print(f"won {won}/{args.deals} ({100 * won / args.deals:.0f}%); repeated boards {repeats}; "
+          f"trees in lost deals {lost_trees}; hint p50 {statistics.median(times):.2f} s, "
+          f"max {max(times):.2f} s; load average after {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
