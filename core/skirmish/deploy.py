@@ -81,7 +81,7 @@ class DeployMixin:
             return True     # section 4: "during the DEPLOY or RESPONSE Phases"
         if c == JS:
             return bool(self._stealable(p))
-        return bool(self.front[p] or self.rear[p])
+        return any(self.front[q] or self.rear[q] for q in range(self.seats) if self.life[q] > 0)
 
     def _queen_ok(self, p: int, c: int) -> bool:
         if c == QC:
@@ -227,8 +227,9 @@ class DeployMixin:
         kind, p = rec[0], rec[1]
         if kind == D.AD:
             return [TARGETS[q][pos + 1] for q in self.opponents(p) for pos, _ in self.units(q)]
-        if kind in (D.JC, D.JH):
-            return [TARGETS[p][pos + 1] for pos, _ in self.units(p)]
+        if kind in (D.JC, D.JH):    # section 4: "a unit of choice", anybody's
+            return [TARGETS[q][pos + 1] for q in range(self.seats) if self.life[q] > 0
+                    for pos, _ in self.units(q)]
         if kind == D.JS:
             return [TARGETS[q][pos + 1] for q, pos in self._stealable(p)]
         if kind == D.QC1:

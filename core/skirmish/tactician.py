@@ -564,6 +564,8 @@ class Tactician:
             atk = attack(s.unit(p, s.attacks[rec[2]][0]))
             return loss(s, q, u, atk)
         if kind in (D.JC, D.JH):
+            if q != p:
+                return -10.0 - 0.1 * defence(u)     # never helps another player's unit
             if s.cur == p:
                 return attack(u) + (0.0 if u[FL] & EXH else 10.0) + 0.1 * defence(u)
             if u[FL] & EXH or pos >= 4:

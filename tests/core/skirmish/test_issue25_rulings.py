@@ -198,3 +198,28 @@ def test_hard_bot_search_considers_the_new_options(make):
     assert A.Attack(4, 1, -1) in search_actions(f, 0)
     k = make(phase="combat", front={2: "9H"}, rear={1: "AS"}, life=[40, 1])
     assert make_bot("hard", random.Random(1), iterations=40).choose(k, 5.0) == A.Attack(4, 1, -1)
+
+
+# -- the Jacks of Clubs and Hearts: "a unit of choice" ---------------------------------------
+
+
+def test_jack_of_clubs_may_double_any_unit_on_the_battlefield(make):
+    """Section 4: "A unit of choice will deal double damage this turn": anybody's."""
+    s = make(seats=3, hands={1: "JC"}, front={1: "6D", 2: "5H", 3: "4S"})
+    s.apply(A.Deploy(C("JC")))
+    assert {(a.seat, a.pos) for a in s.legal_actions()} == {(0, 0), (1, 0), (2, 0)}
+    s.apply(A.Target(2, 0))
+    assert toks(s, 2) == ["4S/2"]
+
+
+def test_jack_of_hearts_may_protect_any_unit_on_the_battlefield(make):
+    s = make(hands={1: "JH"}, front={2: "5H"})
+    assert A.Deploy(C("JH")) in s.legal_actions()       # no unit of your own needed
+    run(s, A.Deploy(C("JH")), A.Target(1, 0))
+    assert toks(s, 1) == ["5H/h"]
+
+
+def test_tactician_doubles_its_own_unit_not_an_opponents(make):
+    s = make(hands={1: "JC"}, front={1: "6D", 2: "9H"})
+    s.apply(A.Deploy(C("JC")))
+    assert Tactician(0.0).act(s, random.Random(0)) == A.Target(0, 0)
