@@ -223,3 +223,36 @@ def test_tactician_doubles_its_own_unit_not_an_opponents(make):
     s = make(hands={1: "JC"}, front={1: "6D", 2: "9H"})
     s.apply(A.Deploy(C("JC")))
     assert Tactician(0.0).act(s, random.Random(0)) == A.Target(0, 0)
+
+
+# -- the coach says why, in words ----------------------------------------------------------------
+
+
+def _reason(s, action):
+    from core.skirmish.coach import analyse, reason
+    view = s.view(s.to_move)
+    return str(reason(view, action, analyse(view, 5.0, random.Random(3), include=(action,), effort=20)))
+
+
+def test_coach_explains_an_aces_strike_at_the_opponent(make):
+    s = make(phase="combat", front={2: "9H"}, rear={1: "AS"})
+    why = _reason(s, A.Attack(4, 1, -1))
+    assert "cannot be blocked" in why and "Player 2 has 40 life left" in why
+
+
+def test_coach_explains_the_doppelganger_as_a_jack_or_queen(make):
+    s = as_doppelganger(make(hands={1: "BJ"}, front={2: "9H 7S"}))
+    assert "uses that card's power once" in _reason(s, A.CopyRank(12))
+    s.apply(A.CopyRank(12))
+    assert "sends two units to the Barrows" in _reason(s, A.CopySuit(1))
+
+
+def test_coach_warns_the_jack_of_diamonds_ends_your_own_turn(make):
+    s = make(hands={1: "JD 5C"}, front={1: "8D"})
+    assert "ends that turn at once" in _reason(s, A.Deploy(C("JD")))
+
+
+def test_coach_warns_a_jack_helps_another_players_unit(make):
+    s = make(hands={1: "JC"}, front={1: "6D", 2: "9H"})
+    s.apply(A.Deploy(C("JC")))
+    assert "helps a unit of Player 2" in _reason(s, A.Target(1, 0))
