@@ -171,7 +171,7 @@ def test_sk_resolution_in_the_log(snap_compare, store):
 
 
 def test_sk_sudden_death(snap_compare, store):
-    assert snap_compare(versus_easy(store, 1, sudden_death, aggression=0.3), terminal_size=SIZE)
+    assert snap_compare(versus_easy(store, 4, sudden_death, aggression=0.3), terminal_size=SIZE)
 
 
 def winning_line() -> tuple[int, list]:
@@ -752,7 +752,7 @@ def assert_box_tells_the_log(box: str, log: list[str]) -> None:
     assert sorted(told) == sorted(lost), (box, log)
 
 
-@pytest.mark.parametrize("seed", [1, 5, 6, 7, 11])
+@pytest.mark.parametrize("seed", [1, 5, 8, 10, 17])
 async def test_last_combat_box_tells_what_the_log_says_after_your_blocks(store, seed):
     # Block every attacker you can, by keys: the last block resolves the combat at once
     # (the box once told that attack as unblocked, from the position before the block).
@@ -906,7 +906,7 @@ async def test_ascii_four_players_at_80x24_show_each_opponents_life(store):
 async def test_the_header_at_80_columns_tells_who_is_asked_what_in_full(store):
     # Sudden death: the other phases shrink to initials so the whole question fits
     # (it was cut to "SUDDEN DEATH").
-    app = versus_easy(store, 1, sudden_death, aggression=0.3)
+    app = versus_easy(store, 4, sudden_death, aggression=0.3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         header = str(app.screen.query_one("#sk-phase").render()).rstrip("\n")
@@ -917,7 +917,7 @@ async def test_the_header_at_80_columns_tells_who_is_asked_what_in_full(store):
 async def test_a_long_end_of_game_in_the_header_ends_in_an_ellipsis(store):
     from core.engine import Outcome
 
-    app = versus_easy(store, 1, sudden_death, aggression=0.3)
+    app = versus_easy(store, 4, sudden_death, aggression=0.3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
