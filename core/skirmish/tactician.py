@@ -9,10 +9,13 @@ Barrows, the size of the other hands):
   attacker it kills outweigh the blocker it loses), attacks when that gains,
   goes all in when the unblocked damage kills, and keeps blockers home when the
   opponents' next attack would otherwise take too much of its life.
-- cards: Aces poison the most valuable unit; the Ace of Diamonds, the Jack of
-  Spades and the Jack of Diamonds are kept for an opponent's RESPONSE window
-  against a real threat unless a big target is already there; Queens are played
-  for their value; Jokers pick the variant that the battlefield favours.
+- cards: Aces poison the most valuable unit, and strike a player directly only
+  to knock them out or in sudden death; the Ace of Diamonds, the Jack of Spades
+  and the Jack of Diamonds are kept for an opponent's RESPONSE window against a
+  real threat unless a big target is already there (the Jack of Diamonds never
+  in its own DEPLOY); Queens are played for their value; Jokers pick the variant
+  that the battlefield favours, the Doppelganger a Jack or Queen form by the
+  power it would use now.
 """
 
 from __future__ import annotations
