@@ -949,3 +949,13 @@ async def test_after_a_dialog_closes_the_focus_is_on_the_next_decision(store):
         assert screen.focused is grid and not grid.read_only
         pos = screen.cell_pos(len(screen.order) - 1, grid.cursor)
         assert any(isinstance(a, A.Attack) and a.pos == pos for a in screen.state.legal_actions())
+
+
+def test_a_doppelganger_standing_as_a_jack_or_queen_says_what_it_is():
+    """Its panel does not read the card's "then goes to the Barrows": it stays."""
+    from core.skirmish.units import new_unit
+    from tui.games.skirmish.panels import unit_rules
+
+    text = unit_rules(new_unit(52, 1, 24, 1))        # the Black Joker as the Queen of Clubs
+    assert text.startswith("The Doppelganger as the Queen of Clubs") and "defence 12" in text
+    assert "goes to the Barrows" not in text
