@@ -18,6 +18,9 @@ from core.ai.coach import (
 from core.ai.common import action_key
 from core.skirmish import actions as A
 from core.skirmish.bots import HardBot, search_actions
+from core.skirmish.cards import JACK_OF, QUEEN_OF
+from core.skirmish.phases import DEPLOY
+from core.skirmish.phases import Decision as D
 from core.engine import Line
 
 
@@ -47,12 +50,48 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
     return fitted(make)
 
 
+# What a Doppelganger imitating each Jack and Queen does as it arrives (rulings.md 4).
+_POWERS = {
+    JACK_OF[0]: "ends your turn at once, with no combat, and goes to the Barrows as the last card you played",
+    JACK_OF[1]: "stands in your rear ranks and makes one unit deal double damage this turn",
+    JACK_OF[2]: "stands in your rear ranks and keeps all damage off one unit this turn",
+    JACK_OF[3]: "stands in your rear ranks and takes an opposing unit into your ranks",
+    QUEEN_OF[0]: "stands in your rear ranks and gives you one more turn after your next",
+    QUEEN_OF[1]: "stands in your rear ranks and sends two units to the Barrows",
+    QUEEN_OF[2]: "stands in your rear ranks and brings a card back from the Barrows",
+    QUEEN_OF[3]: "stands in your rear ranks and lets you keep one of the top four cards",
+}
+
+
+def _rule(view: Any, action: Any) -> str | Line:
+    """The rule behind a move the rulings of issue 25 opened, in words ("" if none)."""
+    t = type(action)
+    if t is A.Attack and action.pos >= 4 and action.tpos < 0:
+        return "an Ace's strike at a player cannot be blocked, and the Ace then goes to the Barrows"
+    if t is A.CopyRank and action.rank in (11, 12):
+        return (f"as a {'Jack' if action.rank == 11 else 'Queen'} the Doppelganger takes a rear space "
+                "and uses that card's power once, as it arrives")
+    if t is A.CopySuit and view.pending and view.pending[-1][0] == D.COPYSUIT:
+        power = _POWERS.get(action.suit * 13 + view.pending[-1][2] - 1)
+        if power:
+            return f"the Doppelganger {power}"
+    if t is A.Deploy and action.card == JACK_OF[0] and view.phase == DEPLOY:
+        return "in your own turn it ends that turn at once, with no combat"
+    if (t is A.Target and view.pending and view.pending[-1][0] in (D.JC, D.JH)
+            and 0 <= action.seat < view.seats and action.seat != view.to_move):
+        return Line("it helps a unit of {0}, not one of yours", action.seat)
+    return ""
+
+
 def _why(view: Any, action: Any, analysis: Analysis, name: bool = True) -> str:
     if wins_at_once(view, action):
         return "it wins the game at once"
     t = type(action)
     search = compared(view, action, analysis, name=name)
+    rule = _rule(view, action)
     if t is A.Attack and action.tpos < 0 and 0 <= action.seat < view.seats:
         life = Line("{0} {0:has/have} {life} life left", action.seat, life=str(view.life[action.seat]))
-        return joined(life, "; ", search) if search else life
+        rule = joined(rule, "; ", life) if rule else life
+    if rule:
+        return joined(rule, "; ", search) if search else rule
     return search

@@ -65,9 +65,9 @@ class CombatMixin:
                 if opps is None:
                     opps = self.opponents(p)
                 mine = ATTACKS[pos]
-                for q in opps:
+                for q in opps:      # a unit, or the opponent directly (rulings.md 4)
                     row = mine[q]
-                    acts.extend(row[1:len(self.front[q]) + 1])
+                    acts.extend(row[:len(self.front[q]) + 1])
                     acts.extend(row[5:5 + len(self.rear[q])])
         return acts
 
@@ -80,7 +80,7 @@ class CombatMixin:
                 return True
         for i, u in enumerate(self.rear[p]):
             if not u[FL] & EXH and i + 4 not in attacking and _is_ace(u):
-                return any(self.front[q] or self.rear[q] for q in self.opponents(p))
+                return True     # it may always strike an opponent directly
         return False
 
     def _can_block(self, d: int) -> bool:
@@ -208,8 +208,10 @@ class CombatMixin:
         p = self.cur
         recs = [(D.EXCESS, p, idx, amount) for idx, amount in excess]
         recs += [(D.RAGE, p, idx, amount) for idx, amount in rage]
+        # the Ace of Hearts stays "after its target has been defeated": a unit it
+        # poisoned, never a player it struck
         recs += [(D.GUARD, p, self.attacks[idx][0]) for idx in aces
-                 if lead(self.unit(p, self.attacks[idx][0])) == ACE_H]
+                 if lead(self.unit(p, self.attacks[idx][0])) == ACE_H and self.attacks[idx][2] >= 0]
         self.pending.extend(reversed(recs))
 
     def _plan(self):
@@ -226,10 +228,13 @@ class CombatMixin:
             u = self.unit(p, apos)
             c = lead(u)
             if _is_ace(u):
+                aces.append(idx)
+                if tpos < 0:    # unblockable, its attack straight to the player
+                    pdmg[q] += attack(u)
+                    continue
                 poison.append((q, tpos, c == ACE_C))
                 if tpos2 >= 0:
                     poison.append((q2, tpos2, c == ACE_C))
-                aces.append(idx)
                 continue
             hit = attack(u)
             clubs = traits_p and IS_SOLDIER[c] and SUIT[c] == CLUBS

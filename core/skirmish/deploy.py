@@ -11,7 +11,7 @@ from core.skirmish.cards import (
     IS_SOLDIER, JACK, JACK_OF, JOKER, KING, KIND, NECROMANCER, QUEEN, QUEEN_OF, RANK, SOLDIER,
     SPADES, SUIT, VARIANT_NAMES, VARIANT_WORDS, VARIANTS_OF, WORDS,
 )
-from core.skirmish.phases import DEPLOY, END, RESPONSE, cap
+from core.skirmish.phases import DEPLOY, END, cap
 from core.skirmish.phases import Decision as D
 from core.skirmish.units import (
     C0, C1, DOUBLE, EXH, FL, PROTECT, RES0, SUMMONED, VAR, lead, merge, new_unit, split, suit, verb, words,
@@ -21,7 +21,7 @@ ACE_D = ACE_OF[DIAMONDS]
 JD, JC, JH, JS = (JACK_OF[s] for s in range(4))
 QD, QC, QH, QS = (QUEEN_OF[s] for s in range(4))
 VARIANT_CODE = {n: i for i, n in enumerate(VARIANT_NAMES) if n}
-COPY_RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13)   # a Doppelganger copies what stays as a unit
+COPY_RANKS = tuple(range(1, 14))   # a Doppelganger imitates any card but a Joker (rulings.md 4)
 
 
 class DeployMixin:
@@ -78,10 +78,10 @@ class DeployMixin:
 
     def _jack_ok(self, p: int, c: int) -> bool:
         if c == JD:
-            return self.phase == RESPONSE
+            return True     # section 4: "during the DEPLOY or RESPONSE Phases"
         if c == JS:
             return bool(self._stealable(p))
-        return bool(self.front[p] or self.rear[p])
+        return any(self.front[q] or self.rear[q] for q in range(self.seats) if self.life[q] > 0)
 
     def _queen_ok(self, p: int, c: int) -> bool:
         if c == QC:
@@ -134,7 +134,7 @@ class DeployMixin:
                 if rs or (c == BLACK_JOKER and self._copy_ranks(p)):
                     acts.append(DEPLOYS[c])
             elif k is JACK:
-                if c != JD and self._jack_ok(p, c):
+                if self._jack_ok(p, c):
                     acts.append(DEPLOYS[c])
             elif self._queen_ok(p, c):
                 acts.append(DEPLOYS[c])
@@ -193,6 +193,8 @@ class DeployMixin:
                 ok = rs or self._enemy_units(p)
             elif r == 13:
                 ok = rs and self._king_suit(p) < 0
+            elif r in (11, 12):
+                ok = rs and bool(self._copy_suits(p, r))
             else:
                 ok = fs
             if ok:
@@ -200,6 +202,8 @@ class DeployMixin:
         return out
 
     def _copy_suits(self, p: int, rank: int) -> list[int]:
+        if rank in (11, 12):
+            return [s for s in range(4) if self._royal_copy_ok(p, s * 13 + rank - 1)]
         if rank != 1:
             return [0, 1, 2, 3]
         out = [DIAMONDS] if self._enemy_units(p) else []
@@ -207,12 +211,25 @@ class DeployMixin:
             out += [CLUBS, HEARTS, SPADES]
         return out
 
+    def _royal_copy_ok(self, p: int, e: int) -> bool:
+        """Whether a Doppelganger imitating Jack or Queen `e` could use its power: it
+        first takes a rear space (so the power is judged with it standing there)."""
+        rear = self.rear[p]
+        if len(rear) >= 4:
+            return False
+        rear.append(new_unit(BLACK_JOKER, EXH, e, DOPPELGANGER))
+        try:
+            return self._jack_ok(p, e) if KIND[e] is JACK else self._queen_ok(p, e)
+        finally:
+            rear.pop()
+
     def _target_legal(self, rec: tuple) -> list:
         kind, p = rec[0], rec[1]
         if kind == D.AD:
             return [TARGETS[q][pos + 1] for q in self.opponents(p) for pos, _ in self.units(q)]
-        if kind in (D.JC, D.JH):
-            return [TARGETS[p][pos + 1] for pos, _ in self.units(p)]
+        if kind in (D.JC, D.JH):    # section 4: "a unit of choice", anybody's
+            return [TARGETS[q][pos + 1] for q in range(self.seats) if self.life[q] > 0
+                    for pos, _ in self.units(q)]
         if kind == D.JS:
             return [TARGETS[q][pos + 1] for q, pos in self._stealable(p)]
         if kind == D.QC1:
@@ -392,6 +409,9 @@ class DeployMixin:
             self.pending.append((D.AD, p, BLACK_JOKER))
         else:
             self.rear[p].append(new_unit(BLACK_JOKER, EXH, e, DOPPELGANGER))
+            if KIND[e] is JACK or KIND[e] is QUEEN:
+                # it stays as a 0/11 or 0/12 unit and uses the card's power once, now
+                self._card_effect(p, e)
 
     # -- redeploying ---------------------------------------------------------------------------------
 

@@ -29,9 +29,9 @@ class Decision(StrEnum):
     COPYRANK = ("copyrank", "Choose the rank your Doppelganger copies", "The rank it copies:", "copy a rank")
     COPYSUIT = ("copysuit", "Choose the suit your Doppelganger copies", "The house it copies:", "copy a house")
     AD = ("ad", "Choose the unit the Ace of Diamonds strikes", "Strike (Ace of Diamonds):", "strike a unit")
-    JC = ("jc", "Choose your unit that deals double damage this turn", "Double damage (Jack of Clubs):",
+    JC = ("jc", "Choose the unit (yours or any) that deals double damage this turn", "Double damage (Jack of Clubs):",
           "double damage")
-    JH = ("jh", "Choose your unit that takes no damage this turn", "No damage (Jack of Hearts):",
+    JH = ("jh", "Choose the unit (yours or any) that takes no damage this turn", "No damage (Jack of Hearts):",
           "protect a unit")
     JS = ("js", "Choose the unit the Jack of Spades takes into your ranks", "Take a unit (Jack of Spades):",
           "take a unit")

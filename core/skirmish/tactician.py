@@ -9,10 +9,13 @@ Barrows, the size of the other hands):
   attacker it kills outweigh the blocker it loses), attacks when that gains,
   goes all in when the unblocked damage kills, and keeps blockers home when the
   opponents' next attack would otherwise take too much of its life.
-- cards: Aces poison the most valuable unit; the Ace of Diamonds, the Jack of
-  Spades and the Jack of Diamonds are kept for an opponent's RESPONSE window
-  against a real threat unless a big target is already there; Queens are played
-  for their value; Jokers pick the variant that the battlefield favours.
+- cards: Aces poison the most valuable unit, and strike a player directly only
+  to knock them out or in sudden death; the Ace of Diamonds, the Jack of Spades
+  and the Jack of Diamonds are kept for an opponent's RESPONSE window against a
+  real threat unless a big target is already there (the Jack of Diamonds never
+  in its own DEPLOY); Queens are played for their value; Jokers pick the variant
+  that the battlefield favours, the Doppelganger a Jack or Queen form by the
+  power it would use now.
 """
 
 from __future__ import annotations
@@ -262,6 +265,8 @@ class Tactician:
                 best = max(best, w)
             return best - (5.0 if response else 7.0)
         if not response:
+            if c == JD:
+                return -10.0        # it would end its own turn, before its combat
             if c == JC:
                 best = max((attack(u) for u in s.front[p] if not u[FL] & EXH), default=0)
                 return best - 5.0
@@ -321,6 +326,18 @@ class Tactician:
                 gain += h * extra
         return _Attacker(pos, u, atk, gain, q, tpos, clubs, unit_worth(s, p, u))
 
+    @staticmethod
+    def _ace_at_player(s, p: int, a) -> float:
+        """An Ace striking a player directly: worth it when the strike knocks them
+        out, or in sudden death (the Ace will not get another turn to wait for a
+        unit); else it waits for a unit worth poisoning."""
+        hit = attack(s.unit(p, a.pos))
+        if s.life[a.seat] <= hit:
+            return 100.0
+        if s.final is not None and p not in s.final:
+            return 0.6
+        return 0.0
+
     def _exposure(self, s, p: int, h: float) -> float:
         """How much keeping blockers home matters (0 to 1): the opponents' whole
         front could attack next; nothing matters once none of them has a turn left."""
@@ -349,8 +366,10 @@ class Tactician:
                 if a.tpos >= 0:
                     u = s.unit(a.seat, a.tpos)
                     w = unit_worth(s, a.seat, u) + (1.0 if not u[FL] & EXH else 0.0)
-                    if w > best_w:
-                        best_w, best_ace = w, a
+                else:
+                    w = self._ace_at_player(s, p, a)
+                if w > best_w:
+                    best_w, best_ace = w, a
             else:
                 soldiers.setdefault(a.pos, []).append(a)
         if best_ace is not None:
@@ -496,9 +515,14 @@ class Tactician:
             return self._best_enemy(s, p)[0] - 0.5
         if r == 13:
             return 4.0
+        if r in (11, 12):   # the best power among the Jacks (Queens) it could use
+            return max((self._copy_suit_score(s, p, r, st) for st in s._copy_suits(p, r)),
+                       default=-10.0)
         return float(r)
 
     def _copy_suit_score(self, s, p: int, rank: int, st: int) -> float:
+        if rank in (11, 12):
+            return self._play_score(s, p, st * 13 + rank - 1, horizon(s), False)
         if rank == 1:
             return {DIAMONDS: 3.0, CLUBS: 2.5, SPADES: 2.0, HEARTS: 1.0}[st]
         if rank == 13:
@@ -543,6 +567,8 @@ class Tactician:
             atk = attack(s.unit(p, s.attacks[rec[2]][0]))
             return loss(s, q, u, atk)
         if kind in (D.JC, D.JH):
+            if q != p:
+                return -10.0 - 0.1 * defence(u)     # never helps another player's unit
             if s.cur == p:
                 return attack(u) + (0.0 if u[FL] & EXH else 10.0) + 0.1 * defence(u)
             if u[FL] & EXH or pos >= 4:

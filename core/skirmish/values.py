@@ -13,7 +13,7 @@ import math
 from core.ai.common import outcome_rewards
 from core.skirmish.cards import (
     ACE, ACE_OF, ATK, BINDING_SPIRIT, BLACK_JOKER, DEF, INSANE_WIZARD, IS_SOLDIER, JACK_OF,
-    JOKER, KING, KIND, NECROMANCER, QUEEN_OF, RANK, SOLDIER, SUIT,
+    JACK, JOKER, KING, KIND, NECROMANCER, QUEEN, QUEEN_OF, RANK, SOLDIER, SUIT,
 )
 from core.skirmish.units import (
     C0, C1, EXH, FL, GUARD, POIS, PROTECT, SUMMONED, VAR, defence, eff, lead,
@@ -76,6 +76,8 @@ def unit_worth(s, q: int, u: list) -> float:
     if k is KING:
         st = SUIT[c]
         return 3.0 + 1.5 * sum(1 for x in s.front[q] if SUIT[lead(x)] == st)
+    if k is JACK or k is QUEEN:
+        return 1.0          # a Doppelganger whose power is spent: a 0-attack body
     return JOKER_WORTH.get(u[VAR], 3.0)
 
 

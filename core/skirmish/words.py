@@ -168,8 +168,6 @@ def why_not(s, a) -> str:
                 return "Only soldiers can form Blood Bonds."
             return (f"A Blood Bond needs two soldiers of one house: {_card(c)} and "
                     f"{words(u)} are not (the Binding Spirit would allow it).")
-        if k == JACK and c % 13 == 10 and SUIT[c] == 0:
-            return "The Jack of Diamonds is played only in response, in an opponent's turn."
         if k in (JACK, QUEEN):
             return f"{cap(_card(c))} has nothing to act on now."
         if k == KING and s._king_suit(p) >= 0:
@@ -203,8 +201,6 @@ def why_not(s, a) -> str:
             return f"{cap(words(u))} {verb(u, 'has', 'have')} no attack value."
         if a.seat == s.cur or not 0 <= a.seat < s.seats or s.life[a.seat] <= 0:
             return "Attack a living opponent or their units."
-        if KIND[lead(u)] == ACE:
-            return "An Ace strikes a unit, never a player."
         if a.tpos >= 4:
             return ("A front-rank soldier can attack only a player or a unit in the front ranks "
                     "(an enhanced Spades soldier may reach the rear ranks).")
@@ -222,6 +218,10 @@ def why_not(s, a) -> str:
             return (f"{cap(words(u))} {verb(u, 'is', 'are')} exhausted; only Hearts soldiers may block "
                     f"while exhausted.")
         return "That attacker cannot be blocked by you: it is not attacking you, it is an Ace, or it is already blocked."
+    if t is A.CopyRank or t is A.CopySuit:
+        return ("The Doppelganger cannot take that form now: it needs the room that card "
+                "needs (a front space for a soldier, a rear space for the others) and, as a "
+                "Jack, a Queen or the Ace of Diamonds, something for the card to act on.")
     if t is A.Target or t is A.Pick:
         return f"That is not a valid choice: {s.prompt[0].lower() + s.prompt[1:]}."
     return "That is not a legal move now."

@@ -211,8 +211,14 @@ async def sk_e_ends_the_step(store, monkeypatch, screen, k):
 
 
 async def sk_escape_drops_the_card(store, monkeypatch, screen, k):
+    from core.skirmish.phases import DEPLOY
+
     async with playing(store, monkeypatch, "sk-normal") as pilot:
         gs = game_screen(pilot.app)
+        for _ in range(3):  # a response window first (a Jack may mark any unit): pass it
+            if gs.state.phase == DEPLOY and gs.state.to_move == 0:
+                break
+            await key(pilot, "e")
         await key(pilot, "1")
         assert gs.sel is not None or gs.offer is not None
         await key(pilot, k)

@@ -171,7 +171,7 @@ def test_sk_resolution_in_the_log(snap_compare, store):
 
 
 def test_sk_sudden_death(snap_compare, store):
-    assert snap_compare(versus_easy(store, 1, sudden_death, aggression=0.3), terminal_size=SIZE)
+    assert snap_compare(versus_easy(store, 4, sudden_death, aggression=0.3), terminal_size=SIZE)
 
 
 def winning_line() -> tuple[int, list]:
@@ -488,9 +488,76 @@ async def test_joker_variant_by_keys(store):
         assert screen.focused is screen.choices
         names = [a.name for a in screen.choice_actions]
         assert names and all(isinstance(a, A.Variant) for a in screen.choice_actions)
+        made = len(screen.save.actions)
         await pilot.press("enter")
         await pilot.pause()
-        assert GAME.action_from_builtins(screen.save.actions[-1]) == A.Variant(names[0])
+        assert GAME.action_from_builtins(screen.save.actions[made]) == A.Variant(names[0])
+
+
+def royal_copy(s) -> bool:
+    """Your Doppelganger chooses its form, a Queen among them (rulings.md 4)."""
+    return yours(s) and bool(s.pending) and s.pending[-1][0] == "copyrank" and 12 in {
+        a.rank for a in s.legal_actions()}
+
+
+def ace_at_the_player(s) -> bool:
+    """Your combat, turn 4 on: an Ace of yours may strike the opponent directly."""
+    return yours(s, ATTACK) and s.turn > 3 and any(
+        isinstance(a, A.Attack) and a.pos >= 4 and a.tpos < 0 for a in s.legal_actions())
+
+
+async def test_doppelganger_may_imitate_a_queen_by_keys(store):
+    app = versus_easy(store, 17, royal_copy)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.focused is screen.choices
+        ranks = [a.rank for a in screen.choice_actions]
+        assert ranks[-2:] == [11, 12]
+        made = len(screen.save.actions)
+        await pilot.press("end", "enter")       # the last of the list: a Queen
+        await pilot.pause()
+        assert GAME.action_from_builtins(screen.save.actions[made]) == A.CopyRank(12)
+        assert screen.focused is screen.choices
+        suits = {a.suit: i for i, a in enumerate(screen.choice_actions)}
+        from tui.games.skirmish.words import action_words
+        from tui.glyphs import Glyphs
+        listed = action_words(A.CopySuit(1), screen.state.view(0), 0, screen.save.seats, Glyphs(False))
+        assert listed.endswith("Queen: 2 units away")     # the list names the power, not a house
+        for _ in range(suits[1]):
+            await pilot.press("down")
+        await pilot.press("enter")              # the Queen of Clubs
+        await pilot.pause()
+        assert GAME.action_from_builtins(screen.save.actions[made + 1]) == A.CopySuit(1)
+        assert screen.state.rear[0][-1][4] == 24  # it stands in the rear as the Queen of Clubs
+        assert screen.state.pending[-1][0] == "qc1"  # and uses her power: choose a unit
+
+
+async def test_ace_may_strike_the_opponent_directly_by_keys(store):
+    app = versus_easy(store, 2, ace_at_the_player)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        ace = next(a.pos for a in screen.state.legal_actions() if isinstance(a, A.Attack) and a.pos >= 4)
+        grid = screen.focused
+        for _ in range(12):
+            if screen.cell_pos(screen.grids.index(grid), grid.cursor) == ace:
+                break
+            await pilot.press("down" if screen.cell_pos(screen.grids.index(grid), grid.cursor) < 4 else "right")
+            grid = screen.focused
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (1, -1) in screen.targets        # the opponent's own cell is marked
+        grid = screen.focused
+        assert (screen.order[screen.grids.index(grid)], screen.cell_pos(screen.grids.index(grid), grid.cursor)) \
+            == (1, -1)                          # the cursor starts on the player
+        made = len(screen.save.actions)
+        life = screen.state.life[1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert GAME.action_from_builtins(screen.save.actions[made]) == A.Attack(ace, 1, -1)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: screen.state.life[1] == life - 1)
 
 
 async def test_response_window_play_or_pass(store):
@@ -617,10 +684,10 @@ async def test_a_resolution_is_held_on_screen_and_told_line_by_line(store):
 
 # Where the script first asks Player 1 each card's own decision: (deal, actions before).
 PENDING = {
-    "variant": (3, 22), "copyrank": (5, 59), "copysuit": (5, 60), "qh": (1, 38), "qskeep": (7, 11),
-    "qsorder": (7, 12), "jc": (6, 4), "jh": (1, 3), "js": (1, 19), "qc1": (14, 30), "qc2": (14, 31),
-    "ad": (1, 73), "excess": (2, 40), "sp2": (5, 66), "as2": (2, 71), "wiz": (110, 53), "guard": (13, 27),
-    "rage": (34, 35),
+    "variant": (3, 52), "copyrank": (17, 30), "copysuit": (17, 31), "qh": (1, 38), "qskeep": (7, 16),
+    "qsorder": (7, 17), "jc": (6, 4), "jh": (1, 3), "js": (1, 19), "qc1": (15, 18), "qc2": (15, 19),
+    "ad": (1, 73), "excess": (27, 56), "sp2": (5, 52), "as2": (2, 35), "wiz": (292, 34), "guard": (8, 139),
+    "rage": (4, 85),
 }
 IN_A_LIST = {"variant", "copyrank", "copysuit", "qh", "qskeep", "qsorder", "guard"}
 
@@ -685,7 +752,7 @@ def assert_box_tells_the_log(box: str, log: list[str]) -> None:
     assert sorted(told) == sorted(lost), (box, log)
 
 
-@pytest.mark.parametrize("seed", [1, 5, 6, 7, 11])
+@pytest.mark.parametrize("seed", [1, 5, 8, 10, 17])
 async def test_last_combat_box_tells_what_the_log_says_after_your_blocks(store, seed):
     # Block every attacker you can, by keys: the last block resolves the combat at once
     # (the box once told that attack as unblocked, from the position before the block).
@@ -839,7 +906,7 @@ async def test_ascii_four_players_at_80x24_show_each_opponents_life(store):
 async def test_the_header_at_80_columns_tells_who_is_asked_what_in_full(store):
     # Sudden death: the other phases shrink to initials so the whole question fits
     # (it was cut to "SUDDEN DEATH").
-    app = versus_easy(store, 1, sudden_death, aggression=0.3)
+    app = versus_easy(store, 4, sudden_death, aggression=0.3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         header = str(app.screen.query_one("#sk-phase").render()).rstrip("\n")
@@ -850,7 +917,7 @@ async def test_the_header_at_80_columns_tells_who_is_asked_what_in_full(store):
 async def test_a_long_end_of_game_in_the_header_ends_in_an_ellipsis(store):
     from core.engine import Outcome
 
-    app = versus_easy(store, 1, sudden_death, aggression=0.3)
+    app = versus_easy(store, 4, sudden_death, aggression=0.3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -882,3 +949,13 @@ async def test_after_a_dialog_closes_the_focus_is_on_the_next_decision(store):
         assert screen.focused is grid and not grid.read_only
         pos = screen.cell_pos(len(screen.order) - 1, grid.cursor)
         assert any(isinstance(a, A.Attack) and a.pos == pos for a in screen.state.legal_actions())
+
+
+def test_a_doppelganger_standing_as_a_jack_or_queen_says_what_it_is():
+    """Its panel does not read the card's "then goes to the Barrows": it stays."""
+    from core.skirmish.units import new_unit
+    from tui.games.skirmish.panels import unit_rules
+
+    text = unit_rules(new_unit(52, 1, 24, 1))        # the Black Joker as the Queen of Clubs
+    assert text.startswith("The Doppelganger as the Queen of Clubs") and "defence 12" in text
+    assert "goes to the Barrows" not in text

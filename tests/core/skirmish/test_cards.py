@@ -101,10 +101,16 @@ def test_card_jack_of_diamonds_ends_turn_and_last_card_to_barrows(make):
     assert toks(s, 0) == ["8D", "5C/x"] and C("9D") in s.up
 
 
-def test_ruling_jack_of_diamonds_only_in_response(make):
-    s = make(hands={1: "JD"}, front={1: "8D"})
-    assert A.Deploy(C("JD")) not in s.legal_actions()
-    assert "response" in s.check(A.Deploy(C("JD")))
+def test_ruling_jack_of_diamonds_in_deploy_or_response(make):
+    """Section 4: Jacks "may be activated during the DEPLOY or RESPONSE Phases".
+    In your own DEPLOY the Jack is the last card you played (it is not on the
+    battlefield): your turn ends at once, with no combat, and nothing else goes."""
+    s = make(hands={1: "5C JD", 2: "4H"}, front={1: "8D"})
+    run(s, A.Deploy(C("5C")))
+    assert A.Deploy(C("JD")) in s.legal_actions() and s.check(A.Deploy(C("JD"))) is None
+    s.apply(A.Deploy(C("JD")))
+    assert s.cur == 1 and s.phase == DEPLOY          # Player 2's turn: no response, no combat
+    assert toks(s, 0) == ["8D", "5C/x"] and C("JD") in s.up
 
 
 def test_ruling_jack_of_diamonds_last_card_from_a_bond(make):
@@ -258,11 +264,13 @@ def test_card_black_joker_doppelganger_as_a_king(make):
     assert s._king_suit(0) == 2
 
 
-def test_ruling_doppelganger_copies_units_only(make):
-    s = make(hands={1: "BJ"}, rear={1: "KS"})
+def test_ruling_doppelganger_may_imitate_any_card_but_a_joker(make):
+    """rulings.md 4: any non-Joker, Jacks and Queens included; never a second King."""
+    s = make(hands={1: "BJ"}, rear={1: "KS"}, front={2: "3H"})
     run(s, A.Deploy(C("BJ")), A.Variant("doppelganger"))
     ranks = [a.rank for a in s.legal_actions()]
-    assert ranks == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]     # no Jack, no Queen; no second King
+    assert ranks == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]   # no second King
+    assert "King" not in " ".join(s.describe(a) for a in s.legal_actions())
 
 
 def test_card_black_joker_necromancer_summons_and_soul_burns(make):

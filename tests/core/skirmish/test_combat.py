@@ -207,10 +207,10 @@ def test_card_ace_of_clubs_owner_discards_a_random_card(make):
     assert (C("3C") in s.up) != (C("4D") in s.up)
 
 
-def test_rule_aces_strike_units_and_cannot_be_blocked(make):
+def test_rule_aces_strike_units_or_the_player_and_cannot_be_blocked(make):
     s = fight(make, front={2: "10H 3S"}, rear={1: "AD/x AH"})
     acts = s.legal_actions()
-    assert all(a.tpos >= 0 for a in acts if isinstance(a, A.Attack))
+    assert {a.tpos for a in acts if isinstance(a, A.Attack)} == {-1, 0, 1}
     combat(s, [A.Attack(5, 1, 1)])
     assert s.prompt.startswith("Keep the Ace")     # no blockers were asked for
 

@@ -226,10 +226,12 @@ def test_a_unit_attacks_once_a_turn(make):
     refused(s, A.Attack(0, 1, 0))
 
 
-def test_ace_strikes_any_unit_but_not_a_player(make):
+def test_ace_strikes_any_opposing_unit_or_the_opponent_directly(make):
+    """Section 7: rear-rank attackers, Aces among them, "can target any unit within
+    the opponent's ranks (Front or Rear) or the opponent directly" (rulings.md 4)."""
     s = make(phase="combat", front={2: "9H"}, rear={1: "AC", 2: "KD"})
-    assert attacks_of(s) == {(4, 1, 0), (4, 1, 4)}
-    refused(s, A.Attack(4, 1, -1))
+    assert attacks_of(s) == {(4, 1, -1), (4, 1, 0), (4, 1, 4)}
+    refused(s, A.Attack(4, 0, -1))
 
 
 def test_kings_jokers_and_guards_never_attack(make):
@@ -493,6 +495,7 @@ def naive_attacks(s) -> set[tuple[int, int, int]]:
                         out.add((pos, q, j))
         elif rank == "A" and "g" not in fl:
             for q in opps:
+                out.add((pos, q, -1))           # the opponent directly
                 for j, _ in _units(f, q):
                     out.add((pos, q, j))
     return out

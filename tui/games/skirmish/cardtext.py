@@ -38,17 +38,18 @@ ACES = (
     "Played in your DEPLOY or in a RESPONSE, it strikes at once: an opposing unit goes to the Barrows, "
     "and so does the Ace. It needs no rank space.",
     "When the unit it poisoned leaves, its owner discards a random card.",
-    "Afterwards it may stay as a 0/1 guard that blocks and poisons the attacker it blocks.",
+    "After poisoning a unit it may stay as a 0/1 guard that blocks and poisons the attacker it blocks.",
     "If its target is in the front ranks, it may poison a second front-rank unit.",
 )
-ACE_BASE = ("Assassin: arrives exhausted; in a later COMBAT it strikes any opposing unit (no block) and poisons it, "
-            "then goes to the Barrows. A poisoned unit goes to the Barrows at the end of the turn.")
+ACE_BASE = ("Assassin: arrives exhausted; in a later COMBAT it strikes any opposing unit and poisons it, or an "
+            "opponent directly for its 1 (no block either way), then goes to the Barrows. A poisoned unit goes "
+            "to the Barrows at the end of the turn.")
 
 JACKS = (
-    "Only in response: the turn ends at once (no combat) and the last card that player played this "
-    "turn goes to the Barrows.",
-    "One of your units deals double damage this turn.",
-    "One of your units takes no damage this turn (poison is not damage).",
+    "The turn ends at once (no combat) and the last card that player played this turn goes to the "
+    "Barrows (played in your own DEPLOY, that card is the Jack itself).",
+    "A unit of your choice (yours, or any other) deals double damage this turn.",
+    "A unit of your choice (yours, or any other) takes no damage this turn (poison is not damage).",
     "Take any opposing unit into your own ranks (you need room for it).",
 )
 QUEENS = (
@@ -62,7 +63,8 @@ ONE_OFF = "acts at once, in your DEPLOY or an opponent's RESPONSE, then goes to 
 
 JOKERS = {
     BLACK_JOKER: (
-        ("Doppelganger", "a copy of any soldier, Ace or King you choose: its stats, trait and place."),
+        ("Doppelganger", "a copy of any card but a Joker you choose: its stats, trait and place. As a "
+         "Jack or Queen it stands in your rear ranks (0/11, 0/12) and uses that card's power once, at once."),
         ("Necromancer", "rear ranks; once a turn in your DEPLOY it summons a face-up soldier from the "
          "Barrows, ready to attack, which leaves Soul Burned at your next READY."),
     ),

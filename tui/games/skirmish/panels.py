@@ -10,7 +10,7 @@ from typing import Callable
 from rich.text import Text
 
 from core.skirmish import actions as A
-from core.skirmish.cards import DOPPELGANGER, IS_SOLDIER, SUIT, VARIANT_NAMES, WORDS
+from core.skirmish.cards import DEF, DOPPELGANGER, IS_SOLDIER, JACK, KIND, QUEEN, SUIT, VARIANT_NAMES, WORDS
 from core.skirmish.units import C0, VAR, lead
 from tui.games.skirmish.cardtext import card_parts, card_text, trait_text, variant_text
 from tui.games.skirmish.field import card_label, card_rich, unit_at, unit_words
@@ -64,6 +64,9 @@ def unit_rules(u: list) -> str:
     c = lead(u)
     if IS_SOLDIER[c]:
         return trait_text(SUIT[c])
+    if u[C0] >= 52 and KIND[c] in (JACK, QUEEN):   # a Doppelganger standing as one
+        return (f"The Doppelganger as {WORDS[c]}: it used that card's power as it arrived "
+                f"and stands here with no attack, defence {DEF[c]}.")
     return card_parts(c)[1]
 
 

@@ -23,6 +23,11 @@ DONE_WORDS = {"deploy": "End deploy", "response": "Pass", "attack": "Attacks don
 CHOICE_TITLES = {d: d.heading for d in D}  # by kind (a Decision equals its text)
 ASKS = {DEPLOY: "deploy", RESPONSE: "respond?", ATTACK: "attack", BLOCK: "block"}
 PICK_VERBS = {D.QH: "Resurrect", D.QSKEEP: "Keep", D.QSORDER: "Put back", D.WIZ: "Send away"}
+# Where a Doppelganger copying each rank goes, and (short) the power it uses as a
+# Jack or Queen (rulings.md 4): the list is narrow at 80 columns.
+COPY_WHERE = {1: "rear", 11: "rear, acts now", 12: "rear, acts now", 13: "rear"}
+COPY_POWERS = {10: "ends turn", 23: "double dmg", 36: "no damage", 49: "take a unit",
+               11: "extra turn", 24: "2 units away", 37: "resurrect", 50: "top 4 cards"}
 
 
 def pending_kind(view) -> str | None:
@@ -78,8 +83,13 @@ def action_words(a, view, me: int, seats, glyphs) -> str:
         return {"doppelganger": "Doppelganger (copies a card)", "necromancer": "Necromancer (rear)",
                 "wizard": "Insane Wizard (rear)", "spirit": "Binding Spirit (rear)"}.get(a.name, a.name)
     if isinstance(a, A.CopyRank):
-        return f"Copy a{'n' if a.rank in (1, 8) else ''} {RANK_WORDS.get(a.rank, str(a.rank))}"
+        where = COPY_WHERE.get(a.rank, "front")
+        return f"Copy a{'n' if a.rank in (1, 8) else ''} {RANK_WORDS.get(a.rank, str(a.rank))} ({where})"
     if isinstance(a, A.CopySuit):
+        rank = view.pending[-1][2] if pending_kind(view) == D.COPYSUIT else 0
+        if rank in (11, 12) and 0 <= a.suit < 4:
+            c = a.suit * 13 + rank - 1
+            return f"{card_label(c, glyphs)} {RANK_WORDS[rank]}: {COPY_POWERS[c]}"
         return f"Copy the house of {SUIT_NAMES[a.suit]}"
     if isinstance(a, A.Guard):
         return "Keep it as a 0/1 guard" if a.keep else "Send it to the Barrows"
