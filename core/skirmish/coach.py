@@ -50,16 +50,17 @@ def reason(view: Any, action: Any, analysis: Analysis) -> str:
     return fitted(make)
 
 
-# What a Doppelganger imitating each Jack and Queen does as it arrives (rulings.md 4).
+# What a Doppelganger imitating each Jack and Queen does as it arrives, from a rear
+# space it then keeps (rulings.md 4); short, so a reason fits the status line.
 _POWERS = {
-    JACK_OF[0]: "ends your turn at once, with no combat, and goes to the Barrows as the last card you played",
-    JACK_OF[1]: "stands in your rear ranks and makes one unit deal double damage this turn",
-    JACK_OF[2]: "stands in your rear ranks and keeps all damage off one unit this turn",
-    JACK_OF[3]: "stands in your rear ranks and takes an opposing unit into your ranks",
-    QUEEN_OF[0]: "stands in your rear ranks and gives you one more turn after your next",
-    QUEEN_OF[1]: "stands in your rear ranks and sends two units to the Barrows",
-    QUEEN_OF[2]: "stands in your rear ranks and brings a card back from the Barrows",
-    QUEEN_OF[3]: "stands in your rear ranks and lets you keep one of the top four cards",
+    JACK_OF[0]: "ends your turn at once, with no combat",
+    JACK_OF[1]: "makes one unit deal double damage this turn",
+    JACK_OF[2]: "keeps all damage off one unit this turn",
+    JACK_OF[3]: "takes an opposing unit into your ranks",
+    QUEEN_OF[0]: "gives you one more turn after your next",
+    QUEEN_OF[1]: "sends two units to the Barrows",
+    QUEEN_OF[2]: "brings a card back from the Barrows",
+    QUEEN_OF[3]: "lets you keep one of the top four cards",
 }
 
 
@@ -67,10 +68,9 @@ def _rule(view: Any, action: Any) -> str | Line:
     """The rule behind a move the rulings of issue 25 opened, in words ("" if none)."""
     t = type(action)
     if t is A.Attack and action.pos >= 4 and action.tpos < 0:
-        return "an Ace's strike at a player cannot be blocked, and the Ace then goes to the Barrows"
+        return "no one can block it, then the Ace goes to the Barrows"
     if t is A.CopyRank and action.rank in (11, 12):
-        return (f"as a {'Jack' if action.rank == 11 else 'Queen'} the Doppelganger takes a rear space "
-                "and uses that card's power once, as it arrives")
+        return "it takes a rear space and uses that card's power once"
     if t is A.CopySuit and view.pending and view.pending[-1][0] == D.COPYSUIT:
         power = _POWERS.get(action.suit * 13 + view.pending[-1][2] - 1)
         if power:
@@ -89,7 +89,7 @@ def _why(view: Any, action: Any, analysis: Analysis, name: bool = True) -> str:
     t = type(action)
     search = compared(view, action, analysis, name=name)
     rule = _rule(view, action)
-    if t is A.Attack and action.tpos < 0 and 0 <= action.seat < view.seats:
+    if t is A.Attack and action.tpos < 0 and 0 <= action.seat < view.seats and (name or not rule):
         life = Line("{0} {0:has/have} {life} life left", action.seat, life=str(view.life[action.seat]))
         rule = joined(rule, "; ", life) if rule else life
     if rule:

@@ -231,13 +231,16 @@ def test_tactician_doubles_its_own_unit_not_an_opponents(make):
 def _reason(s, action):
     from core.skirmish.coach import analyse, reason
     view = s.view(s.to_move)
-    return str(reason(view, action, analyse(view, 5.0, random.Random(3), include=(action,), effort=20)))
+    from core.ai.coach import REASON_MAX
+    text = str(reason(view, action, analyse(view, 5.0, random.Random(3), include=(action,), effort=20)))
+    assert len(text) <= REASON_MAX, text  # a reason fits the status line whole (issue 26)
+    return text
 
 
 def test_coach_explains_an_aces_strike_at_the_opponent(make):
     s = make(phase="combat", front={2: "9H"}, rear={1: "AS"})
     why = _reason(s, A.Attack(4, 1, -1))
-    assert "cannot be blocked" in why and "Player 2 has 40 life left" in why
+    assert "no one can block it" in why and "Player 2 has 40 life left" in why
 
 
 def test_coach_explains_the_doppelganger_as_a_jack_or_queen(make):
