@@ -69,6 +69,22 @@ def ask(game_id: str, view, budget: float, seed: int) -> None:
     worker.join()
 
 
+def _alive() -> str:
+    """How many game screens, widgets and search nodes are alive (what the app keeps)."""
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    counts = {"screens": 0, "widgets": 0, "nodes": 0}
+    for obj in gc.get_objects():
+        if isinstance(obj, Screen):
+            counts["screens"] += 1
+        elif isinstance(obj, Widget):
+            counts["widgets"] += 1
+        elif type(obj).__name__ == "Node":
+            counts["nodes"] += 1
+    return ", ".join(f"{k} {v}" for k, v in counts.items())
+
+
 async def in_the_app(count: int, budget: float, trace: bool = False) -> None:
     """`count` hints pressed in one app, as a player does (see the module's text)."""
     import asyncio
@@ -127,8 +143,9 @@ async def in_the_app(count: int, budget: float, trace: bool = False) -> None:
 
                     tracemalloc.start(12)
                     snap0 = tracemalloc.take_snapshot()
+                alive = _alive()
                 print(f"after {done:4d} hints in the app: RSS {rss:.1f} MiB ({rss - base:+.1f} since hint 20), "
-                      f"{time.perf_counter() - started:.0f} s", flush=True)
+                      f"{time.perf_counter() - started:.0f} s; alive: {alive}", flush=True)
         if trace:
             for stat in tracemalloc.take_snapshot().compare_to(snap0, "traceback")[:6]:
                 print(stat)

@@ -26,6 +26,7 @@ from textual.worker import get_current_worker
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
+from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, said
 from tui.games.hints import HintsMixin
 
@@ -400,6 +401,7 @@ class GameScreen(HintsMixin, Screen):
         self._bot = thinker = bot(self.game.id, level, seed)
         action = thinker.choose(view, BOT_BUDGET_S)
         self._bot = None
+        give_back_memory()  # the search's tree is gone: its pages back to the system (core/ai/memory.py)
         # A short pause so a person can follow a bot's move, never a frozen screen.
         while time.perf_counter() - started < self.app.bot_delay and not worker.is_cancelled:
             time.sleep(0.02)
