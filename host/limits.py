@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import time
 from typing import Any
 
 import asyncssh
@@ -76,6 +77,25 @@ class StrangerGate:
             self.open[address] = left
         else:
             self.open.pop(address, None)
+
+
+class ClosedNote:
+    """The log's word on connections closed before signing in: one line, then at most
+    one a minute with the count since, so a flood does not flood the log."""
+
+    def __init__(self, log) -> None:
+        self.log = log
+        self.said_at = -1e9
+        self.since = 0
+
+    def say(self, address: str, why: str) -> None:
+        now = time.monotonic()
+        self.since += 1
+        if now - self.said_at >= 60:
+            more = self.since - 1
+            extra = f" ({more} more closed since the last line)" if more else ""
+            self.log(f"connection from {shown(address)} closed before signing in: {why}{extra}")
+            self.said_at, self.since = now, 0
 
 
 class LenientChannel(asyncssh.SSHServerChannel):

@@ -39,7 +39,7 @@ import asyncssh
 
 from host.accounts import KeyRing, default_data_dir, host_key, player_home, valid_name
 from host.limits import (BANNER_S, LOCALE_OK, LOGIN_TIMEOUT_S, MAX_STRANGERS, MAX_STRANGERS_PER_ADDRESS,
-                         LenientChannel, StrangerGate,
+                         ClosedNote, LenientChannel, StrangerGate,
                          clamp_size, client_charset, safe_term, shown)
 
 HIGH_WATER = 256 * 1024  # bytes queued for a client before its app is paused
@@ -183,8 +183,7 @@ class Host:
         self.sessions: set[AppSession] = set()
         self.connections: set[HostServer] = set()  # authenticated, whatever they have open
         self.strangers = StrangerGate(opts.max_strangers, opts.max_strangers_per_address)
-        self.closed_said_at = -1e9  # the last log line about closed strangers (note_made_way)
-        self.closed_strangers = 0
+        self.closed_note = ClosedNote(lambda text: self.log(text))
         self.tables = None  # host.tables.TableHost when tables are on
         self.server: asyncssh.SSHAcceptor | None = None
         # Set once the table service is up: an app started before would have no tables.
@@ -192,17 +191,6 @@ class Host:
 
     def log(self, text: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {text}", flush=True)
-
-    def note_made_way(self, address: str, why: str) -> None:
-        """A connection not signed in was closed (host/limits.py): one line, then at
-        most one a minute with the count, so a flood does not flood the log."""
-        now = time.monotonic()
-        self.closed_strangers += 1
-        if now - self.closed_said_at >= 60:
-            more = self.closed_strangers - 1
-            extra = f" ({more} more closed since the last line)" if more else ""
-            self.log(f"connection from {shown(address)} closed before signing in: {why}{extra}")
-            self.closed_said_at, self.closed_strangers = now, 0
 
     def child_env(self, name: str, term: str, client_env: dict, home: Path | None = None) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items()
@@ -252,14 +240,14 @@ class HostServer(asyncssh.SSHServer):
         # Over a cap the oldest not signed in make way (host/limits.py): idle
         # connections cannot lock a real player out.
         for older, why in self.host.strangers.admit(self, address):
-            self.host.note_made_way(address, why)
+            self.host.closed_note.say(address, why)
             older.stranger = None
             older.abort()
         asyncio.get_running_loop().call_later(BANNER_S, self._banner_due)
 
     def _banner_due(self) -> None:
         if self.stranger is not None and not self.conn.get_extra_info("client_version"):
-            self.host.note_made_way(self.stranger, f"no SSH banner within {BANNER_S:g} s")
+            self.host.closed_note.say(self.stranger, f"no SSH banner within {BANNER_S:g} s")
             self.abort()
 
     def abort(self) -> None:
