@@ -157,6 +157,9 @@ def add_serve_parser(sub) -> None:
                      help="signed-in connections at once, and apps at once (default: 50)")
     ssh.add_argument("--idle-timeout", type=_idle, default=3600, metavar="TIME",
                      help="seconds without a key before a connection closes, whatever it has open; 0 never (default: 3600)")
+    ssh.add_argument("--proxy-from", type=_networks, default=[], metavar="ADDRESSES",
+                     help="a load balancer's addresses (comma-separated, or a.b.c.d/n), whose PROXY protocol "
+                          "header (v1 or v2) names each client; from anyone else it is never read")
     ssh.add_argument("--max-size", type=_size, default=(200, 60),
                      help="the largest terminal an app draws, COLSxROWS (default: 200x60)")
     ssh.add_argument("--table-timeout", type=_duration, default=7 * 86400, metavar="TIME",
@@ -238,6 +241,19 @@ def _file(path: Path, what: str) -> Path:
     return path
 
 
+def _networks(text: str) -> list[str]:
+    """--proxy-from: addresses or networks, checked (host/proxy.py)."""
+    from host.proxy import trusted_networks
+
+    try:
+        nets = trusted_networks([text])
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--proxy-from ")) from None
+    if not nets:
+        raise argparse.ArgumentTypeError("name at least one address")
+    return [str(net) for net in nets]
+
+
 def _run_serve(args: argparse.Namespace) -> int:
     from host.accounts import default_data_dir
 
@@ -255,7 +271,7 @@ def _run_serve(args: argparse.Namespace) -> int:
         opts = HostOptions(host=args.host, port=args.port, data=data, keys=args.keys, open=args.open,
                            max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
                            max_cols=args.max_size[0], max_rows=args.max_size[1],
-                           table_timeout=args.table_timeout, db=db)
+                           table_timeout=args.table_timeout, db=db, proxy_from=args.proxy_from)
         return run(opts)
     if args.serve_kind == "web":
         from host.web import run_web

@@ -1,9 +1,12 @@
 """What the SSH host (host/ssh.py) accepts from a client it does not trust yet.
 
-- Strangers: connections that have not signed in. Each may take up to the 60 s
-  login timeout; beyond `StrangerGate`'s caps (from one address, and over all) a new
-  one is closed at once, before any key exchange, so a crowd of half-open
-  connections cannot hold the host's memory and its key exchanges.
+- Strangers: connections that have not signed in. Beyond `StrangerGate`'s caps (from
+  one address, and over all) the OLDEST stranger makes way for the new one, so idle
+  connections can never lock real players out: a real login takes well under a
+  second, an idle connection is always the oldest. A connection that has not sent its
+  SSH banner within `BANNER_S` is closed, and one that has not signed in within
+  `LOGIN_TIMEOUT_S`. Behind a load balancer the address is the client's, from its
+  PROXY header (host/proxy.py).
 - What a client says about itself: its terminal type (TERM) and locale are used only
   when they look like one; anything of it that is logged is escaped first (`shown`).
   A TERM that is not ASCII at all would make asyncssh drop the whole connection with
@@ -15,6 +18,8 @@ from __future__ import annotations
 
 import codecs
 import re
+import time
+from typing import Any
 
 import asyncssh
 from asyncssh.packet import SSHPacket, String
@@ -26,43 +31,73 @@ LOCALE_OK = re.compile(r"[A-Za-z0-9._@+-]{1,64}")
 DEFAULT_TERM = "xterm-256color"
 
 # A login takes well under a second, so these leave room for many people signing in
-# at once; they bound what a crowd of silent connections holds (each up to the 60 s
-# login timeout): file descriptors (often 1024 a process) and memory. Over the total,
-# new people are refused until some sign in or time out; a flood from one address
-# cannot get that far.
+# at once; they bound what a crowd of silent connections holds: file descriptors
+# (often 1024 a process) and memory.
 MAX_STRANGERS = 256  # connections not signed in yet, over all addresses
 MAX_STRANGERS_PER_ADDRESS = 10  # from one address
+BANNER_S = 3.0  # an SSH client sends its banner at once; a silent connection is closed
+LOGIN_TIMEOUT_S = 30  # time to sign in (a passphrase typed at the client's prompt fits)
 
 
 class StrangerGate:
-    """Counts the connections not signed in yet, by address, and says when one more
-    is too many."""
+    """The connections not signed in yet, oldest first, with their addresses; admitting
+    one more says which older ones must make way for it."""
 
     def __init__(self, total: int = MAX_STRANGERS, per_address: int = MAX_STRANGERS_PER_ADDRESS) -> None:
         self.total = total
         self.per_address = per_address
-        self.open: dict[str, int] = {}
+        self.queue: dict[Any, str] = {}  # connection -> address, oldest first
+        self.open: dict[str, int] = {}  # address -> connections from it
 
     def count(self) -> int:
-        return sum(self.open.values())
+        return len(self.queue)
 
-    def admit(self, address: str) -> str | None:
-        """Let one more connection from `address` in (counted until `release`), or
-        say why not."""
+    def admit(self, who: Any, address: str) -> list[tuple[Any, str]]:
+        """Count `who` (from `address`) in; the older connections to close for it,
+        each with why: the oldest from that address beyond its cap, the oldest of all
+        beyond the total."""
+        out = []
         if self.open.get(address, 0) >= self.per_address:
-            return f"{self.per_address} connections from {address} are signing in already"
+            oldest = next(c for c, a in self.queue.items() if a == address)
+            self.release(oldest)
+            out.append((oldest, f"{self.per_address} connections from {address} were not signed in"))
         if self.count() >= self.total:
-            return f"{self.total} connections are signing in already"
+            oldest = next(iter(self.queue))
+            out.append((oldest, f"{self.total} connections were not signed in"))
+            self.release(oldest)
+        self.queue[who] = address
         self.open[address] = self.open.get(address, 0) + 1
-        return None
+        return out
 
-    def release(self, address: str) -> None:
-        """A connection from `address` signed in or went away."""
+    def release(self, who: Any) -> None:
+        """`who` signed in, went away or was closed."""
+        address = self.queue.pop(who, None)
+        if address is None:
+            return
         left = self.open.get(address, 0) - 1
         if left > 0:
             self.open[address] = left
         else:
             self.open.pop(address, None)
+
+
+class ClosedNote:
+    """The log's word on connections closed before signing in: one line, then at most
+    one a minute with the count since, so a flood does not flood the log."""
+
+    def __init__(self, log) -> None:
+        self.log = log
+        self.said_at = -1e9
+        self.since = 0
+
+    def say(self, address: str, why: str) -> None:
+        now = time.monotonic()
+        self.since += 1
+        if now - self.said_at >= 60:
+            more = self.since - 1
+            extra = f" ({more} more closed since the last line)" if more else ""
+            self.log(f"connection from {shown(address)} closed before signing in: {why}{extra}")
+            self.said_at, self.since = now, 0
 
 
 class LenientChannel(asyncssh.SSHServerChannel):

@@ -30,12 +30,14 @@ def named_in(text: str, told: str) -> bool:
     return words(" ".join(named)) <= words(told)
 
 
-def hidden_from(before: Any, after: Any, action: Any, mover: int, text: str) -> list[int]:
+def hidden_from(before: Any, after: Any, action: Any, mover: int, text: str) -> list[int | None]:
     """The seats that may not be told `action` (made by `mover`, in words `text`),
-    from the position `before` it and `after` it."""
+    from the position `before` it and `after` it; None among them: the watchers
+    (the public view, `view(None)`), judged the same way, so they see the last-move
+    marks of every move that hides nothing."""
     told = " ".join(str(line) for line in after.log[len(before.log):])
     hidden = []
-    for seat in range(after.seats):
+    for seat in [*range(after.seats), None]:
         if seat == mover:
             continue
         if judged(before.view(seat), action) or named_in(text, told):

@@ -570,6 +570,14 @@ class SharedTableHost(TableHost):
             return  # finished: that player's app, through another host, keeps and counts it
         super().hand_over(name, copy, state)
 
+    def _archive_now(self, code: str) -> None:
+        """The table's last task on the writer (after its hand-overs): what was kept
+        for it goes, so a long-lived host keeps nothing per finished table but its
+        code (`gone`, `used_codes`)."""
+        super()._archive_now(code)
+        self.seated_elsewhere.pop(code, None)
+        self.locks.pop(code, None)
+
     # -- bots: run by the host with the table's lease ----------------------------------------------
 
     def serve_bot(self, table: Table) -> None:

@@ -39,7 +39,8 @@ import asyncssh
 
 from host.accounts import KeyRing, default_data_dir, host_key, player_home, valid_name
 from host.console import fail, host_port, log_line
-from host.limits import (LOCALE_OK, MAX_STRANGERS, MAX_STRANGERS_PER_ADDRESS, LenientChannel, StrangerGate,
+from host.limits import (BANNER_S, LOCALE_OK, LOGIN_TIMEOUT_S, MAX_STRANGERS, MAX_STRANGERS_PER_ADDRESS,
+                         ClosedNote, LenientChannel, StrangerGate,
                          clamp_size, client_charset, safe_term, shown)
 
 HIGH_WATER = 256 * 1024  # bytes queued for a client before its app is paused
@@ -64,6 +65,7 @@ class HostOptions:
     max_sessions: int = 50
     max_strangers: int = MAX_STRANGERS  # connections not signed in yet (host/limits.py)
     max_strangers_per_address: int = MAX_STRANGERS_PER_ADDRESS
+    proxy_from: list[str] = field(default_factory=list)  # trusted balancers' addresses (host/proxy.py)
     idle_timeout: float = 3600.0  # seconds without a key from the client
     max_cols: int = 200
     max_rows: int = 60
@@ -182,6 +184,7 @@ class Host:
         self.sessions: set[AppSession] = set()
         self.connections: set[HostServer] = set()  # authenticated, whatever they have open
         self.strangers = StrangerGate(opts.max_strangers, opts.max_strangers_per_address)
+        self.closed_note = ClosedNote(lambda text: self.log(text))
         self.tables = None  # host.tables.TableHost when tables are on
         self.server: asyncssh.SSHAcceptor | None = None
         self.port = opts.port  # the port listened on: the one chosen for --port 0
@@ -219,8 +222,9 @@ class HostServer(asyncssh.SSHServer):
     --idle-timeout without a key from the client, whatever it has open (`ssh -N`
     too)."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, address: str | None = None) -> None:
         self.host = host
+        self.address = address  # the client's, from a trusted balancer (host/proxy.py)
         self.conn: asyncssh.SSHServerConnection | None = None
         self.name = "?"
         self.full = False  # over --max-sessions: told so, then closed
@@ -233,17 +237,29 @@ class HostServer(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
-        address = str(peer[0]) if peer else "?"
-        refusal = self.host.strangers.admit(address)
-        if refusal is not None:  # refused before any key exchange: it costs the host nothing
-            self.host.log(f"connection from {shown(address)} refused: {refusal}")
-            conn.abort()
-            return
+        address = self.address or (str(peer[0]) if peer else "?")
         self.stranger = address
+        # Over a cap the oldest not signed in make way (host/limits.py): idle
+        # connections cannot lock a real player out.
+        for older, why in self.host.strangers.admit(self, address):
+            self.host.closed_note.say(address, why)
+            older.stranger = None
+            older.abort()
+        asyncio.get_running_loop().call_later(BANNER_S, self._banner_due)
+
+    def _banner_due(self) -> None:
+        if self.stranger is not None and not self.conn.get_extra_info("client_version"):
+            self.host.closed_note.say(self.stranger, f"no SSH banner within {BANNER_S:g} s")
+            self.abort()
+
+    def abort(self) -> None:
+        self.signed_in_or_gone()
+        with contextlib.suppress(Exception):
+            self.conn.abort()
 
     def signed_in_or_gone(self) -> None:
         if self.stranger is not None:
-            self.host.strangers.release(self.stranger)
+            self.host.strangers.release(self)
             self.stranger = None
 
     def begin_auth(self, username: str) -> bool:
@@ -605,23 +621,30 @@ async def start_host(opts: HostOptions) -> Host:
         names = ", ".join(sorted(host.keyring.keys))
         host.log(f"WARNING: --open lets anyone in under any name without a key, so these players "
                  f"of {opts.keys_file} are not protected: {names}")
-    host.server = await asyncssh.create_server(
-        lambda: HostServer(host),
-        opts.host,
-        opts.port,
+    ssh_options = dict(
         server_host_keys=[key],
         encoding=None,
         agent_forwarding=False,
         x11_forwarding=False,
         allow_scp=False,
         sftp_factory=None,
-        login_timeout=60,
+        login_timeout=LOGIN_TIMEOUT_S,
         keepalive_interval=30,
         keepalive_count_max=4,
         line_editor=False,
         server_version=SERVER_VERSION,
     )
-    host.port = host.server.get_addresses()[0][1]  # (read now: --port 0 chose it)
+    if opts.proxy_from:  # behind a balancer: its PROXY header names the client (host/proxy.py)
+        from host.proxy import ProxyListener, trusted_networks
+
+        async def serve_one(sock, address: str) -> None:
+            await asyncssh.run_server(sock, server_factory=lambda: HostServer(host, address), **ssh_options)
+
+        host.server = await ProxyListener.start(opts.host, opts.port, trusted_networks(opts.proxy_from),
+                                                serve_one, lambda text: host.log(text))
+    else:
+        host.server = await asyncssh.create_server(lambda: HostServer(host), opts.host, opts.port, **ssh_options)
+    host.port = host.server.get_port()  # (read now: --port 0 chose it; both listeners give it)
     if opts.tables:  # after the port is ours: a second host on the same folder stops above
         from host.relay import table_host_class
 

@@ -598,14 +598,14 @@ class TableHost:
     def table_message(self, table: Table, seat: int | None) -> p.Table:
         """What `seat` sees of the table; seat None: a watcher, who sees the public view
         only. No seed while the game goes on (with it and the moves an app could rebuild
-        every hand and the deck); the last move only to a seat that may know it
-        (host/privacy.py); the save, with its seed, once the game is over."""
+        every hand and the deck); the last move only to a seat (or a watcher) that may
+        know it (host/privacy.py); the save, with its seed, once the game is over."""
         view = table.state.view(seat)
         watching = seat is None
         over = bool(table.state.over)
         last = table.last
         if last is not None:
-            last = None if watching or seat in last["hidden"] else {k: v for k, v in last.items() if k != "hidden"}
+            last = None if seat in last["hidden"] else {k: v for k, v in last.items() if k != "hidden"}
         return p.Table(
             code=table.code, game=table.save.game, seat=seat, options=table.save.options,
             seed=table.save.seed if over and not watching else 0,

@@ -20,8 +20,11 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.app import ScreenStackError
 from textual.css.query import NoMatches
+from textual.dom import NoScreen
 from textual.screen import Screen
+from textual.widget import MountError
 from textual.scrollbar import ScrollBar
 
 import saves
@@ -187,7 +190,7 @@ class HousesApp(App[None]):
     # mounted; after `exit` keys are dropped.
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and (self._exit or not self._screen_stack):
+        if isinstance(event, events.Key) and (self.stopping or not self._screen_stack):
             return  # leaving: no key may open or query a screen now
         if isinstance(event, events.Key) and event.character == JUNK_CHARACTER:
             return  # a byte that was not UTF-8: no binding, no text; dropped before it costs a turn
@@ -245,7 +248,7 @@ class HousesApp(App[None]):
         await self._release_keys()
 
     async def _release_keys(self) -> None:
-        while self._held_keys and not self._exit:
+        while self._held_keys and not self.stopping:
             if not self._ready_for_key():
                 # Look again soon: one timer at most, however many keys wait (a
                 # timer per arriving key made a burst of N keys cost N^2 looks).
@@ -260,13 +263,27 @@ class HousesApp(App[None]):
             await super().on_event(key)
             if not key.is_forwarded:  # a priority binding (ctrl+q) took it
                 self._key_in_flight = None
-        if self._exit:
+        if self.stopping:
             self._held_keys.clear()
 
+    # Once the app is stopping, its screens are taken down while one may still be
+    # mounting: its on_mount, an after-refresh call or a worker's answer then reaches
+    # for a widget that is gone. That is no fault, for any screen: dropped here, once,
+    # rather than guarded in each handler. The app stops by `exit` (q, ctrl+q, a
+    # signal), by an ExitApp message (a web page closed: textual's web driver posts it
+    # without `exit`) or by the shutdown itself (`_running` is off).
+    GONE_ERRORS = (NoMatches, NoScreen, ScreenStackError, MountError)
+    _exit_posted = False
+
+    @property
+    def stopping(self) -> bool:
+        return self._exit or self._exit_posted or not self._running
+
+    def _on_exit_app(self, message) -> None:  # runs before App's own handler of it
+        self._exit_posted = True
+
     def _handle_exception(self, error: Exception) -> None:
-        # Once the app is leaving, its screens are taken down while some may still be
-        # mounting: a query that finds nothing on a screen being removed is not a fault.
-        if self._exit and isinstance(error, NoMatches):
+        if self.stopping and isinstance(error, self.GONE_ERRORS):
             return
         super()._handle_exception(error)
 
@@ -322,7 +339,7 @@ class HousesApp(App[None]):
     def _check_size(self) -> None:
         from tui.screens.too_small import TooSmallScreen
 
-        if self._exit or not self._screen_stack:
+        if self.stopping or not self._screen_stack:
             return  # the app is closing (a resize just before it quit): no screen to cover
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):
@@ -354,7 +371,7 @@ class HousesApp(App[None]):
     def open_game(self, save: saves.SaveFile, state=None, replay: bool = False) -> None:
         from tui.games import screen_class
 
-        if self._exit:
+        if self.stopping:
             return
         if state is None:
             try:
@@ -379,13 +396,13 @@ class HousesApp(App[None]):
     def open_new_game(self, game_id: str | None = None) -> None:
         from tui.screens.new_game import NewGameScreen
 
-        if not self._exit:
+        if not self.stopping:
             self.push_screen(NewGameScreen(game_id))
 
     def go_home(self) -> None:
         from tui.screens.home import HomeScreen
 
-        if self._exit:
+        if self.stopping:
             return  # the app is closing: its screens are being taken down
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()

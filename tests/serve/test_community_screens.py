@@ -52,7 +52,7 @@ async def test_a_watcher_sees_the_table_and_cannot_act(store, tables):
             assert msg["watchers"] == ["alice"]
             # No key that acts is shown; a move that reaches the screen is refused in words.
             shown = {key.action for key in screen.query(FooterKey)}
-            assert shown <= {"home", "zone(1)", "command_palette", "help"}, shown
+            assert shown <= {"stop_watching", "zone(1)", "command_palette", "help"}, shown  # q: Leave
             assert screen.check_action("moves", ()) is not True
             state = GAMES["house-rules"].new(2, 7, GAMES["house-rules"].Options())
             assert screen.submit(state.legal_actions()[0]) is False

@@ -215,7 +215,8 @@ def test_hidden_from_keeps_a_tile_given_back_and_tells_a_placed_one():
         kind = type(action).__name__
         if kind in ("GiveBack", "Place"):
             hidden = hidden_from(before, state, action, mover, text)
-            assert hidden == ([1 - mover] if kind == "GiveBack" else []), (kind, text)
+            # A watcher (None) is kept from a tile given back as the other seat is.
+            assert hidden == ([1 - mover, None] if kind == "GiveBack" else []), (kind, text)
             seen.add(kind)
     assert seen == {"GiveBack", "Place"}
 
@@ -233,4 +234,4 @@ def test_a_view_that_cannot_judge_a_move_keeps_it_from_that_seat():
         def check(self, action):
             raise IndexError("a hidden card")
 
-    assert hidden_from(Position(), Position(), object(), 0, "Choose the 9 of Hearts") == [1]
+    assert hidden_from(Position(), Position(), object(), 0, "Choose the 9 of Hearts") == [1, None]

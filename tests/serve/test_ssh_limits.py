@@ -1,5 +1,6 @@
 """Strangers at the SSH host (host/limits.py): connections not signed in yet are
-capped, from one address and over all, and an extra one is closed at once; a TERM
+capped, from one address and over all; beyond a cap the oldest makes way for the new
+one, and a connection silent past BANNER_S is closed; a TERM
 that is not ASCII reaches the app as the default terminal type, said in the log,
 instead of asyncssh dropping the connection."""
 
@@ -18,16 +19,18 @@ from sshkit import HostThread, until
 ENV_APP = "import os; print('TERM=' + os.environ['TERM'], flush=True)"
 
 
-def test_the_gate_counts_strangers_by_address_and_over_all():
+def test_the_gate_counts_strangers_by_address_and_over_all_and_the_oldest_makes_way():
     gate = StrangerGate(total=3, per_address=2)
-    assert gate.admit("10.0.0.1") is None and gate.admit("10.0.0.1") is None
-    assert gate.admit("10.0.0.1") == "2 connections from 10.0.0.1 are signing in already"
-    assert gate.admit("10.0.0.2") is None
-    assert gate.admit("10.0.0.3") == "3 connections are signing in already"
-    gate.release("10.0.0.1")
-    assert gate.admit("10.0.0.3") is None  # one signed in (or left): room again
-    for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
-        gate.release(address)
+    assert gate.admit("a1", "10.0.0.1") == [] and gate.admit("a2", "10.0.0.1") == []
+    assert gate.admit("a3", "10.0.0.1") == [("a1", "2 connections from 10.0.0.1 were not signed in")]
+    assert gate.admit("b1", "10.0.0.2") == []
+    assert gate.admit("c1", "10.0.0.3") == [("a2", "3 connections were not signed in")]
+    assert gate.count() == 3 and gate.open == {"10.0.0.1": 1, "10.0.0.2": 1, "10.0.0.3": 1}
+    gate.release("b1")
+    gate.release("b1")  # twice (closed, then gone): counted out once
+    assert gate.admit("c2", "10.0.0.3") == []  # one signed in (or left): room again
+    for who in ("a3", "c1", "c2"):
+        gate.release(who)
     assert gate.count() == 0 and gate.open == {}
 
 
@@ -62,25 +65,33 @@ def host(tmp_path):
     h.stop()
 
 
-def test_connections_not_signed_in_are_capped_per_address_and_in_total(host):
+def test_connections_not_signed_in_are_capped_and_the_oldest_makes_way(host):
     first = [dial(host.port, "127.0.0.1") for _ in range(2)]
-    extra = dial(host.port, "127.0.0.1")
-    assert closed_at_once(extra)  # a third from one address
+    until(lambda: host.host.strangers.count() == 2, 5, "two counted in")
+    newer = dial(host.port, "127.0.0.1")
+    assert closed_at_once(first[0])  # a third from one address: the oldest made way
+    assert not closed_at_once(newer, 0.3)
     other = dial(host.port, "127.0.0.2")
-    assert not closed_at_once(other, 0.5)
+    until(lambda: host.host.strangers.count() == 3, 5, "three counted in")
     over = dial(host.port, "127.0.0.3")
-    assert closed_at_once(over)  # a fourth over all
-    assert not any(closed_at_once(s, 0.2) for s in first)  # the first ones still wait for their keys
+    assert closed_at_once(first[1])  # a fourth over all: the oldest of all made way
+    assert not any(closed_at_once(s, 0.2) for s in (newer, other, over))
     log = host.log_text()
-    assert "connection from 127.0.0.1 refused: 2 connections from 127.0.0.1 are signing in already" in log
-    assert "connection from 127.0.0.3 refused: 3 connections are signing in already" in log
-    first[0].close()
-    until(lambda: host.host.strangers.count() == 2, 5, "the closed connection counted out")
-    again = dial(host.port, "127.0.0.1")
-    assert not closed_at_once(again, 0.5)  # room for one from 127.0.0.1 again
-    for s in [*first, extra, other, over, again]:
+    assert "connection from 127.0.0.1 closed before signing in: 2 connections from 127.0.0.1 were not signed in" in log
+    for s in [*first, newer, other, over]:
         s.close()
     until(lambda: host.host.strangers.count() == 0, 5, "every connection counted out")
+
+
+def test_a_connection_silent_past_the_banner_time_is_closed(host):
+    from host.limits import BANNER_S
+
+    silent = dial(host.port, "127.0.0.1")
+    started = time.monotonic()
+    assert closed_at_once(silent, BANNER_S + 3)
+    assert BANNER_S - 0.5 <= time.monotonic() - started <= BANNER_S + 3
+    until(lambda: host.host.strangers.count() == 0, 5, "counted out")
+    silent.close()
 
 
 def session(host, key, term: str) -> tuple[bytes, int | None]:

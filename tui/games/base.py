@@ -26,6 +26,7 @@ from textual.worker import get_current_worker
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
+from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, said
 from tui.games.hints import HintsMixin
 
@@ -62,6 +63,16 @@ class StatusLine(Static):
             self.say(*said)
 
 
+def _choosing_messages() -> tuple[type, ...]:
+    from textual.widgets import OptionList
+
+    from tui.widgets.board import BoardGrid
+    from tui.widgets.hand import HandBar
+    from tui.widgets.sides import SideChooser
+
+    return (BoardGrid.Selected, HandBar.Selected, SideChooser.Chosen, OptionList.OptionSelected)
+
+
 class GameScreen(HintsMixin, Screen):
     """Base screen of one game in play (or in replay, read-only)."""
 
@@ -79,6 +90,7 @@ class GameScreen(HintsMixin, Screen):
         Binding("n", "new_game", "New", id="game.new"),
         Binding("q", "saves", "Saves", id="replay.saves"),  # a replay opened from the saves
         Binding("q", "home", "Home", id="game.home"),
+        Binding("q", "stop_watching", "Leave", id="watch.leave"),  # a watcher's q: home, as Leave
         Binding("left,h,a,comma", "step(-1)", "Back", id="replay.back"),
         Binding("right,l,d,period", "step(1)", "Forward", id="replay.forward"),
         # home/end: in the help and the README; the footer at 80 columns keeps room for
@@ -98,7 +110,7 @@ class GameScreen(HintsMixin, Screen):
     PLAY_ACTIONS = {"undo", "redo"}
     # Keys that are no move: shown at a shared table whoever is to move. Every other key
     # of the game is hidden while another seat is to move (they could not use it).
-    WAITING_KEYS = frozenset({"home", "zone"})
+    WAITING_KEYS = frozenset({"home", "zone", "stop_watching"})
 
     def __init__(self, save: saves.SaveFile, state: Any, replay: bool = False) -> None:
         super().__init__()
@@ -410,6 +422,7 @@ class GameScreen(HintsMixin, Screen):
         self._bot = thinker = bot(self.game.id, level, seed)
         action = thinker.choose(view, BOT_BUDGET_S)
         self._bot = None
+        give_back_memory()  # the search's tree is gone: its pages back to the system (core/ai/memory.py)
         # A short pause so a person can follow a bot's move, never a frozen screen.
         while time.perf_counter() - started < self.app.bot_delay and not worker.is_cancelled:
             time.sleep(0.02)
@@ -498,6 +511,10 @@ class GameScreen(HintsMixin, Screen):
         """Which keys work now. At a shared table, while another seat is to move, only
         the keys that are no move; otherwise the game says (`check_game_action`)."""
         seated = self.match.seated
+        if action == "stop_watching":
+            return self.watching()
+        if action == "home" and self.watching():
+            return False  # a watcher's q says Leave (stop_watching)
         if action in ("hint", "cancel_hint", "put_hint_away"):
             return self.check_hint_action(action)
         if action in ("mistake", "close_review"):  # a review's keys
@@ -515,14 +532,41 @@ class GameScreen(HintsMixin, Screen):
                 return False
             return (not self.replay and not self.state.over and self.state.to_move == seated) or None
         allowed = self.check_game_action(action, parameters)
-        if seated is not None and not self.replay and self.match.waiting() \
+        if seated is not None and not self.replay and (self.match.waiting() or self.watching()) \
                 and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
             return False
         return allowed
 
     def wait_words(self) -> str:
-        """Why a move cannot be made now: another seat's turn, or only watching."""
-        return self.match.check(None) if self.watching() else "Wait for your turn."
+        """Why a move cannot be made now: only watching, another seat's turn at a
+        table (the match says, with their name), or a bot thinking."""
+        if self.match.seated is not None:
+            return self.match.check(None) or "Wait for your turn."
+        to_move = self.state.to_move
+        if to_move is not None and self.is_bot(to_move):
+            return f"Wait: {self.seat_name(to_move)} is thinking{self.app.glyphs['ellipsis']}"
+        return "Wait for your turn."
+
+    def my_turn(self) -> bool:
+        """Whether the person at this keyboard decides now: not in a replay, a finished
+        game or a bot's turn; at a shared table only on the seat's own turn, and never
+        when only watching. Every game asks this before it speaks to a player."""
+        state = self.state
+        if self.replay or state.over or state.to_move is None or self.is_bot(state.to_move):
+            return False
+        seated = self.match.seated
+        return seated is None or (state.to_move == seated and not self.watching())
+
+    # The messages of the game's widgets that choose something (a cell, a card, a side,
+    # a line of a list). At a table, when it is not this seat's turn (or only watching),
+    # they never reach the game's handlers, whose words are for the player to move: the
+    # player is told why instead, in one place for the four games.
+    def check_message_enabled(self, message) -> bool:
+        if (isinstance(message, _choosing_messages()) and self.match.seated is not None
+                and not self.replay and not self.my_turn()):
+            self.say(self.wait_words(), error=True)
+            return False
+        return super().check_message_enabled(message)
 
     def watching(self) -> bool:
         """Whether this screen watches a shared table without a seat (tui/tables/watch.py)."""
@@ -574,6 +618,9 @@ class GameScreen(HintsMixin, Screen):
     def action_home(self) -> None:
         self.stop_bot()
         self.app.go_home()
+
+    def action_stop_watching(self) -> None:
+        self.action_home()
 
     def on_key(self, event: events.Key) -> None:
         if self.watching():  # a watcher's escape leaves; a key that would act is refused in words

@@ -17,6 +17,8 @@ from typing import Any
 
 from textual import work
 
+from core.ai.memory import give_back_memory
+
 
 class HintsMixin:
     """The hint part of GameScreen (tui/games/base.py), which binds `t` to it."""
@@ -125,6 +127,7 @@ class HintsMixin:
             found: Any = hint(self.game.id, view, budget_s, seed=seed, cancel=cancel)
         except Exception as exc:  # cancelled (dropped below), or a fault: shown, not hidden
             found = exc
+        give_back_memory()
         if not cancel.is_set():
             self.app.call_from_thread(self._hint_found, cancel, token, found)
 

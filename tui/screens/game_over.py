@@ -44,9 +44,16 @@ class GameOverScreen(ModalScreen[str | None]):
             yield Static("\n".join(line for line in lines if line), markup=False, classes="dialog-text")
             # The keys in two lines when v is there: one line would wrap mid-phrase in
             # the dialog's width.
-            review = "  [b]v[/b] review\n" if self.can_review() else "  "
-            yield Static(f"[b]n[/b] new game  [b]r[/b] replay{review}[b]q[/b] home  [b]enter[/b] the board",
-                         classes="dialog-keys")
+            yield Static(self.keys_text(), classes="dialog-keys")
+
+    def keys_text(self) -> str:
+        """The keys this dialog answers, and only those (each does what it names)."""
+        first = "[b]n[/b] new game"
+        if self.can_replay():
+            first += "  [b]r[/b] replay"
+        # Two lines when v is there: one line would wrap mid-phrase in the dialog's width.
+        sep = "  [b]v[/b] review\n" if self.can_review() else "  "
+        return f"{first}{sep}[b]q[/b] home  [b]enter[/b] the board"
 
     def action_choose(self, choice: str | None) -> None:
         self.dismiss(choice)
@@ -55,8 +62,17 @@ class GameOverScreen(ModalScreen[str | None]):
         """A review is of a local game: a shared table's save is the host's."""
         return getattr(self.game_screen, "code", None) is None
 
+    def can_replay(self) -> bool:
+        """A watcher has no save of the table (no seed, no moves): nothing to replay."""
+        watching = getattr(self.game_screen, "watching", None)
+        return not (watching and watching())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.can_review() if action == "review" else True
+        if action == "review":
+            return self.can_review()
+        if action == "choose" and parameters == ("replay",):
+            return self.can_replay()
+        return True
 
     def action_review(self) -> None:
         """The coach's review (tui/screens/review.py), over the finished board."""

@@ -79,16 +79,23 @@ class TableClient:
                     if msg.fatal:
                         break
                     continue
-                try:
-                    self.dispatch(msg)
-                except Exception as exc:  # a screen's bug must not end the connection silently
-                    self.app.notify(f"Table update failed: {exc}", severity="error")
+                # On the app's own queue, in order: what a message does then runs as the
+                # app's, not as this task's. This task was started by whichever screen
+                # connected, and a dialog pushed from here (game over) would send its
+                # answer to that screen, gone by then: the keys named in it did nothing.
+                self.app.call_later(self._dispatch, msg)
         finally:
             self.writer = None
             with contextlib.suppress(Exception):
                 self.app.notify("Lost the connection to the host's tables.", severity="warning")
 
     # -- messages from the host --------------------------------------------------------
+
+    def _dispatch(self, msg: p.Message) -> None:
+        try:
+            self.dispatch(msg)
+        except Exception as exc:  # a screen's bug must not end the connection silently
+            self.app.notify(f"Table update failed: {exc}", severity="error")
 
     def dispatch(self, msg: p.Message) -> None:
         if isinstance(msg, p.Welcome):

@@ -3,9 +3,11 @@ game's own screen playing nobody's seat, showing the public view only.
 
 `TableSeat` is the seat match (saves.SeatMatch) plus the watchers' names, said on the
 status line ("watching: bob"). `WatchMatch` is a table watched without a seat: the
-host sends it `view(None)` (no hand, no hidden tile, no seed, no last move); it is
-never this app's turn, so every key that would act is hidden (the screen hides the
-keys of a seat that waits) and a move that reaches it anyway is refused in words.
+host sends it `view(None)` (no hand, no hidden tile, no seed; the last move only when
+it hides nothing, host/privacy.py); it is never this app's turn, so every key that
+would act is hidden (the screen hides the keys of a seat that waits, its q says
+Leave), a choice on the board or in a hand never reaches the game's handlers
+(GameScreen.check_message_enabled) and a move is refused in words.
 """
 
 from __future__ import annotations

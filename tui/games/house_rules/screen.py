@@ -232,9 +232,7 @@ class HouseRulesScreen(GameScreen):
         self.refresh_bindings()  # every step's key in the footer, whatever brought the step
 
     def _my_turn(self) -> bool:
-        view = self._view
-        return (not self.replay and view is not None and not view.over
-                and view.to_move is not None and not self.is_bot(view.to_move))
+        return self._view is not None and self.my_turn()  # (GameScreen.my_turn: never a watcher's)
 
     def _draw_title(self) -> None:
         self.query_one("#hr-title", Static).update(self._title_text(self.app.size.width))
@@ -482,7 +480,7 @@ class HouseRulesScreen(GameScreen):
             return
         view = self._view
         if not self._my_turn():
-            self.say(f"Wait: {self.seat_name(view.to_move)} is thinking{self.app.glyphs['ellipsis']}", error=True)
+            self.say(self.wait_words(), error=True)
             return
         i = self.index_of(event.cell)
         name = CELL_NAMES[i]
@@ -571,7 +569,7 @@ class HouseRulesScreen(GameScreen):
         if cid is None or cid not in CARD_BY_ID:
             return
         if not self._my_turn():
-            self.say(f"Wait: {self.seat_name(view.to_move)} is thinking{self.app.glyphs['ellipsis']}", error=True)
+            self.say(self.wait_words(), error=True)
             return
         action = PlayCard(cid)
         reason = view.check(action)

@@ -214,9 +214,7 @@ class SkirmishScreen(GameScreen):
     # -- who decides -------------------------------------------------------------------
 
     def my_turn(self) -> bool:
-        st = self.state
-        return (not self.replay and not st.over and st.to_move is not None
-                and not self.is_bot(st.to_move) and st.to_move == self.viewer)
+        return super().my_turn() and self.state.to_move == self.viewer  # (GameScreen.my_turn)
 
     def legal(self) -> list:
         if not self.my_turn():

@@ -153,9 +153,7 @@ class TownScreen(GameScreen):
     # -- who decides now ----------------------------------------------------------------
 
     def my_turn(self) -> bool:
-        st = self.state
-        return (not self.replay and not st.over and st.to_move is not None
-                and not self.is_bot(st.to_move) and st.to_move == self.viewer)
+        return super().my_turn() and self.state.to_move == self.viewer  # (GameScreen.my_turn)
 
     def legal(self) -> list:
         if self._legal is None or self._legal[0] != self.save.cursor:
