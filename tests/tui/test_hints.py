@@ -145,6 +145,8 @@ async def test_the_new_game_form_opens_a_hot_seat_game_with_hints(store, monkeyp
         await pilot.press("t")
         await wait_for(pilot, lambda: screen.last_hint is not None)
         assert status(app).startswith("Hint (")
+        await pilot.press("enter")  # plays it: a game left before its first move is not kept
+        await wait_for(pilot, lambda: screen.save.cursor >= 1)
     saved = store.load(screen.save.id)
     assert saved.hints and saved.hints_used == 1
 
