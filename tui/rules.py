@@ -37,14 +37,24 @@ KEYS = """\
 # code span naming a test file or test), the sentence saying rulings name their
 # tests, and references into the designers' rulings file.
 _TEST_REF = r"`[^`\n]*(?:\.py|::)[^`\n]*`"
+_TEST_NAMES = rf"(?:{_TEST_REF}|`test_\w*`)"  # in a list of tests, a bare test name too
 _FOR_DEVELOPERS = [
-    re.compile(rf"(?:\n[ \t]*|[ \t]+)?\bTests?:(?:\s*{_TEST_REF}[.,;]?(?:\s*and\b)?)+"),
+    re.compile(rf"(?:\n[ \t]*|[ \t]+)?\bTests?(?:\s*\({_TEST_REF}\))?:(?:\s*{_TEST_NAMES}[.,;]?(?:\s*and\b)?)+"),
     re.compile(r"[ \t]*\bEach\s+ruling\s+names\s+the\s+test\b[^.]*\."),
     re.compile(r"[ \t]*\bTests\s+are\s+in\s+`[^`]*`[^.]*\."),
-    re.compile(r"\brulings\.md\s+section\s+\d+(?:,\s*)?"),
+    re.compile(r"[ \t]*\((?:each\s+)?tests?\s+(?:is\s+|are\s+)?in\s+`tests/[^`]*`\)"),
+    # the designers' rulings file, by name: gone where it is only cited, "our ruling"
+    # where the sentence needs a subject
+    re.compile(r"[ \t]*\(rulings\.md(?:\s+section)?\s+\d+\)"),
     # the engine's names for how a refused move is checked: words for developers
     re.compile(r"\s*\(`check`\s+agrees\s+with\s+`legal_actions`[^)]*\)"),
 ]
+
+
+def _our_ruling(text: str, at: int) -> str:
+    """"our ruling", capitalised where it starts a sentence."""
+    before = text[:at].rstrip().rstrip('"\u201d')
+    return "Our ruling" if not before or before[-1] in ".!?\n" else "our ruling"
 
 
 def for_players(text: str) -> str:
@@ -53,6 +63,8 @@ def for_players(text: str) -> str:
     stay in the repository's copy for the people who keep the rules."""
     for pattern in _FOR_DEVELOPERS:
         text = pattern.sub("", text)
+    text = re.sub(r"\(rulings\.md(?:\s+section)?\s+\d+;\s*", "(", text)
+    text = re.sub(r"\brulings\.md(?:\s+section)?\s+\d+", lambda m: _our_ruling(text, m.start()), text)
     text = re.sub(r"[ \t]+\n", "\n", text)  # what a removal left at a line's end
     return re.sub(r"\n{3,}", "\n\n", text)
 

@@ -141,6 +141,10 @@ class FakeApp:
     def notify(self, text: str, severity: str = "information") -> None:
         self.said.append(text)
 
+    def call_later(self, callback, *args) -> bool:  # the app's queue: here, at once
+        callback(*args)
+        return True
+
 
 async def test_the_app_says_what_it_could_not_read_and_reads_on():
     from tui.tables.client import TableClient

@@ -13,6 +13,7 @@ import pytest
 import saves
 from core import GAMES
 from host import community
+from host.privacy import hidden_from
 from host.tables import TableHost
 
 from peer import Peer
@@ -107,12 +108,20 @@ async def test_a_watcher_never_receives_a_hidden_tile_through_a_whole_game(host)
         pass
     messages = [json.loads(line) for line in carol.lines if json.loads(line)["op"] == "table"]
     assert {m["cursor"] for m in messages} == set(range(final + 1))  # every move reached the watcher
-    hidden_seen = 0
+    hidden_seen = last_moves = 0
     for msg, line in zip(messages, [l for l in carol.lines if json.loads(l)["op"] == "table"]):
         full = saves.replay(table.save, upto=msg["cursor"])
         public = full.view(None).to_text()
         assert msg["view"] == public
-        assert msg["seat"] is None and msg["seed"] == 0 and msg["last"] is None and "save" not in msg
+        assert msg["seat"] is None and msg["seed"] == 0 and "save" not in msg
+        if msg["last"] is not None:  # the last move's marks, only where it hides nothing (host/privacy.py)
+            n = msg["cursor"]
+            assert msg["last"]["cursor"] == n
+            before = saves.replay(table.save, upto=n - 1)
+            action = GAMES[game_id].action_from_builtins(msg["last"]["action"])
+            assert action == before.legal_actions()[before.legal_actions().index(action)]
+            assert None not in hidden_from(before, full, action, msg["last"]["seat"], msg["last"]["text"])
+            last_moves += 1
         public_lines = set(public.splitlines())
         for seat in range(2):
             for secret in set(full.view(seat).to_text().splitlines()) - public_lines:
@@ -120,6 +129,7 @@ async def test_a_watcher_never_receives_a_hidden_tile_through_a_whole_game(host)
                     hidden_seen += 1
                     assert secret.strip() not in line.decode(), secret
     assert hidden_seen > 0  # the seats' views did hold something the watcher must not see
+    assert last_moves > 0  # and the watcher was shown the moves that hide nothing
     for peer in (alice, bob, carol):
         peer.close()
 
