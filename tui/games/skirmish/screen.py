@@ -281,7 +281,8 @@ class SkirmishScreen(GameScreen):
 
     def _draw_barrows(self) -> None:
         self.query_one("#sk-barrows-title", Static).update(barrows_title(self._view))
-        self.barrows.set_items(barrows_items(self._view, self.barrow_targets, self.app.glyphs))
+        # Newest first, and the newest in view unless the player browses the pile.
+        self.barrows.set_items(barrows_items(self._view, self.barrow_targets, self.app.glyphs), keep=self.focused is self.barrows)
 
     def _draw_choices(self) -> None:
         """The list of what may be chosen now, when the decision is one from a list."""
