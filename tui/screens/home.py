@@ -30,11 +30,12 @@ def _tables_available() -> bool:
 
 class HomeScreen(ListScreen):
     BINDINGS = [
-        Binding("c", "pick('continue')", "Continue", id="home.continue", show=False),
+        Binding("c", "pick('continue')", "Continue", id="home.continue"),
         Binding("t", "pick('daily')", "Today's puzzle", id="home.daily"),
-        Binding("n", "pick('new')", "New game", id="home.new"),
-        Binding("s", "pick('saves')", "Saves", id="home.saves", show=False),
-        Binding("q", "app.quit", "Quit", id="home.quit"),
+        Binding("n", "pick('new')", "New", id="home.new", tooltip="new game"),
+        Binding("s", "pick('saves')", "Saves", id="home.saves", tooltip="saved games"),
+        # q asks first: q q from a game (home, then q) must not close the app unasked.
+        Binding("q", "pick('quit')", "Quit", id="home.quit", tooltip="quit (asks first)"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -52,8 +53,14 @@ class HomeScreen(ListScreen):
     def on_screen_resume(self) -> None:
         self.refresh_entries()
 
-    def refresh_entries(self) -> None:
-        """Rebuild the menu (a game may have been saved or finished meanwhile)."""
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters == ("continue",):
+            return getattr(self, "_continue", None) is not None  # c only with a game to resume
+        return True
+
+    def refresh_entries(self, to_top: bool = False) -> None:
+        """Rebuild the menu (a game may have been saved or finished meanwhile).
+        `to_top`: back from a game, the cursor on the first entry (Continue)."""
         menus = self.query("#menu")
         if not menus:
             return  # not composed yet: compose builds it
@@ -64,7 +71,7 @@ class HomeScreen(ListScreen):
         menu.add_options(self.entries())
         self.query_one("#home-note", Static).update(self._note)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        menu.highlighted = ids.index(keep) if keep in ids else 0
+        menu.highlighted = ids.index(keep) if keep in ids and not to_top else 0
         menu.focus()
 
     def entries(self) -> list[Option]:
@@ -143,4 +150,7 @@ class HomeScreen(ListScreen):
 
             app.push_screen(LeaderboardsScreen())
         elif what == "quit":
-            app.exit()
+            from tui.screens.dialogs import ConfirmScreen
+
+            app.push_screen(ConfirmScreen("Quit Houses? Every game is saved."),
+                            lambda yes: app.exit() if yes else None)

@@ -57,9 +57,9 @@ class HouseRulesScreen(GameScreen):
     CSS_PATH = "house_rules.tcss"
 
     BINDINGS = [
-        Binding("e", "end_turn", "End turn", id="hr.end_turn"),
-        Binding("p", "pass_turn", "Pass", id="hr.pass"),
-        Binding("escape", "back_out", "Back", id="hr.back"),
+        Binding("e", "end_turn", "End turn", id="hr.end_turn", tooltip="end the turn"),
+        Binding("p", "pass_turn", "Pass", id="hr.pass", tooltip="pass the turn"),
+        Binding("escape", "back_out", "Back", id="hr.back", tooltip="drop the pawn or card chosen"),
     ]
 
     def __init__(self, save, state, replay: bool = False) -> None:

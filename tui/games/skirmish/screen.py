@@ -30,6 +30,7 @@ from textual.widgets import OptionList, Static
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from tui.games.base import GameScreen
+from tui.keys import number_keys
 from tui.games.skirmish.field import card_label
 from tui.games.skirmish.log import SkirmishLog
 from tui.games.skirmish.panels import CardPanel, barrows_items, barrows_title, hand_items, hand_note, target_note
@@ -64,7 +65,7 @@ class SkirmishScreen(GameScreen):
         Binding("escape", "back_out", "Back", id="sk.back"),
         Binding("tab", "zone(1)", "Zone", id="sk.next_zone"),
         Binding("shift+tab", "zone(-1)", "Previous zone", id="sk.prev_zone", show=False),
-        *[Binding(str(i + 1), f"card({i})", f"Card {i + 1}", id=f"sk.card_{i + 1}", show=False) for i in range(9)],
+        *number_keys("card", "Card", 9, "sk.card", "choose that card of your hand"),
     ]
 
     def __init__(self, save, state, replay: bool = False) -> None:
@@ -554,6 +555,9 @@ class SkirmishScreen(GameScreen):
         if action in ("zone", "card"):
             return not self.replay
         return super().check_game_action(action, parameters)
+
+    def number_keys_count(self) -> int | None:
+        return min(9, len(self._view.hands[self.me])) if self._view is not None and not self.replay else None
 
     def action_card(self, index: int) -> None:
         """1-9: the card at that place in your hand, as if chosen there with enter."""
