@@ -76,11 +76,12 @@ class HelpScreen(ModalScreen[None]):
         from tui.keys import class_bindings, key_rows, keys_markdown
 
         rows = self.keys
-        if rows is None:
+        if rows is None and self.game_id:
             from tui.games import screen_class
-            from tui.screens.home import HomeScreen
 
-            rows = key_rows(class_bindings(screen_class(self.game_id) if self.game_id else HomeScreen, self.app))
+            rows = key_rows(class_bindings(screen_class(self.game_id), self.app))
+        if rows is None:  # no screen, no game: the app's own keys
+            rows = key_rows([binding for _, binding in self.app._bindings])
         return keys_markdown(rows)
 
     def compose(self) -> ComposeResult:

@@ -14,11 +14,16 @@ from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten
 
 BANNER = "H O U S E S"
-# Characters an entry may take: the menu is 60 wide (app.tcss), less its border and
-# the option's padding. An entry is one line: a longer summary is cut, and shown in
-# full under the menu (a wrapped entry made the menu scroll at 24 rows on a host).
-ENTRY_WIDTH = 60 - 2 - 2
+# An entry is one line: a longer summary is cut, and shown in full under the menu (a
+# wrapped entry made the menu scroll at 24 rows on a host).
 CONTINUE = "Continue   "
+
+
+def menu_width(screen_width: int, longest: int = 0) -> int:
+    """The menu is 60 wide, wider for a `longest` entry where the terminal has the room
+    (up to 100): a long Continue entry is whole at 120 columns. Its border and the
+    option's padding take 4."""
+    return max(60, min(longest + 4, 100, screen_width - 4))
 
 
 def _tables_available() -> bool:
@@ -48,9 +53,14 @@ class HomeScreen(ListScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#menu", OptionList).focus()
+        menu = self.query_one("#menu", OptionList)
+        menu.styles.width = self._width
+        menu.focus()
 
     def on_screen_resume(self) -> None:
+        self.refresh_entries()
+
+    def on_resize(self) -> None:
         self.refresh_entries()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -69,6 +79,7 @@ class HomeScreen(ListScreen):
         keep = menu.get_option_at_index(at).id if at is not None and at < menu.option_count else None
         menu.clear_options()
         menu.add_options(self.entries())
+        menu.styles.width = self._width
         self.query_one("#home-note", Static).update(self._note)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         menu.highlighted = ids.index(keep) if keep in ids and not to_top else 0
@@ -86,11 +97,13 @@ class HomeScreen(ListScreen):
         if unfinished is not None:
             # A summary is text from a file, never markup.
             ellipsis = app.glyphs["ellipsis"]
-            summary = shorten(unfinished.summary, ENTRY_WIDTH - len(CONTINUE), ellipsis)
+            room = menu_width(app.size.width, len(CONTINUE + unfinished.summary)) - 4
+            summary = shorten(unfinished.summary, room - len(CONTINUE), ellipsis)
             options.append(Option(Content(CONTINUE + summary), id="continue"))
             if summary != unfinished.summary:
                 note = shorten(f"Continue: {unfinished.summary}", 78, ellipsis)
         self._note = note  # under the menu (compose and refresh_entries put it there)
+        self._width = menu_width(app.size.width, len(CONTINUE + unfinished.summary) if unfinished else 0)
         day = app.today.strftime("%d %b %Y").lstrip("0")
         options += [
             Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),
