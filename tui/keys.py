@@ -82,16 +82,22 @@ def key_name(key: str) -> str:
     return key.replace("ctrl+", "ctrl+")
 
 
+def defined_in(node: Any, binding: Binding) -> type | None:
+    """The class of `node` whose BINDINGS has `binding` (the most derived), or None
+    (a binding added at run time)."""
+    for cls in type(node).__mro__:
+        for b in cls.__dict__.get("BINDINGS", ()):
+            keys, action = (b.key, b.action) if isinstance(b, Binding) else (b[0], b[1])
+            if action == binding.action and binding.key in keys.replace(" ", "").split(","):
+                return cls
+    return None
+
+
 def textual_own(node: Any, binding: Binding) -> bool:
     """Whether `binding` of `node` is one of Textual's widgets' own (a list's, a text
     field's, a scroll view's keys): cursor and editing keys, told in the `?` table."""
-    for cls in type(node).__mro__:
-        own = cls.__dict__.get("BINDINGS", ()) if cls.__module__.startswith("textual.") else ()
-        for b in own:
-            keys, action = (b.key, b.action) if isinstance(b, Binding) else (b[0], b[1])
-            if action == binding.action and binding.key in keys.replace(" ", "").split(","):
-                return True
-    return False
+    cls = defined_in(node, binding)
+    return cls is not None and cls.__module__.startswith("textual.")
 
 
 def exempt(binding: Binding, node: Any = None) -> bool:
@@ -110,7 +116,13 @@ def screen_bindings(screen: Any) -> list[Binding]:
     """Every binding a key may reach on `screen`: its own (class and added at run
     time), its focusable widgets', the app's. Those the screen says can never apply
     here (`key_never_applies`) are left out."""
-    found: list[Binding] = list(_bindings_of(screen))
+    mro = type(screen).__mro__
+
+    def depth(binding: Binding) -> int:  # the screen's own keys first, Textual's last
+        cls = defined_in(screen, binding)
+        return mro.index(cls) if cls is not None else 0
+
+    found: list[Binding] = sorted(_bindings_of(screen), key=depth)
     for widget in screen.query("*"):
         if widget.focusable or widget.can_focus:
             found += _bindings_of(widget)
@@ -137,6 +149,8 @@ def key_rows(bindings: list[Binding]) -> list[tuple[str, str]]:
             digits.setdefault(action_name(binding), []).append(binding)
             continue
         what = binding.tooltip or binding.description or WORDS.get(action_name(binding), action_name(binding))
+        # One case in the table: "Undo" and Textual's "Focus Next" read "undo", "focus next".
+        what = what.lower() if what.istitle() else what[:1].lower() + what[1:] if what[1:2].islower() else what
         keys = rows.setdefault(what, [])
         for key in binding.key.split(","):
             name = key_name(key.strip())

@@ -31,10 +31,11 @@ from tui.games.hints import HintsMixin
 
 
 class StatusLine(Static):
-    """One line under the board: what is asked now, or why a choice was refused."""
+    """The line under the board: what is asked now, or why a choice was refused. A
+    longer text wraps to a second or third line rather than being cut."""
 
     DEFAULT_CSS = """
-    StatusLine { height: 1; width: 1fr; padding: 0 1; background: $panel; }
+    StatusLine { height: auto; max-height: 3; width: 1fr; padding: 0 1; background: $panel; }
     StatusLine.-error { background: $error 40%; }
     """
 
@@ -42,9 +43,13 @@ class StatusLine(Static):
         if (text, error) == getattr(self, "_said", None):
             return
         self._said = (text, error)
-        # Content: plain text, never markup (seat names come from files). One fixed
-        # line: no layout pass.
-        self.update(Content(text), layout=False)
+        # Content: plain text, never markup (seat names come from files). A text on
+        # one line (the common case) needs no layout pass; one that wraps, or follows
+        # one that did, does.
+        width = self.size.width - 2
+        tall = width <= 0 or len(text) > width
+        self.update(Content(text), layout=tall or getattr(self, "_tall", True))
+        self._tall = tall
         self.set_class(error, "-error")
 
 
@@ -491,6 +496,9 @@ class GameScreen(HintsMixin, Screen):
             return self.review_notes.mistake(self.replay_at, int(parameters[0])) is not None or None
         if self.review_notes is not None and action in ("saves", "home", "new_game"):
             return False  # q closes the review (close_review); n is for a game in play
+        count = self.number_keys_count() if action in ("card", "pick") and parameters else None
+        if count is not None and int(parameters[0]) >= count:
+            return False  # a digit past the hand (or rack): not shown, not answered
         if action == "moves":
             if seated is None:
                 return False
@@ -519,8 +527,8 @@ class GameScreen(HintsMixin, Screen):
         return self.replay and action not in ("help", "quit", "command_palette")
 
     def number_keys_count(self) -> int | None:
-        """How many items the digit keys choose from now (a hand, a rack); games with
-        digit keys override (the footer shows "1-N", tui/keys.py)."""
+        """How many items the digit keys choose from now (a hand, a rack; 0: none);
+        games with digit keys override (the footer shows "1-N", tui/keys.py)."""
         return None
 
     def wait_words(self) -> str:

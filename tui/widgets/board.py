@@ -251,3 +251,10 @@ def grow_cells(board: BoardGrid, room_w: int, room_h: int, smallest: tuple[int, 
     board.cell_w, board.cell_h = w, h
     board.refresh(layout=True)
     return True
+
+
+def centred(text: str, style: Style | None, fill: Style | None, base: str, w: int, h: int) -> CellPaint:
+    """A w x h cell with `text` centred on its middle line (the cursor's), the rest `fill`."""
+    lines = [((" " * w, fill),)] * h
+    lines[(h - 1) // 2] = ((text.center(w), style),)
+    return CellPaint(tuple(lines), base)

@@ -102,7 +102,7 @@ class SkirmishScreen(GameScreen):
                 with Horizontal(id="sk-hand-row"):
                     yield Static("", id="sk-hand-title", markup=False)
                     yield HandBar(empty_text="(no cards in hand)", id="sk-hand")
-                yield CardPanel("", more="? all", id="sk-card", markup=False)
+                yield CardPanel("", more="? shows all", id="sk-card", markup=False)
             with Vertical(id="sk-right"):
                 yield Static("", id="sk-barrows-title", classes="sk-panel-title", markup=False)
                 yield ChoiceList(id="sk-barrows")
@@ -694,16 +694,7 @@ class SkirmishScreen(GameScreen):
     # -- results -----------------------------------------------------------------------
 
     def summary(self) -> str:
-        st = self.state
-        lives = " / ".join(str(max(0, x)) for x in st.life)
-        if st.over and st.outcome:
-            return f"{self.game.title}: {self.named(st.outcome.reason)} Life {lives}"
-        return f"{self.game.title}, turn {st.turn}: life {lives}, deck {len(st.deck)}"
+        return sk_words.summary(self.state, self.game.title, self.named)
 
     def result_lines(self) -> list[str]:
-        st = self.state
-        parts = []
-        for s in range(st.seats):
-            life = st.life[s]
-            parts.append(f"{self.seat_name(s)} {life if life > 0 else 'out'}")
-        return ["Life: " + ", ".join(parts) + ".", f"{st.turn} turns played; {len(st.deck)} cards left in the deck."]
+        return sk_words.result_lines(self.state, [seat.name for seat in self.save.seats])

@@ -30,7 +30,7 @@ from core.town.tiles import SIZE, TILE_CS
 from tui.games.base import GameScreen
 from tui.keys import number_keys
 from tui.games.town.tiles import back, face, face_style, glyph_of, legend
-from tui.widgets.board import BoardGrid, CellPaint, grow_cells
+from tui.widgets.board import BoardGrid, CellPaint, centred, grow_cells
 from tui.widgets.hand import HandBar
 from tui.widgets.log import GameLog
 
@@ -358,17 +358,11 @@ class TownScreen(GameScreen):
     def paint(self, row: int, col: int) -> CellPaint:
         view = self._view
         tile = view.cells[row * SIZE + col] if view is not None else None
+        size = self.board.cell_w, self.board.cell_h  # the cells grow with the terminal
         if tile is not None and tile in TILE_CS:
             style = face_style(tile[0])
-            return self._cell(f"{tile[0]} {glyph_of(tile, self.app.glyphs.ascii)}", style, style, "dark")
-        return self._cell(self.app.glyphs["dot"], DIM, None, "light" if (row + col) % 2 == 0 else "dark")
-
-    def _cell(self, text: str, style: Style | None, fill: Style | None, base: str) -> CellPaint:
-        """`text` centred in a cell of the board's size (it grows with the terminal)."""
-        w, h = self.board.cell_w, self.board.cell_h
-        lines = [((" " * w, fill),)] * h
-        lines[(h - 1) // 2] = ((text.center(w), style),)
-        return CellPaint(tuple(lines), base)
+            return centred(f"{tile[0]} {glyph_of(tile, self.app.glyphs.ascii)}", style, style, "dark", *size)
+        return centred(self.app.glyphs["dot"], DIM, None, "light" if (row + col) % 2 == 0 else "dark", *size)
 
     # -- the cell under the cursor -----------------------------------------------------
 
@@ -473,8 +467,8 @@ class TownScreen(GameScreen):
     def number_keys_count(self) -> int | None:
         """The digits choose a stack (solo) or a tile of the rack shown."""
         if self.state.solo:
-            return 3 if self.state.phase in STACK_PHASES else None
-        return len([e for e in self.entries if e is not None]) or None
+            return 3 if self.state.phase in STACK_PHASES else 0
+        return len([e for e in self.entries if e is not None])
 
     def action_pick(self, index: int) -> None:
         if self.state.solo:
