@@ -149,3 +149,30 @@ async def test_home_saves_and_form_tell_their_keys(store, size):
             await settle(pilot)
             problems = told_problems(app)
             assert not problems, "\n".join(problems)
+
+
+async def test_q_q_from_a_game_asks_before_quitting_and_home_is_on_continue(store):
+    """q in a game goes home, a second q asks (it closed the app unasked); back home
+    the menu's cursor is on Continue, not on the Quit it was on before the game."""
+    from tui.screens.dialogs import ConfirmScreen
+    from tui.screens.home import HomeScreen
+
+    app = make_app(store)
+    async with app.run_test(size=driver.SIZE) as pilot:
+        await pilot.press("G")  # the cursor on the last entry, Quit
+        menu = app.screen.query_one("#menu")
+        assert menu.get_option_at_index(menu.highlighted).id == "quit"
+        await pilot.press("t")  # today's puzzle: a game
+        await settle(pilot)
+        assert game_screen(app) is not None
+        await pilot.press("q", "q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen) and app.return_code is None
+        await pilot.press("n")  # no: still here, home
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen) and app.return_code is None
+        menu = app.screen.query_one("#menu")
+        assert menu.highlighted == 0 and menu.get_option_at_index(0).id == "continue"
+        await pilot.press("q", "y")
+        await settle(pilot)
+    assert app.return_code == 0
