@@ -122,12 +122,17 @@ def screen_bindings(screen: Any) -> list[Binding]:
         cls = defined_in(screen, binding)
         return mro.index(cls) if cls is not None else 0
 
-    found: list[Binding] = sorted(_bindings_of(screen), key=depth)
-    for widget in screen.query("*"):
-        if widget.focusable or widget.can_focus:
-            found += _bindings_of(widget)
-    found += _bindings_of(screen.app)
     never = getattr(screen, "key_never_applies", None)
+    found: list[Binding] = [b for b in sorted(_bindings_of(screen), key=depth) if not (never and never(b))]
+    widgets = [w for w in screen.query("*") if w.focusable or w.can_focus]
+    for widget in widgets:
+        found += [b for b in _bindings_of(widget) if not textual_own(widget, b)]
+    # Textual's own keys of a list or a scroll view (left: scroll left) only for a key
+    # not told already (left: the hand's cursor), so the table names a key once.
+    told = {b.key for b in found}
+    for widget in widgets:
+        found += [b for b in _bindings_of(widget) if textual_own(widget, b) and b.key not in told]
+    found += _bindings_of(screen.app)
     return [b for b in found if not (never and never(b))]
 
 
