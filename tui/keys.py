@@ -140,7 +140,9 @@ def class_bindings(screen_class: type, app: Any) -> list[Binding]:
     """The bindings of a screen class and the app, for a table without a live screen
     (the rules read from the home menu)."""
     merged = screen_class._merged_bindings or screen_class._merge_bindings()
-    return [binding for _, binding in merged] + _bindings_of(app)
+    # A game's keys in play: a replay's, a review's and a shared table's have their own screens.
+    special = ("replay.", "review.", "table.")
+    return [b for _, b in merged if not (b.id or "").startswith(special)] + _bindings_of(app)
 
 
 def key_rows(bindings: list[Binding]) -> list[tuple[str, str]]:
