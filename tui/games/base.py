@@ -502,7 +502,8 @@ class GameScreen(HintsMixin, Screen):
         if action == "moves":
             if seated is None:
                 return False
-            return (not self.replay and not self.state.over and self.state.to_move == seated) or None
+            # m (every legal move) only while it is this seat's move: hidden while it waits
+            return not self.replay and not self.state.over and self.state.to_move == seated
         allowed = self.check_game_action(action, parameters)
         if seated is not None and not self.replay and self.match.waiting() \
                 and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
