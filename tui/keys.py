@@ -4,8 +4,9 @@ answered to and missing from either (issue 26; docs/architecture.md, "Keys").
 
 - `number_keys` makes the digit bindings of a hand or a rack: one group, shown as
   "1-6 Card" in the footer and the table (the screen says how many apply now).
-- `key_rows(screen)` is the `?` table of a live screen: every binding that can apply
-  on it, keys grouped by what they do, with the binding's tooltip (or description).
+- `key_rows(screen_bindings(screen))` is the `?` table of a live screen: every binding
+  that can act on it, keys grouped by what they do, with the binding's tooltip (or
+  description).
 - `FOOTER_EXEMPT` names what the footer may leave to the table: moving a cursor,
   choosing under it, zones, scrolling. Every other key that applies now is in the
   footer (tests/tui/test_keys_told.py walks every screen to check both).
@@ -35,8 +36,7 @@ FOOTER_EXEMPT = frozenset({
 FOOTER_EXEMPT_IDS = frozenset({"app.quit"})
 FOOTER_EXEMPT_APP = frozenset({"command_palette", "copy_text", "help_quit"})
 
-# Words for bindings made without a description, or Textual's own (Textual's own widgets, a key added
-# at run time).
+# Words for bindings made without a description (Textual's own, a key added at run time).
 WORDS = {
     "cancel_hint": "stop the hint being thought about",
     "close_review": "close the review",
@@ -48,7 +48,7 @@ WORDS = {
 KEY_NAMES = {
     "question_mark": "?", "right_square_bracket": "]", "left_square_bracket": "[", "comma": ",",
     "period": ".", "escape": "escape", "enter": "enter", "space": "space", "tab": "tab",
-    "shift+tab": "shift+tab", "delete": "delete", "pageup": "page up", "pagedown": "page down",
+    "pageup": "page up", "pagedown": "page down",
 }
 
 
@@ -77,9 +77,8 @@ def action_name(binding: Binding) -> str:
 
 
 def key_name(key: str) -> str:
-    if key in KEY_NAMES:
-        return KEY_NAMES[key]
-    return key.replace("ctrl+", "ctrl+")
+    """A key as the table names it."""
+    return KEY_NAMES.get(key, key)
 
 
 def defined_in(node: Any, binding: Binding) -> type | None:
