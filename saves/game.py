@@ -31,12 +31,16 @@ def now_iso() -> str:
 
 
 @lru_cache(maxsize=1)
-def local_minute(stamp: str) -> str:
-    """A save's UTC time stamp as local time, to the minute ("2026-11-29 10:00")."""
+def local_minute(stamp: str, short: bool = False) -> str:
+    """A save's UTC time stamp as local time, to the minute ("2026-11-29 10:00").
+    `short` (the saves list's column, 12 wide): "29 Nov 10:00" this year, the date
+    alone before."""
     try:
         moment = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone()
     except ValueError:
-        return stamp[:16]
+        return stamp[:12] if short else stamp[:16]
+    if short:
+        return moment.strftime("%d %b %H:%M" if moment.year == datetime.now().year else "%Y-%m-%d")
     return moment.strftime("%Y-%m-%d %H:%M")
 
 

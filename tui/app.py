@@ -59,8 +59,8 @@ class HousesApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Houses"
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
-        Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False, tooltip="quit (games are saved)"),
+        Binding("question_mark", "help", "Help", id="app.help", tooltip="rules and keys"),
     ]
 
     def __init__(
@@ -407,15 +407,18 @@ class HousesApp(App[None]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
         if isinstance(self.screen, HomeScreen):
-            self.screen.refresh_entries()
+            self.screen.refresh_entries(to_top=True)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
+        from tui.keys import key_rows, screen_bindings
+
         game_id = getattr(self.screen, "game_id", None)
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(game_id))
+        # The keys of the screen asking, from its bindings: those of its footer too.
+        self.push_screen(HelpScreen(game_id, key_rows(screen_bindings(self.screen))))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         # On an SSH host (HOUSES_PLAYER set) a screenshot would land on the host's
@@ -530,7 +533,10 @@ class HousesApp(App[None]):
             self.push_screen(CommandPalette(placeholder="Search for commands...", id="--command-palette"))
 
     def get_key_display(self, binding: Binding) -> str:
-        display = super().get_key_display(binding)
+        from tui.keys import number_display
+
+        count = getattr(self.screen, "number_keys_count", None)
+        display = number_display(binding, count() if count else None) or super().get_key_display(binding)
         if not self.glyphs.ascii:
             return display
         from tui.screens.text import ascii_key

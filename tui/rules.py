@@ -15,24 +15,6 @@ from pathlib import Path
 # The source texts in a checkout (for tests and tools that edit them, never for the app).
 RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
-KEYS = """\
-## Keys
-
-| Keys | What they do |
-| --- | --- |
-| arrows, hjkl, wasd | move the cursor |
-| enter, space | choose |
-| escape | back out of a half-made move |
-| tab, shift+tab | next / previous zone (hand, board, ...) |
-| u, ctrl+z / ctrl+r | undo / redo, where the game allows it |
-| ? | rules and keys |
-| n | new game |
-| q | back home (the game is already saved) |
-| ctrl+p | command palette (themes, saves, statistics, ...) |
-| ctrl+q | quit |
-"""
-
-
 # What the docs say for developers, not players: the test that pins each ruling (a
 # code span naming a test file or test), the sentence saying rulings name their
 # tests, and references into the designers' rulings file.

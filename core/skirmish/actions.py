@@ -99,7 +99,7 @@ class Pick(msgspec.Struct, frozen=True, tag="pick"):
 
 
 class Guard(msgspec.Struct, frozen=True, tag="guard"):
-    """Keep the Ace of Hearts as a +0/+1 guard (True) or send it to the Barrows."""
+    """Keep the Ace of Hearts as a 0/1 guard (True) or send it to the Barrows."""
     keep: bool
 
 

@@ -53,7 +53,7 @@ class Decision(StrEnum):
               "excess damage")
     RAGE = ("rage", "Your enhanced Clubs soldier falls: choose the target of its last strike",
             "Last strike goes to:", "last strike")
-    GUARD = ("guard", "Keep the Ace of Hearts as a +0/+1 guard?", "The Ace of Hearts:", "keep the guard?")
+    GUARD = ("guard", "Keep the Ace of Hearts as a 0/1 guard?", "The Ace of Hearts:", "keep the guard?")
 
     prompt: str  # State.prompt, said to the seat asked ("Ann: Choose ...")
     heading: str  # over the list of choices (not `title`: that is a str method)

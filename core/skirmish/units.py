@@ -24,7 +24,7 @@ RES1 = 16        # the second card was resurrected
 SUMMONED = 32    # summoned by the Necromancer
 DOUBLE = 64      # Jack of Clubs: deals double damage this turn
 PROTECT = 128    # Jack of Hearts: takes no damage this turn
-GUARD = 256      # an Ace of Hearts kept as a +0/+1 guard
+GUARD = 256      # an Ace of Hearts kept as a 0/1 guard
 
 FLAG_LETTERS = ((EXH, "x"), (POIS, "p"), (POIS_CLUBS, "c"), (SUMMONED, "s"), (DOUBLE, "2"),
                 (PROTECT, "h"), (GUARD, "g"))

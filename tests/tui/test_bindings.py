@@ -234,6 +234,16 @@ async def sk_tab_moves_to_the_next_zone(store, monkeypatch, screen, k):
         assert pilot.app.focused is not at and pilot.app.focused in zones
 
 
+async def digit_picks_from_the_hand(store, monkeypatch, screen, k):
+    """1 (shown "1-N Card" or "1-N Tile"): the first card or tile is chosen."""
+    async with playing(store, monkeypatch, SCREEN_MODE[screen]) as pilot:
+        gs = game_screen(pilot.app)
+        await key(pilot, k)
+        chosen = {"DashScreen": lambda: gs.card, "TownScreen": lambda: gs.tile,
+                  "SkirmishScreen": lambda: gs.sel or gs.offer}[screen]()
+        assert chosen is not None
+
+
 async def replaying(store, monkeypatch, screen):
     """A replay of the game of `screen` after three moves, at its end."""
     cm = playing(store, monkeypatch, SCREEN_MODE[screen], moves=3)
@@ -324,6 +334,7 @@ EFFECTS = {
     ("SkirmishScreen", "e"): sk_e_ends_the_step,
     ("SkirmishScreen", "escape"): sk_escape_drops_the_card,
     ("SkirmishScreen", "tab"): sk_tab_moves_to_the_next_zone,
+    **{(s, "1"): digit_picks_from_the_hand for s in ("DashScreen", "TownScreen", "SkirmishScreen")},
 }
 
 

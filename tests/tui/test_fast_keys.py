@@ -46,7 +46,10 @@ BURSTS = [
     (("n", "enter", "q"), "NewGameScreen"),  # enter opens the Game choice; q is typed in it
     (("?", "ctrl+q"), None),
     (("n", "ctrl+q"), None),
-    (("q", "s"), None),  # s after q: the app is closing, no saves list may open
+    (("q", "s"), "ConfirmScreen"),  # q asks first: s is no answer, the question stays
+    (("q", "y", "s"), None),  # s after the yes: the app is closing, no saves list may open
+    (("t", "q", "q"), "ConfirmScreen"),  # q q from a game: home, then asked, never closed unasked
+    (("q", "n"), "HomeScreen"),
     (("n", "ctrl+s", "q"), "HomeScreen"),  # start a game, q home: q is not lost
     (("t", "q", "t"), "DashScreen"),
     (("t", "q"), "HomeScreen"),
@@ -54,7 +57,7 @@ BURSTS = [
     (("s", "escape", "s", "escape"), "HomeScreen"),
     (("n", "escape", "n", "escape"), "HomeScreen"),
     (("?", "escape", "?", "escape"), "HomeScreen"),
-    (("?", "escape", "q"), None),
+    (("?", "escape", "q", "enter"), None),
     (("t", "?", "escape", "q"), "HomeScreen"),
     (("t", "?", "ctrl+q"), None),
     (("n", "ctrl+s", "ctrl+q"), None),

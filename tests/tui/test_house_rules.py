@@ -619,8 +619,9 @@ async def test_hr_at_120x40_the_board_takes_the_room(store):
         await pilot.pause()
         screen = app.screen
         board = screen.query_one("#board")
-        assert (board.cell_w, board.cell_h) == (10, 3)
-        assert board.region.width >= 70 and board.region.height >= 19  # was 45x13: half the screen empty
+        # Issue 26: at 10x3 ~16 rows stayed empty; the cells grow to the rows there are.
+        assert (board.cell_w, board.cell_h) == (11, 4)
+        assert board.region.width >= 78 and board.region.height >= 25  # was 45x13, then 73x19
         right = screen.query_one("#hr-right")
         assert right.region.x >= board.region.right and right.region.right <= BIG[0]
         await play_by_keys(pilot, screen, Swap("f1", "g1"))  # the same keys on the large board

@@ -83,24 +83,26 @@ class GameScreen(HintsMixin, Screen):
     UNDO: ClassVar[bool] = False
 
     BINDINGS = [
-        Binding("tab", "zone(1)", "Next zone", id="game.next_zone", show=False),
+        Binding("tab", "zone(1)", "Next zone", id="game.next_zone", show=False,
+                tooltip="next zone (hand, board, ...)"),
         Binding("shift+tab", "zone(-1)", "Previous zone", id="game.prev_zone", show=False),
-        Binding("u,ctrl+z", "undo", "Undo", id="game.undo"),
-        Binding("ctrl+r", "redo", "Redo", id="game.redo"),
-        Binding("n", "new_game", "New", id="game.new"),
-        Binding("q", "saves", "Saves", id="replay.saves"),  # a replay opened from the saves
-        Binding("q", "home", "Home", id="game.home"),
-        Binding("q", "stop_watching", "Leave", id="watch.leave"),  # a watcher's q: home, as Leave
-        Binding("left,h,a,comma", "step(-1)", "Back", id="replay.back"),
-        Binding("right,l,d,period", "step(1)", "Forward", id="replay.forward"),
+        Binding("u,ctrl+z", "undo", "Undo", id="game.undo", tooltip="undo: take a move back"),
+        Binding("ctrl+r", "redo", "Redo", id="game.redo", tooltip="redo: play an undone move again"),
+        Binding("n", "new_game", "New", id="game.new", tooltip="new game"),
+        Binding("q", "saves", "Saves", id="replay.saves", tooltip="back to the saved games"),  # a replay opened from the saves
+        Binding("q", "home", "Home", id="game.home", tooltip="home (the game is already saved)"),
+        Binding("q", "stop_watching", "Leave", id="watch.leave", tooltip="stop watching this table"),  # a watcher's q
+        Binding("left,h,a,comma", "step(-1)", "Back", id="replay.back", tooltip="one move back"),
+        Binding("right,l,d,period", "step(1)", "Forward", id="replay.forward",
+                tooltip="one move forward"),
         # home/end: in the help and the README; the footer at 80 columns keeps room for
         # the review's keys.
-        Binding("home,g", "jump(0)", "Start", id="replay.start", show=False),
-        Binding("end,G", "jump(-1)", "End", id="replay.end", show=False),
-        Binding("m", "moves", "Moves", id="table.moves", show=False),  # at a shared table
-        Binding("t", "hint", "Hint", id="game.hint"),
+        Binding("home,g", "jump(0)", "Start", id="replay.start", show=False, tooltip="to the start"),
+        Binding("end,G", "jump(-1)", "End", id="replay.end", show=False, tooltip="to the end"),
+        Binding("m", "moves", "Moves", id="table.moves", tooltip="every legal move, to pick one"),  # at a shared table
+        Binding("t", "hint", "Hint", id="game.hint", tooltip="a hint: the coach's move and why"),
         # A finished game's review (the game-over dialog's v, kept on the board after it).
-        Binding("v", "review_game", "Review", id="game.review"),
+        Binding("v", "review_game", "Review", id="game.review", tooltip="review the finished game"),
         # A review (tui/screens/review.py): hidden unless the screen is given one.
         Binding("right_square_bracket", "mistake(1)", "Next mistake", id="review.next"),
         Binding("left_square_bracket", "mistake(-1)", "Prev mistake", id="review.prev"),
@@ -218,7 +220,9 @@ class GameScreen(HintsMixin, Screen):
         if self.review_notes is not None:
             yield self.review_notes.note  # the coach's note, just above the status line
         yield StatusLine(id="status")
-        yield Footer()
+        # Every key the screen answers to now, compact to fit 80 columns; ctrl+p (the
+        # palette) is in the `?` table with the rest.
+        yield Footer(compact=True, show_command_palette=False)
 
     def compose_game(self) -> ComposeResult:
         raise NotImplementedError
@@ -527,15 +531,41 @@ class GameScreen(HintsMixin, Screen):
             return self.match.state.over and self.review_notes is None and self.code is None
         if self.review_notes is not None and action in ("saves", "home", "new_game"):
             return False  # q closes the review (close_review); n is for a game in play
+        count = self.number_keys_count() if action in ("card", "pick") and parameters else None
+        if count is not None and int(parameters[0]) >= count:
+            return False  # a digit past the hand (or rack): not shown, not answered
         if action == "moves":
             if seated is None:
                 return False
-            return (not self.replay and not self.state.over and self.state.to_move == seated) or None
+            # m (every legal move) only while it is this seat's move: hidden while it waits
+            return not self.replay and not self.state.over and self.state.to_move == seated
         allowed = self.check_game_action(action, parameters)
         if seated is not None and not self.replay and (self.match.waiting() or self.watching()) \
                 and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
             return False
         return allowed
+
+    def key_never_applies(self, binding: Binding) -> bool:
+        """Whether a key can never act on this screen, so its `?` table leaves it out
+        (tui/keys.py): a replay's keys in play and the reverse, undo where the game
+        has none, a review's keys without a review, a shared table's without one."""
+        action = binding.action.split("(")[0]
+        if action in self.REPLAY_ACTIONS | {"saves"}:
+            return not self.replay or (action == "saves" and not self.back_to_saves())
+        if action in self.PLAY_ACTIONS:
+            return self.replay or not self.UNDO or not self.match.undoable
+        if action in ("mistake", "close_review"):
+            return self.review_notes is None
+        if action in ("home", "new_game"):
+            return self.review_notes is not None or (action == "home" and self.back_to_saves())
+        if action == "moves":
+            return self.match.seated is None
+        return self.replay and action not in ("help", "quit", "command_palette")
+
+    def number_keys_count(self) -> int | None:
+        """How many items the digit keys choose from now (a hand, a rack; 0: none);
+        games with digit keys override (the footer shows "1-N", tui/keys.py)."""
+        return None
 
     def wait_words(self) -> str:
         """Why a move cannot be made now: only watching, another seat's turn at a

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.rules import KEYS, rules_text
+from tui.rules import rules_text
 from tui.screens.list_screen import ListScreen
 
 
@@ -65,12 +65,28 @@ class HelpScreen(ModalScreen[None]):
         Binding("end,G", "scroll_to(-1)", "End", show=False),
     ]
 
-    def __init__(self, game_id: str | None = None) -> None:
+    def __init__(self, game_id: str | None = None, keys: list[tuple[str, str]] | None = None) -> None:
+        """`keys`: the key table of the screen asking (tui/keys.py); without it, that of
+        the game's screen class (the rules read from the menu)."""
         super().__init__()
         self.game_id = game_id
+        self.keys = keys
+
+    def _keys(self) -> str:
+        from tui.keys import class_bindings, key_rows, keys_markdown
+
+        rows = self.keys
+        if rows is None and self.game_id:
+            from tui.games import screen_class
+
+            rows = key_rows(class_bindings(screen_class(self.game_id), self.app))
+        if rows is None:  # no screen, no game: the app's own keys
+            rows = key_rows([binding for _, binding in self.app._bindings])
+        return keys_markdown(rows)
 
     def compose(self) -> ComposeResult:
-        text = rules_text(self.game_id) + "\n" + self._legend() + KEYS if self.game_id else "# Houses\n\n" + KEYS
+        keys = self._keys()
+        text = rules_text(self.game_id) + "\n" + self._legend() + keys if self.game_id else "# Houses\n\n" + keys
         with VerticalScroll(id="help-body"):
             yield RulesText(text, ascii=self.app.glyphs.ascii)
         yield Footer()

@@ -14,11 +14,16 @@ from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten
 
 BANNER = "H O U S E S"
-# Characters an entry may take: the menu is 60 wide (app.tcss), less its border and
-# the option's padding. An entry is one line: a longer summary is cut, and shown in
-# full under the menu (a wrapped entry made the menu scroll at 24 rows on a host).
-ENTRY_WIDTH = 60 - 2 - 2
+# An entry is one line: a longer summary is cut, and shown in full under the menu (a
+# wrapped entry made the menu scroll at 24 rows on a host).
 CONTINUE = "Continue   "
+
+
+def menu_width(screen_width: int, longest: int = 0) -> int:
+    """The menu is 60 wide, wider for a `longest` entry where the terminal has the room
+    (up to 100): a long Continue entry is whole at 120 columns. Its border and the
+    option's padding take 4."""
+    return max(60, min(longest + 4, 100, screen_width - 4))
 
 
 def _tables_available() -> bool:
@@ -30,11 +35,12 @@ def _tables_available() -> bool:
 
 class HomeScreen(ListScreen):
     BINDINGS = [
-        Binding("c", "pick('continue')", "Continue", id="home.continue", show=False),
+        Binding("c", "pick('continue')", "Continue", id="home.continue"),
         Binding("t", "pick('daily')", "Today's puzzle", id="home.daily"),
-        Binding("n", "pick('new')", "New game", id="home.new"),
-        Binding("s", "pick('saves')", "Saves", id="home.saves", show=False),
-        Binding("q", "app.quit", "Quit", id="home.quit"),
+        Binding("n", "pick('new')", "New", id="home.new", tooltip="new game"),
+        Binding("s", "pick('saves')", "Saves", id="home.saves", tooltip="saved games"),
+        # q asks first: q q from a game (home, then q) must not close the app unasked.
+        Binding("q", "pick('quit')", "Quit", id="home.quit", tooltip="quit (asks first)"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -47,13 +53,24 @@ class HomeScreen(ListScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#menu", OptionList).focus()
+        menu = self.query_one("#menu", OptionList)
+        menu.styles.width = self._width
+        menu.focus()
 
     def on_screen_resume(self) -> None:
         self.refresh_entries()
 
-    def refresh_entries(self) -> None:
-        """Rebuild the menu (a game may have been saved or finished meanwhile)."""
+    def on_resize(self) -> None:
+        self.refresh_entries()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters == ("continue",):
+            return getattr(self, "_continue", None) is not None  # c only with a game to resume
+        return True
+
+    def refresh_entries(self, to_top: bool = False) -> None:
+        """Rebuild the menu (a game may have been saved or finished meanwhile).
+        `to_top`: back from a game, the cursor on the first entry (Continue)."""
         menus = self.query("#menu")
         if not menus:
             return  # not composed yet: compose builds it
@@ -62,9 +79,10 @@ class HomeScreen(ListScreen):
         keep = menu.get_option_at_index(at).id if at is not None and at < menu.option_count else None
         menu.clear_options()
         menu.add_options(self.entries())
+        menu.styles.width = self._width
         self.query_one("#home-note", Static).update(self._note)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        menu.highlighted = ids.index(keep) if keep in ids else 0
+        menu.highlighted = ids.index(keep) if keep in ids and not to_top else 0
         menu.focus()
 
     def entries(self) -> list[Option]:
@@ -79,11 +97,13 @@ class HomeScreen(ListScreen):
         if unfinished is not None:
             # A summary is text from a file, never markup.
             ellipsis = app.glyphs["ellipsis"]
-            summary = shorten(unfinished.summary, ENTRY_WIDTH - len(CONTINUE), ellipsis)
+            room = menu_width(app.size.width, len(CONTINUE + unfinished.summary)) - 4
+            summary = shorten(unfinished.summary, room - len(CONTINUE), ellipsis)
             options.append(Option(Content(CONTINUE + summary), id="continue"))
             if summary != unfinished.summary:
                 note = shorten(f"Continue: {unfinished.summary}", 78, ellipsis)
         self._note = note  # under the menu (compose and refresh_entries put it there)
+        self._width = menu_width(app.size.width, len(CONTINUE + unfinished.summary) if unfinished else 0)
         day = app.today.strftime("%d %b %Y").lstrip("0")
         options += [
             Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),
@@ -143,4 +163,7 @@ class HomeScreen(ListScreen):
 
             app.push_screen(LeaderboardsScreen())
         elif what == "quit":
-            app.exit()
+            from tui.screens.dialogs import ConfirmScreen
+
+            app.push_screen(ConfirmScreen("Quit Houses? Every game is saved."),
+                            lambda yes: app.exit() if yes else None)

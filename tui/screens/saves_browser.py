@@ -19,16 +19,26 @@ from tui.screens.text import shorten, shorten_middle
 
 # (heading, width): 5 columns of these widths and their padding fit in 80 columns
 # beside the scroll bar. A wider terminal gives the room to Game, Players and Position.
-COLUMNS = (("Game", 13), ("Players", 16), ("", 4), ("Last played", 16), ("Position", 19))
+COLUMNS = (("Game", 13), ("Players", 16), ("", 4), ("Last played", 12), ("Position", 23))
 
 
-def column_widths(screen_width: int) -> list[int]:
+def column_widths(screen_width: int, players: int | None = None, position: int | None = None) -> list[int]:
+    """The columns' widths at `screen_width`. Given the longest Players and Position
+    texts, the two share their room by need: Position whole first (it says where a game
+    stands; the detail lines name every player), Players at least 12."""
     widths = [width for _, width in COLUMNS]
     extra = max(0, screen_width - 80)
     game = min(extra, 4)  # "HOUSES - Skirmish" is 17
     widths[0] += game
     widths[1] += (extra - game) // 2
     widths[4] += extra - game - (extra - game) // 2
+    if players is not None and position is not None:
+        room = widths[1] + widths[4]
+        widths[4] = max(widths[4], min(position, room - 12))
+        widths[1] = room - widths[4]
+        if players < widths[1]:  # room left over: to Position
+            widths[4] += widths[1] - max(players, len("Players"))
+            widths[1] = max(players, len("Players"))
     return widths
 
 
@@ -36,11 +46,12 @@ when = local_minute  # a save's time stamp as the player reads it
 
 
 def modified(path) -> str:
-    """When a file was last changed, like `when` (an unreadable save has no stamp)."""
+    """When a file was last changed, like `when(short=True)` (an unreadable save has no stamp)."""
     try:
-        return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        moment = datetime.fromtimestamp(path.stat().st_mtime)
     except (OSError, ValueError):
         return ""
+    return moment.strftime("%d %b %H:%M" if moment.year == datetime.now().year else "%Y-%m-%d")
 
 
 def position(save: saves.SaveFile, title: str) -> str:
@@ -82,7 +93,7 @@ class SavesScreen(ListScreen):
         self.reload()
 
     def on_resize(self) -> None:
-        if self.is_mounted and column_widths(self.app.size.width) != getattr(self, "widths", None):
+        if self.is_mounted and column_widths(self.app.size.width, *self._needs) != getattr(self, "widths", None):
             self.reload()
 
     def reload(self) -> None:
@@ -91,17 +102,19 @@ class SavesScreen(ListScreen):
         table.clear(columns=True)
         # Fixed widths that fit the screen with the scroll bar: longer text is cut
         # with an ellipsis, and the detail lines under the table show it in full.
-        self.widths = column_widths(self.app.size.width)
+        self.good, self.bad = self.app.store.scan()
+        self._needs = (max((len(", ".join(seat.name for seat in s.seats)) for s in self.good), default=0),
+                       max((len(position(s, self._title(s.game))) for s in self.good), default=0))
+        self.widths = column_widths(self.app.size.width, *self._needs)
         for i, ((label, _), width) in enumerate(zip(COLUMNS, self.widths)):
             table.add_column(label, width=width, key=f"c{i}")
-        self.good, self.bad = self.app.store.scan()
         cut = self._cut
         for s in self.good:
             title = self._title(s.game)
             players = ", ".join(seat.name for seat in s.seats)
             table.add_row(cut(title, 0), cut(players, 1), "BAD" if self.moves_problem.get(s.id) else
                           "done" if s.over else "open",
-                          when(s.updated), cut(position(s, title), 4), key=f"ok:{s.id}")
+                          when(s.updated, short=True), cut(position(s, title), 4), key=f"ok:{s.id}")
         for u in self.bad:
             game = next((g for g in GAMES if u.id.startswith(f"{g}-")), None)  # ids start with the game
             table.add_row(cut(self._title(game) if game else "?", 0), "", "BAD", modified(u.path),

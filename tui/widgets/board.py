@@ -237,3 +237,24 @@ class BoardGrid(Widget, can_focus=True):
 
 MARK_GLYPHS = {"target": "•", "last": "'", "bad": "×", "chosen": "*"}
 MARK_GLYPHS_ASCII = {"target": "+", "last": "'", "bad": "x", "chosen": "*"}
+
+
+def grow_cells(board: BoardGrid, room_w: int, room_h: int, smallest: tuple[int, int],
+               largest: tuple[int, int]) -> bool:
+    """Size the board's cells to fill `room_w` x `room_h` (labels included), between
+    `smallest` and `largest` cells: a board that grows with the terminal. True if the
+    cells changed (the board is laid out again)."""
+    w = max(smallest[0], min(largest[0], (room_w - board.label_w) // board.cols))
+    h = max(smallest[1], min(largest[1], (room_h - board.top) // board.rows))
+    if (board.cell_w, board.cell_h) == (w, h):
+        return False
+    board.cell_w, board.cell_h = w, h
+    board.refresh(layout=True)
+    return True
+
+
+def centred(text: str, style: Style | None, fill: Style | None, base: str, w: int, h: int) -> CellPaint:
+    """A w x h cell with `text` centred on its middle line (the cursor's), the rest `fill`."""
+    lines = [((" " * w, fill),)] * h
+    lines[(h - 1) // 2] = ((text.center(w), style),)
+    return CellPaint(tuple(lines), base)

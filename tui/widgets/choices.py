@@ -33,13 +33,17 @@ class ChoiceList(OptionList):
         super().__init__(markup=False, compact=True, **kwargs)
         self._items: list[tuple[str | None, str, bool]] = []
 
-    def set_items(self, items: list[tuple[str | None, Text | str, bool]]) -> None:
-        """Replace the items; the cursor stays on the item with the same id if there is one."""
+    def set_items(self, items: list[tuple[str | None, Text | str, bool]], keep: bool = True) -> None:
+        """Replace the items; the cursor stays on the item with the same id if there is
+        one. `keep=False`: the cursor goes to the first item (a list the player is not
+        browsing shows its top, the same before and after a resume)."""
         key = [(i, str(t), e) for i, t, e in items]
         if key == self._items:
+            if not keep and self.highlighted not in (None, 0) and self.option_count:
+                self.action_first()
             return
         self._items = key
-        current = self.highlighted_option.id if self.highlighted_option is not None else None
+        current = self.highlighted_option.id if self.highlighted_option is not None and keep else None
         self.set_options([Option(text, id=item_id, disabled=not enabled) for item_id, text, enabled in items])
         ids = [item_id for item_id, _, enabled in items]
         if current in ids and items[ids.index(current)][2]:

@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from core.dash.cards import COLOUR_NAMES, COLOURS, FILES, RANKS, SIDE_NAMES, SIZE_NAMES, UNKNOWN
 from tui.games.base import GameScreen
+from tui.keys import number_keys
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.cards import card_text
 from tui.widgets.hand import HandBar
@@ -104,9 +105,9 @@ class DashScreen(GameScreen):
 
     CHOICE = ("card", "side")  # a choice half-made: a hint sets it, escape puts it back
     BINDINGS = [
-        Binding("escape", "back_out", "Back", id="dash.back"),
-        Binding("r", "restart", "Restart", id="dash.restart"),
-        *[Binding(str(i + 1), f"card({i})", f"Card {i + 1}", show=False) for i in range(6)],
+        Binding("escape", "back_out", "Back", id="dash.back", tooltip="put the chosen card back"),
+        Binding("r", "restart", "Restart", id="dash.restart", tooltip="back to the deal (ctrl+r steps forward)"),
+        *number_keys("card", "Card", 6, "dash.card", "choose that card of your hand"),
     ]
 
     def __init__(self, save, state, replay: bool = False) -> None:
@@ -351,6 +352,9 @@ class DashScreen(GameScreen):
         self.say(f"Lay the {card_text(self.card, g)} at which side? Arrows: {g['arrow_n']} north, "
                  f"{g['arrow_e']} east, {g['arrow_s']} south, {g['arrow_w']} west.")
 
+    def number_keys_count(self) -> int | None:
+        return None if self.replay or self._view is None else len(self._hand())
+
     def action_card(self, index: int) -> None:
         if index < len(self._hand()):
             self._choose_card(index)
@@ -377,7 +381,7 @@ class DashScreen(GameScreen):
             return
         square = square_of(event.cell)
         if self.card is None:
-            self.say("Choose a card from your hand first (tab, or the keys 1-6).", error=True)
+            self.say(f"Choose a card from your hand first (tab, or the keys 1-{len(self._hand())}).", error=True)
             return
         if self.side is None:
             self.say("Choose a side first: press an arrow key.", error=True)

@@ -109,9 +109,11 @@ def paint_cell(view, i: int, w: int, h: int, glyphs, big: bool) -> CellPaint:
         mark_run = (glyphs["dot"], Style(dim=True))
     else:
         mark_run = (" ", None)
-    top = (blank,) * (h - 2)  # a tall cell: room above the pawn
+    # A tall cell: the pawn on the middle line (where the cursor's brackets are).
+    top = (blank,) * ((h - 1) // 2)
+    under = (blank,) * (h - 2 - len(top))
     if pawn is None:
-        return CellPaint((*top, blank, (mark_run, (" " * (w - 1), None))), base)
+        return CellPaint((*top, blank, (mark_run, (" " * (w - 1), None)), *under), base)
     token = pawn_token(pawn, ascii)
     chip = (" " + token).ljust(4) if ascii else token.ljust(4)
     left = (w - 4) // 2
@@ -119,4 +121,4 @@ def paint_cell(view, i: int, w: int, h: int, glyphs, big: bool) -> CellPaint:
     full = kind_name(pawn.colour, pawn.base)
     short = full if big and len(full) < w else SHORT[pawn.colour][pawn.base]
     line2 = (mark_run, (f"{short:^{w - 1}}"[: w - 1], Style(dim=True)))
-    return CellPaint((*top, line1, line2), base)
+    return CellPaint((*top, line1, line2, *under), base)

@@ -41,14 +41,17 @@ from tui.games.house_rules.pieces import (
     lost_text,
     paint_cell,
 )
-from tui.widgets.board import BoardGrid, CellPaint
+from tui.widgets.board import BoardGrid, CellPaint, grow_cells
 from tui.widgets.choices import ChoiceList
 from tui.widgets.log import GameLog
 
 CELL_W, CELL_H = 6, 2
-# From 110x34 on, the board takes the room: cells of 10x3 (the board 73x19).
-BIG_W, BIG_H = 10, 3
-BIG_AT = (110, 34)
+# A larger terminal gives larger cells, up to 12x4 (the board 86x25); from 10 columns a
+# cell names its pawn in full. The right side keeps 38 columns, the lines under the
+# board (information, log) and the screen's own lines 11 rows.
+BIG_W = 10
+LARGEST = (12, 4)
+RIGHT_W, OTHER_ROWS = 38, 11
 ROWS, COLS = 6, 7
 
 
@@ -59,9 +62,9 @@ class HouseRulesScreen(GameScreen):
     # A choice half-made: a hint sets it, escape puts it back (tui/games/hints.py).
     CHOICE = ("sel", "card_pending", "marker_pending", "revive_base")
     BINDINGS = [
-        Binding("e", "end_turn", "End turn", id="hr.end_turn"),
-        Binding("p", "pass_turn", "Pass", id="hr.pass"),
-        Binding("escape", "back_out", "Back", id="hr.back"),
+        Binding("e", "end_turn", "End turn", id="hr.end_turn", tooltip="end the turn"),
+        Binding("p", "pass_turn", "Pass", id="hr.pass", tooltip="pass the turn"),
+        Binding("escape", "back_out", "Back", id="hr.back", tooltip="drop the pawn or card chosen"),
     ]
 
     def __init__(self, save, state, replay: bool = False) -> None:
@@ -185,14 +188,10 @@ class HouseRulesScreen(GameScreen):
         """A large terminal gets a large board; the panels share what is left. True
         if the cells changed."""
         width, height = self.app.size
-        big = width >= BIG_AT[0] and height >= BIG_AT[1]
-        w, h = (BIG_W, BIG_H) if big else (CELL_W, CELL_H)
         board = self.query_one(BoardGrid)
-        if (board.cell_w, board.cell_h) == (w, h):
+        if not grow_cells(board, width - RIGHT_W, height - OTHER_ROWS, (CELL_W, CELL_H), LARGEST):
             return False
-        board.cell_w, board.cell_h = w, h
-        board.refresh(layout=True)
-        self.query_one("#hr-left").styles.width = board.label_w + COLS * w + 1
+        self.query_one("#hr-left").styles.width = board.label_w + COLS * board.cell_w + 1
         return True
 
     def _app_focus(self, focus: bool) -> None:

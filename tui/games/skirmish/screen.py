@@ -30,6 +30,7 @@ from textual.widgets import OptionList, Static
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from tui.games.base import GameScreen
+from tui.keys import number_keys
 from tui.games.skirmish.field import card_label
 from tui.games.skirmish.log import SkirmishLog
 from tui.games.skirmish.panels import CardPanel, barrows_items, barrows_title, hand_items, hand_note, target_note
@@ -65,7 +66,7 @@ class SkirmishScreen(GameScreen):
         Binding("escape", "back_out", "Back", id="sk.back"),
         Binding("tab", "zone(1)", "Zone", id="sk.next_zone"),
         Binding("shift+tab", "zone(-1)", "Previous zone", id="sk.prev_zone", show=False),
-        *[Binding(str(i + 1), f"card({i})", f"Card {i + 1}", id=f"sk.card_{i + 1}", show=False) for i in range(9)],
+        *number_keys("card", "Card", 9, "sk.card", "choose that card of your hand"),
     ]
 
     def __init__(self, save, state, replay: bool = False) -> None:
@@ -102,7 +103,7 @@ class SkirmishScreen(GameScreen):
                 with Horizontal(id="sk-hand-row"):
                     yield Static("", id="sk-hand-title", markup=False)
                     yield HandBar(empty_text="(no cards in hand)", id="sk-hand")
-                yield CardPanel("", more="? all", id="sk-card", markup=False)
+                yield CardPanel("", more="? shows all", id="sk-card", markup=False)
             with Vertical(id="sk-right"):
                 yield Static("", id="sk-barrows-title", classes="sk-panel-title", markup=False)
                 yield ChoiceList(id="sk-barrows")
@@ -280,7 +281,8 @@ class SkirmishScreen(GameScreen):
 
     def _draw_barrows(self) -> None:
         self.query_one("#sk-barrows-title", Static).update(barrows_title(self._view))
-        self.barrows.set_items(barrows_items(self._view, self.barrow_targets, self.app.glyphs))
+        # Newest first, and the newest in view unless the player browses the pile.
+        self.barrows.set_items(barrows_items(self._view, self.barrow_targets, self.app.glyphs), keep=self.focused is self.barrows)
 
     def _draw_choices(self) -> None:
         """The list of what may be chosen now, when the decision is one from a list."""
@@ -553,6 +555,9 @@ class SkirmishScreen(GameScreen):
             return not self.replay
         return super().check_game_action(action, parameters)
 
+    def number_keys_count(self) -> int | None:
+        return min(9, len(self._view.hands[self.me])) if self._view is not None and not self.replay else None
+
     def action_card(self, index: int) -> None:
         """1-9: the card at that place in your hand, as if chosen there with enter."""
         hand = self._view.hands[self.me] if self._view is not None else []
@@ -688,16 +693,7 @@ class SkirmishScreen(GameScreen):
     # -- results -----------------------------------------------------------------------
 
     def summary(self) -> str:
-        st = self.state
-        lives = " / ".join(str(max(0, x)) for x in st.life)
-        if st.over and st.outcome:
-            return f"{self.game.title}: {self.named(st.outcome.reason)} Life {lives}"
-        return f"{self.game.title}, turn {st.turn}: life {lives}, deck {len(st.deck)}"
+        return sk_words.summary(self.state, self.game.title, self.named)
 
     def result_lines(self) -> list[str]:
-        st = self.state
-        parts = []
-        for s in range(st.seats):
-            life = st.life[s]
-            parts.append(f"{self.seat_name(s)} {life if life > 0 else 'out'}")
-        return ["Life: " + ", ".join(parts) + ".", f"{st.turn} turns played; {len(st.deck)} cards left in the deck."]
+        return sk_words.result_lines(self.state, [seat.name for seat in self.save.seats])

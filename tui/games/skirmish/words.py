@@ -135,3 +135,17 @@ def action_words(a, view, me: int, seats, glyphs) -> str:
     if isinstance(a, A.Block):
         return f"{unit(actor, a.pos)} blocks {unit(view.cur, a.attacker)}"
     return said(view.describe(a), names)
+
+
+def summary(st, title: str, named) -> str:
+    """The game in one line, for the saves list (`named` puts the seats' names in)."""
+    lives = " / ".join(str(max(0, x)) for x in st.life)
+    if st.over and st.outcome:
+        return f"{title}: {named(st.outcome.reason)} Life {lives}"
+    return f"{title}, turn {st.turn}: life {lives}, deck {len(st.deck)}"
+
+
+def result_lines(st, names: list[str]) -> list[str]:
+    """The game-over dialog's lines: each seat's life, the turns and the deck."""
+    parts = [f"{names[s]} {st.life[s] if st.life[s] > 0 else 'out'}" for s in range(st.seats)]
+    return ["Life: " + ", ".join(parts) + ".", f"{st.turn} turns played; {len(st.deck)} cards left in the deck."]

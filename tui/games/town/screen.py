@@ -14,7 +14,6 @@ placed. In every mode t asks the coach for a hint (tui/games/base.py).
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from rich.style import Style
@@ -29,8 +28,9 @@ from core.town.words import LEVELS, level_for, plural
 from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN
 from core.town.tiles import SIZE, TILE_CS
 from tui.games.base import GameScreen
+from tui.keys import number_keys
 from tui.games.town.tiles import back, face, face_style, glyph_of, legend
-from tui.widgets.board import BoardGrid, CellPaint
+from tui.widgets.board import BoardGrid, CellPaint, centred, grow_cells
 from tui.widgets.hand import HandBar
 from tui.widgets.log import GameLog
 
@@ -53,11 +53,10 @@ class TownScreen(GameScreen):
 
     CHOICE = ("tile", "exchanging", "marked")  # a choice half-made: a hint sets it, escape puts it back
     BINDINGS = [
-        Binding("escape", "back_out", "Back", id="town.back"),
-        Binding("x", "exchange", "Exchange", id="town.exchange"),
-        Binding("e", "leave", "Leave game", id="town.leave"),
-        *[Binding(str(i + 1), f"pick({i})", f"Tile {i + 1}", id=f"town.pick_{i + 1}", show=False)
-          for i in range(5)],
+        Binding("escape", "back_out", "Back", id="town.back", tooltip="put the tile back, or cancel an exchange"),
+        Binding("x", "exchange", "Exchange", id="town.exchange", tooltip="exchange three tiles (x again confirms)"),
+        Binding("e", "leave", "Leave game", id="town.leave", tooltip="leave the game when no tile fits"),
+        *number_keys("pick", "Tile", 5, "town.pick", "choose that tile of your rack (solo: that stack)"),
     ]
 
     def __init__(self, save, state, replay: bool = False) -> None:
@@ -111,8 +110,22 @@ class TownScreen(GameScreen):
     def bar(self) -> HandBar:
         return self.query_one("#town-bar", HandBar)
 
+    def on_resize(self, event) -> None:
+        if self._fit_board():
+            self.board.refresh()
+
+    def _fit_board(self) -> bool:
+        """The town as large as the terminal allows: the side keeps 42 columns, the
+        cell, legend, title, status and footer lines 10 rows."""
+        width, height = self.app.size
+        if not grow_cells(self.board, width - 42, height - 10, (CELL_W, CELL_H), (9, 4)):
+            return False
+        self.query_one("#town-board-col").styles.width = max(38, self.board.label_w + SIZE * self.board.cell_w + 1)
+        return True
+
     def on_mount(self) -> None:
         board = self.board
+        self._fit_board()
         board.read_only = self.replay
         self.watch(board, "cursor", self._cursor_moved, init=False)
         glyphs = self.app.glyphs
@@ -193,12 +206,8 @@ class TownScreen(GameScreen):
             self._draw_turn_box()
             self._draw_players()
         self._draw_board()
-        log = self.query_one(GameLog)
-        width = max(20, (log.size.width or 41) - 1)
-        lines = []
-        for line in map(self.named, view.log[-40:]):
-            lines += textwrap.wrap(line, width, subsequent_indent="  ") or [""]
-        log.set_lines(lines)
+        # Whole lines: the log wraps them to its width (it has the room the terminal gives).
+        self.query_one(GameLog).set_lines([self.named(line) for line in view.log[-40:]])
         if fresh:
             self._settle_focus()
         self._describe_cell()
@@ -354,13 +363,11 @@ class TownScreen(GameScreen):
     def paint(self, row: int, col: int) -> CellPaint:
         view = self._view
         tile = view.cells[row * SIZE + col] if view is not None else None
+        size = self.board.cell_w, self.board.cell_h  # the cells grow with the terminal
         if tile is not None and tile in TILE_CS:
             style = face_style(tile[0])
-            glyph = glyph_of(tile, self.app.glyphs.ascii)
-            return CellPaint((((f" {tile[0]} {glyph} ", style),), ((" " * CELL_W, style),)), "dark")
-        base = "light" if (row + col) % 2 == 0 else "dark"
-        dot = self.app.glyphs["dot"]
-        return CellPaint((((f"  {dot}  ", DIM),), ((" " * CELL_W, None),)), base)
+            return centred(f"{tile[0]} {glyph_of(tile, self.app.glyphs.ascii)}", style, style, "dark", *size)
+        return centred(self.app.glyphs["dot"], DIM, None, "light" if (row + col) % 2 == 0 else "dark", *size)
 
     # -- the cell under the cursor -----------------------------------------------------
 
@@ -449,7 +456,7 @@ class TownScreen(GameScreen):
         elif self.can_leave():
             text = "No tile fits: x exchanges three tiles, e leaves the game."
         else:
-            text = "Choose a tile in your rack: arrows and enter, or 1-5"
+            text = f"Choose a tile in your rack: arrows and enter, or 1-{self.number_keys_count()}"
             text += "; x exchanges." if self.can_exchange() else "."
         self.say(who + text)
 
@@ -461,6 +468,12 @@ class TownScreen(GameScreen):
             self._choose_stack(event.index)
         else:
             self._rack_chosen(event.index)
+
+    def number_keys_count(self) -> int | None:
+        """The digits choose a stack (solo) or a tile of the rack shown."""
+        if self.state.solo:
+            return 3 if self.state.phase in STACK_PHASES else 0
+        return len([e for e in self.entries if e is not None])
 
     def action_pick(self, index: int) -> None:
         if self.state.solo:
@@ -543,7 +556,7 @@ class TownScreen(GameScreen):
             return
         tile = self.placing()
         if tile is None:
-            self.say("Choose a tile in your rack first: tab, or the keys 1-5.", error=True)
+            self.say(f"Choose a tile in your rack first: tab, or the keys 1-{self.number_keys_count()}.", error=True)
             return
         self.submit(Place(tile, cell_at(*event.cell)))
 
