@@ -39,6 +39,7 @@ FOOTER_EXEMPT_APP = frozenset({"command_palette", "copy_text", "help_quit"})
 # Words for bindings made without a description (Textual's own, a key added at run time).
 WORDS = {
     "cancel_hint": "stop the hint being thought about",
+    "put_hint_away": "put the hint shown away (the cursors back where they were)",
     "close_review": "close the review",
     "command_palette": "command palette (themes, saves, statistics, ...)",
     "help_quit": "says how to quit (ctrl+q)",
@@ -154,7 +155,9 @@ def key_rows(bindings: list[Binding]) -> list[tuple[str, str]]:
         if is_number(binding):
             digits.setdefault(action_name(binding), []).append(binding)
             continue
-        what = binding.tooltip or binding.description or WORDS.get(action_name(binding), action_name(binding))
+        # (an action with no words at all reads as words, never as an identifier)
+        what = (binding.tooltip or binding.description
+                or WORDS.get(action_name(binding), action_name(binding).replace("_", " ")))
         # One case in the table: "Undo" and Textual's "Focus Next" read "undo", "focus next".
         what = what.lower() if what.istitle() else what[:1].lower() + what[1:] if what[1:2].islower() else what
         keys = rows.setdefault(what, [])

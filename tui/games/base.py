@@ -560,6 +560,8 @@ class GameScreen(HintsMixin, Screen):
             return self.review_notes is not None or (action == "home" and self.back_to_saves())
         if action == "moves":
             return self.match.seated is None
+        if action == "stop_watching":
+            return not self.watching()
         return self.replay and action not in ("help", "quit", "command_palette")
 
     def number_keys_count(self) -> int | None:
