@@ -224,7 +224,7 @@ def test_ten_moves_by_keys_quit_and_resume_in_a_real_terminal(game_id, tmp_path)
 
     term = Terminal(tmp_path, "resume")
     try:
-        term.wait_for("palette")  # the footer: a screen is drawn
+        term.wait_for("? Help")  # the footer: a screen is drawn
         ready(term)
         assert term.region(top, bottom, width) == board, f"before:\n{before}\nafter resume:\n{term.text()}"
         term.press("ctrl+q")
