@@ -11,17 +11,9 @@ from core.skirmish.bots import make_bot, search_actions
 from core.skirmish.cards import card as C
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
 from core.skirmish.tactician import Tactician
-from core.skirmish.units import token
 
 
-def toks(s, seat, rank="front"):
-    return [token(u) for u in getattr(s, rank)[seat]]
-
-
-def run(s, *acts):
-    for a in acts:
-        s.apply(a)
-    return s
+from skirmish_helpers import run, toks
 
 
 def as_doppelganger(s):

@@ -6,17 +6,9 @@ from __future__ import annotations
 
 from core.skirmish import actions as A
 from core.skirmish.cards import card as C
-from core.skirmish.units import token
 
 
-def toks(s, seat, rank="front"):
-    return [token(u) for u in getattr(s, rank)[seat]]
-
-
-def run(s, *acts):
-    for a in acts:
-        s.apply(a)
-    return s
+from skirmish_helpers import run, toks
 
 
 def test_departure_one_redeploy_a_turn_covers_returns_splits_and_bonds(make):

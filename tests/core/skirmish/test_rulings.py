@@ -5,17 +5,9 @@ from __future__ import annotations
 from core.skirmish import actions as A
 from core.skirmish.cards import card as C
 from core.skirmish.phases import BLOCK, RESPONSE
-from core.skirmish.units import token
 
 
-def toks(s, seat, rank="front"):
-    return [token(u) for u in getattr(s, rank)[seat]]
-
-
-def run(s, *acts):
-    for a in acts:
-        s.apply(a)
-    return s
+from skirmish_helpers import run, toks
 
 
 def finish_turn(s):
