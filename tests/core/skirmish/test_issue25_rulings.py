@@ -11,8 +11,6 @@ from core.skirmish.bots import make_bot, search_actions
 from core.skirmish.cards import card as C
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
 from core.skirmish.tactician import Tactician
-
-
 from skirmish_helpers import run, toks
 
 

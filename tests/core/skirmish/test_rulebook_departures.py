@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from core.skirmish import actions as A
 from core.skirmish.cards import card as C
-
-
 from skirmish_helpers import run, toks
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from core.skirmish import actions as A
 from core.skirmish.cards import card as C
 from core.skirmish.phases import BLOCK, RESPONSE
-
-
 from skirmish_helpers import run, toks
 
 
