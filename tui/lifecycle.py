@@ -76,6 +76,7 @@ class Watchdog:
         self.on_signal: Callable[[], bool] | None = None    # asks the app to leave; False if it is not running
         self.code = 0
         self._wake_fd: int | None = None
+        self._forward_fd: int | None = None  # who had the wake-up fd before `reclaim`
 
     def enable(self, flush: Callable[[], None] | None = None, on_signal: Callable[[], bool] | None = None) -> None:
         """Start the watchdog and, from the main thread, route SIGTERM and SIGHUP to it."""
@@ -89,6 +90,34 @@ class Watchdog:
             for sig in EXIT_SIGNALS:  # a Python handler, so the C handler writes the wake-up byte
                 signal.signal(sig, _noted_by_the_watchdog)
             signal.set_wakeup_fd(self._wake_fd, warn_on_full_buffer=False)
+
+    def reclaim(self) -> None:
+        """Take the process's one wake-up fd back, from the main thread, once the app runs.
+
+        asyncio's loop.add_signal_handler (Textual's web driver uses it for SIGTERM)
+        sets the wake-up fd to the loop's own socket: from then on the watchdog heard
+        no signal, and a web app whose server was killed (parent death = SIGHUP) lived
+        on. The watchdog now passes each signal byte on to that previous owner, so its
+        handlers still run; exit signals whose handler was reset get ours back."""
+        if not self.enabled or threading.current_thread() is not threading.main_thread():
+            return
+        for sig in EXIT_SIGNALS:
+            if signal.getsignal(sig) in (signal.SIG_DFL, signal.SIG_IGN, None):
+                signal.signal(sig, _noted_by_the_watchdog)
+        previous = signal.set_wakeup_fd(self._wake_fd, warn_on_full_buffer=False)
+        if previous != self._wake_fd:
+            # A duplicate, so the number is never another file's once its owner closes
+            # it (writes then fail, harmlessly); an old one is left open, not closed
+            # under the watchdog thread's feet.
+            self._forward_fd = os.dup(previous) if previous != -1 else None
+
+    def _forward(self, data: bytes) -> None:
+        signals = data.replace(_ARM, b"")
+        if self._forward_fd is not None and signals:
+            try:
+                os.write(self._forward_fd, signals)
+            except OSError:  # its owner closed it or it is full: it was told already
+                pass
 
     def arm(self, code: int = 0) -> None:
         """Start the countdown (once; later calls keep the first deadline and code)."""
@@ -113,6 +142,7 @@ class Watchdog:
                 continue
             if not data:
                 return
+            self._forward(data)
             # Other signals with Python handlers (SIGWINCH, SIGCONT, ...) write here too.
             signalled = any(b in EXIT_SIGNALS for b in data)
             if _ARM[0] in data and self.armed_at is not None:
@@ -130,9 +160,15 @@ class Watchdog:
         os._exit(self.code)
 
 
-def _noted_by_the_watchdog(_sig: int, _frame: Any) -> None:
-    """SIGTERM/SIGHUP in Python: nothing to do here; the C handler has already woken
-    the watchdog (signal.set_wakeup_fd), which asks the app to leave."""
+def _noted_by_the_watchdog(sig: int, _frame: Any) -> None:
+    """SIGTERM/SIGHUP in Python. The C handler has already woken the watchdog while
+    the wake-up fd is its own; this covers the moments another owner holds it (before
+    `reclaim`), whenever the main thread runs Python. A second byte does no harm."""
+    if watchdog._wake_fd is not None:
+        try:
+            os.write(watchdog._wake_fd, bytes([sig]))
+        except OSError:
+            pass
 
 
 def _best_effort(step: Callable[[], None] | None, limit: float) -> None:
@@ -180,7 +216,10 @@ def install_exit_signals(app: Any) -> None:
 
     In a real process the watchdog took them before the app started (`run`); an app
     inside another program (the tests) leaves with its loop."""
-    if watchdog.enabled or threading.current_thread() is not threading.main_thread():
+    if watchdog.enabled:
+        watchdog.reclaim()  # the driver may have taken the wake-up fd (web: asyncio's)
+        return
+    if threading.current_thread() is not threading.main_thread():
         return
     for sig in EXIT_SIGNALS:
         asyncio.get_running_loop().add_signal_handler(sig, app.exit)
@@ -466,6 +505,7 @@ def run(app: Any, home: Path) -> int:
         log.log_exception(*sys.exc_info(), where="the app")
         code = 1
     finally:
+        watchdog.reclaim()  # a closed asyncio loop resets SIGTERM and the wake-up fd
         watchdog.arm(code)  # whatever lingers after this (threads, a stuck write) ends soon
         try:
             app.flush_saves(timeout=SAVE_FLUSH_S * 2)

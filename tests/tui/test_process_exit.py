@@ -368,3 +368,42 @@ def test_sigterm_reaches_the_watchdog_when_the_main_thread_is_stuck(tmp_path):
         if proc.poll() is None:
             proc.kill()
         proc.wait()
+
+
+def test_sighup_reaches_the_watchdog_after_asyncio_took_the_wake_up_fd(tmp_path):
+    """Textual's web driver calls loop.add_signal_handler, which makes asyncio's socket
+    the process's one wake-up fd: the watchdog heard nothing after that, so a web app
+    outlived its killed server (parent death is a SIGHUP). Once the app runs the
+    watchdog takes the fd back (`install_exit_signals`) and passes each signal on to
+    asyncio, whose handler still runs; then, with the main thread stuck and SIGHUP
+    blocked there, a SIGHUP still ends the process within LIMIT_S."""
+    code = ("import asyncio, os, signal, threading\n"
+            "from tui import lifecycle\n"
+            "lifecycle.watchdog.enable()\n"
+            "async def main():\n"
+            "    loop = asyncio.get_running_loop()\n"
+            "    done = loop.create_future()\n"
+            "    loop.add_signal_handler(signal.SIGUSR1, lambda: done.set_result(None))\n"
+            "    lifecycle.install_exit_signals(None)\n"
+            "    print('ready', flush=True)\n"
+            "    await done\n"
+            "    print('asyncio got SIGUSR1', flush=True)\n"
+            "    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})\n"
+            "    print('stuck', flush=True)\n"
+            "    lock = threading.Lock(); lock.acquire(); lock.acquire()\n"
+            "asyncio.run(main())\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, cwd=ROOT, env=app_env(tmp_path))
+    try:
+        assert proc.stdout.readline().strip() == b"ready"
+        os.kill(proc.pid, signal.SIGUSR1)
+        assert proc.stdout.readline().strip() == b"asyncio got SIGUSR1"
+        assert proc.stdout.readline().strip() == b"stuck"
+        time.sleep(0.2)
+        os.kill(proc.pid, signal.SIGHUP)
+        sent = time.monotonic()
+        proc.wait(timeout=5)
+        assert time.monotonic() - sent < LIMIT_S
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
