@@ -110,6 +110,8 @@ def is_outage(exc: BaseException) -> bool:
         import psycopg_pool
     except ImportError:  # no PostgreSQL driver: SQLite, whose errors are answers
         return False
+    if isinstance(cause, psycopg_pool.PoolClosed):
+        return False  # closed by this host itself (its stop): the database is not away
     if isinstance(cause, psycopg_pool.PoolTimeout):
         return True
     # A connection that failed or was lost (no SQLSTATE: the client's own word), or the

@@ -69,6 +69,7 @@ class Relay:
         self.leases: Any = None
         self.lock = asyncio.Lock()  # one query at a time on the lease connection
         self.task: asyncio.Task | None = None
+        self.stopped = False  # closed by the host itself: a failure now is no outage
 
     @property
     def host(self) -> int:
@@ -141,6 +142,8 @@ class Relay:
         self.leases = await self.connect()
 
     async def release_lease(self, code: str) -> None:
+        if self.stopped:
+            return  # the lease went with the closed connection
         await self._query("SELECT pg_advisory_unlock(%s, hashtext(%s))", (LEASE_SPACE, code))
 
     async def sweep_dead(self) -> list[str]:
@@ -155,6 +158,7 @@ class Relay:
         return codes
 
     async def stop(self) -> None:
+        self.stopped = True
         if self.task is not None:
             self.task.cancel()
         for conn in (self.listener, self.leases):
@@ -594,11 +598,13 @@ class SharedTableHost(TableHost):
     async def _lease_and_serve(self, table: Table) -> None:
         import psycopg
 
-        if self.tables.get(table.code) is not table or table.code in self.leased:
+        if self.tables.get(table.code) is not table or table.code in self.leased or self.relay.stopped:
             return
         try:
             taken = await self.relay.take_lease(table.code)
         except (psycopg.Error, OSError) as exc:  # the sweep tries again
+            if self.relay.stopped:
+                return  # the host's own stop closed the connection: no outage
             self.outage.report(f"table {table.code}: the lease for its bots not taken", exc)
             return
         if taken:

@@ -228,6 +228,10 @@ class TableHost:
                 member.writer.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 2)
+            deadline = time.monotonic() + 2  # their handlers' last writes (leaving their tables)
+            while self.members and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            await self.flush()  # done before stop returns: none outlives the storage closed next
         with contextlib.suppress(FileNotFoundError):
             self.socket_path.unlink()
 

@@ -395,3 +395,9 @@ def test_only_a_database_out_of_reach_is_an_outage():
                    errors.UniqueViolation("taken")):
         assert not is_outage(as_storage_error(answer))
     assert not is_outage(StaleCursor("moved on")) and not is_outage(StorageError("no such table"))
+    # The host's own pool, closed by its stop, is no outage (PoolClosed is an OperationalError).
+    import psycopg_pool
+
+    closed = psycopg_pool.PoolClosed("the pool 'pool-1' is already closed")
+    assert isinstance(closed, psycopg.OperationalError)
+    assert not is_outage(as_storage_error(closed)) and not is_outage(closed)

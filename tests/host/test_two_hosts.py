@@ -144,17 +144,20 @@ async def test_one_host_runs_a_tables_bots_and_another_takes_over_when_it_stops(
     game = GAMES["skirmish"]
     again = await Peer.connect(other, "alice")
     again.send(op="join", code=code)
-    acted_at = None
+    # alice plays on until the bot answers her: a Skirmish turn may take her several
+    # actions (a deploy, then done), so one move of hers need not hand the bot the turn.
+    asked = None  # the cursor of alice's latest move, sent
     while True:
         seen = await again.get("table")
-        if acted_at is not None and seen["cursor"] > acted_at and (seen.get("last") or {}).get("seat") == 1:
-            break
+        if asked is not None and seen["cursor"] > asked + 1:
+            break  # a move after alice's latest: the bot's, made by the other host
         state = game.from_text(seen["view"])
-        if acted_at is None and state.to_move == 0:
+        if state.to_move == 0 and not state.over and (asked is None or seen["cursor"] > asked):
             again.send(op="act", code=code, cursor=seen["cursor"],
                        action=game.action_to_builtins(state.legal_actions()[0]))
-            acted_at = seen["cursor"]
+            asked = seen["cursor"]
     assert code in other.leased and code not in runner.leased
+    assert not runner.outage.away  # its own connections, closed by itself: no outage said
     assert other.storage.load_table(code).save.cursor == seen["cursor"]
     again.close()
     alice.close()
