@@ -17,6 +17,7 @@ import errno
 import os
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -162,6 +163,11 @@ def parse_save(data: bytes, name: str, save_id: str, *, moves: bool = True) -> S
     return save
 
 
+# A game with no move whose save has not changed for an hour was left without its
+# first move by a process that could not say so (killed, hung up on): pruned at start.
+UNPLAYED_KEPT_S = 3600.0
+
+
 class Listing:
     """What every store answers from its `scan()` (the save folder, or a player's
     documents in the host's database: saves/db.py)."""
@@ -188,6 +194,30 @@ class Listing:
             if not save.over:
                 return save
         return None
+
+    def unchanged_for(self, save_id: str) -> float | None:
+        """Seconds since the stored save last changed; None where the store cannot
+        tell (such saves are never pruned)."""
+        return None
+
+    def prune_unplayed(self, older_than_s: float = UNPLAYED_KEPT_S) -> list[str]:
+        """Remove the saves of games never played (no move, not over) left unchanged
+        for `older_than_s`: a process killed or hung up on before the first move
+        leaves one (a game left by its keys before it has none: tui/app.py). The ids
+        removed."""
+        removed = []
+        for save in self.list():
+            if save.actions or save.over:
+                continue
+            age = self.unchanged_for(save.id)
+            if age is None or age < older_than_s:
+                continue
+            try:
+                self.delete(save.id)
+            except SaveError:
+                continue
+            removed.append(save.id)
+        return removed
 
 
 class Store(Listing):
@@ -336,6 +366,12 @@ class Store(Listing):
                 f"Did not save over '{path.name}': it holds another game, so it was kept as it is.",
                 path=path,
             )
+
+    def unchanged_for(self, save_id: str) -> float | None:
+        try:
+            return time.time() - self.path(save_id).stat().st_mtime
+        except OSError:
+            return None
 
     def delete(self, save_id: str) -> None:
         """Delete a save's file (the UI asks the player first). Missing is not an error."""

@@ -309,6 +309,22 @@ class HousesApp(App[None]):
         elif kind == "new-form":
             self.open_new_game(self.start[1])
         self.call_after_refresh(self._check_size)
+        self._prune_unplayed()
+
+    def _prune_unplayed(self) -> None:
+        """Saves of games never played, left an hour or more ago by a process killed
+        before the first move (saves.store.Listing.prune_unplayed), go in the
+        background writer, never holding up the start; the home menu is then redrawn."""
+        def prune() -> list[str]:
+            try:
+                return self.store.prune_unplayed()
+            except (saves.SaveError, OSError):
+                return []  # a folder that cannot be read: its problems are said elsewhere
+
+        done = self._saver.submit(prune)
+        loop = self._loop
+        if loop is not None:
+            done.add_done_callback(lambda f: f.result() and self._soon(loop, self._refresh_home))
 
     def _install_signal_handlers(self) -> None:
         # A dropped SSH connection (SIGHUP) or a kill (SIGTERM): every move is already

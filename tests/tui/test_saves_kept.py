@@ -143,3 +143,25 @@ def test_houses_saves_lines_up_its_columns(store, capsys, monkeypatch):
         assert all(line[at - 2:at] == "  " for at in starts), line
         assert line[starts[1]] != " " and line[starts[2]] != " ", line
         assert re.match(r"\S+ +(\d{4}-\d\d-\d\d \d\d:\d\d)? +", line), line
+
+
+async def test_a_save_never_played_left_an_hour_ago_by_a_killed_app_is_pruned_at_start(store):
+    """A process killed or hung up on before the first move (a dropped SSH link) had
+    no chance to drop its save: the next start removes it once it is an hour old, in
+    the background. Played and recent unplayed saves stay."""
+    import os
+    import time
+
+    game = GAMES["dash"]
+    first = game.new(1, 7, game.Options()).legal_actions()[0]
+    put_save(store, dash_save(7, [], "old-unplayed"))
+    put_save(store, dash_save(7, [first], "old-played"))
+    put_save(store, dash_save(9, [], "new-unplayed"))
+    hours_ago = time.time() - 2 * 3600
+    for save_id in ("old-unplayed", "old-played"):
+        os.utime(store.path(save_id), (hours_ago, hours_ago))
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: not store.path("old-unplayed").exists())
+        app.flush_saves()
+        assert sorted(s.id for s in store.list()) == ["new-unplayed", "old-played"]
