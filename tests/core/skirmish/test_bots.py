@@ -134,7 +134,8 @@ def test_hard_level_uses_the_time_it_is_given_and_no_more():
     t = time.perf_counter()
     assert bot.choose(view, budget) in s.legal_actions()
     took = time.perf_counter() - t
-    assert 0.6 * budget <= took <= budget + 0.2
+    # wall time, as the app counts it: room for the other test worker taking the core
+    assert 0.6 * budget <= took <= budget + 0.45
 
 
 def test_hard_answers_a_forced_decision_at_once():

@@ -73,7 +73,8 @@ def test_the_hard_bot_uses_its_budget_and_keeps_to_it():
     action = bot.choose(view, budget)
     took = time.perf_counter() - start
     assert st.check(action) is None
-    assert 0.6 * budget <= took <= budget + 0.2, took
+    # wall time, as the app counts it: room for the other test worker taking the core
+    assert 0.6 * budget <= took <= budget + 0.45, took
 
 
 def test_an_iteration_cap_gives_the_same_game_for_a_seed():
