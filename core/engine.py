@@ -302,6 +302,19 @@ class State:
     def to_text(self) -> str:
         raise NotImplementedError
 
+    def reveals(self, action: Any, seat: int | None) -> bool:
+        """Whether `seat` (None: a watcher) may be told `action` itself, its data and
+        its words, once it is made from this position; the log says the rest to
+        everybody (docs/architecture.md, "Privacy"). Its player always may.
+
+        This default tells a seat only a move its own view finds legal now: such a
+        move names nothing hidden from it. A game with hidden information overrides
+        this with what its moves show (a card laid face up, a tile given back face
+        down), from its own data about who knows what, never from its words."""
+        if seat is not None and seat == self.to_move:
+            return True
+        return self.view(seat).check(action) is None
+
     # -- conveniences shared by every game ---------------------------------------
 
     def describe(self, action: Any) -> str:

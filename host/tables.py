@@ -552,10 +552,9 @@ class TableHost:
     @staticmethod
     def note_last(table: Table, before: Any, action: Any, played: Any) -> None:
         """Keep the move just made for the players' marks, with the seats it must not
-        reach (host/privacy.py: a move naming what a seat could not see)."""
+        reach (host/privacy.py: the engine says which seats a move may be told to)."""
         table.last = {"seat": played.seat, "action": table.game.action_to_builtins(action), "text": played.text,
-                      "cursor": played.cursor,
-                      "hidden": hidden_from(before, table.state, action, played.seat, played.text)}
+                      "cursor": played.cursor, "hidden": hidden_from(before, action, played.seat)}
 
     def play(self, table: Table, action: Any) -> None:
         """Make a checked move at `table` (the match records and writes it), tell its
@@ -602,8 +601,8 @@ class TableHost:
     def table_message(self, table: Table, seat: int | None) -> p.Table:
         """What `seat` sees of the table; seat None: a watcher, who sees the public view
         only. No seed while the game goes on (with it and the moves an app could rebuild
-        every hand and the deck); the last move only to a seat (or a watcher) that may
-        know it (host/privacy.py); the save, with its seed, once the game is over."""
+        every hand and the deck); the last move only to a seat (or a watcher) the engine
+        says may know it (host/privacy.py); the save, with its seed, once the game is over."""
         view = table.state.view(seat)
         watching = seat is None
         over = bool(table.state.over)

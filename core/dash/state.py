@@ -257,6 +257,12 @@ class DashState(State):
     def describe(self, action: Any) -> str:
         return describe(self, action)
 
+    def reveals(self, action: Any, seat: int | None) -> bool:
+        """Every seat may be told every play: its card is laid face up on the table
+        (docs/architecture.md, "Privacy"); only the hands (with hidden_hands) and
+        the pile are secret, and no move names them."""
+        return True
+
     # -- copies and views ------------------------------------------------------------
 
     def clone(self) -> DashState:

@@ -507,6 +507,10 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         from core.skirmish.words import describe
         return describe(self, action)
 
+    def reveals(self, action, seat: int | None) -> bool:
+        from core.skirmish.reveals import reveals
+        return reveals(self, action, seat)
+
     def _why_not(self, action) -> str:
         from core.skirmish.words import why_not
         return why_not(self, action)

@@ -43,6 +43,7 @@ from core.town.tiles import (
     sort_key,
     tile_name,
 )
+from core.town.reveals import reveals as _reveals
 from core.town.words import describe, level_for, plural
 
 NCELLS = SIZE * SIZE
@@ -695,3 +696,5 @@ class TownState(State):
 
     def describe(self, action: Any) -> str:
         return describe(action, self.stacks)
+
+    reveals = _reveals  # what a move tells each seat: core/town/reveals.py
