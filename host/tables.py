@@ -33,7 +33,7 @@ import msgspec
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
-from core.engine import lines_to_wire, said
+from core.engine import Refusal, RefusalKind, lines_to_wire, said
 from host import community
 from host import protocol as p
 from host.console import log_line
@@ -528,12 +528,12 @@ class TableHost:
             member.send(p.Error(f"There is no table {code}.", code=code))
             return
         seat = table.seat_of(member.name)
-        state = table.state
         if seat is None or member not in table.members.get(seat, set()):
-            member.send(p.Error("You have no seat at this table.", code=code))
+            member.send(p.Error.refusing(Refusal(RefusalKind.NOT_YOUR_TURN, "You have no seat at this table."), code))
             return
-        if state.over or state.to_move != seat:
-            member.send(p.Error("It is not your turn.", code=code))
+        turn = table.match.turn_refusal(seat)
+        if turn is not None:
+            member.send(p.Error.refusing(turn, code))
             return
         if msg.cursor is not None and msg.cursor != table.save.cursor:
             member.send(p.Error("The position changed: look again.", code=code))
@@ -541,11 +541,11 @@ class TableHost:
         try:
             action = table.game.action_from_builtins(msg.action)
         except (msgspec.ValidationError, KeyError, TypeError) as exc:
-            member.send(p.Error(f"Not a move of this game: {exc}", code=code))
+            member.send(p.Error.refusing(Refusal(RefusalKind.MALFORMED, f"Not a move of this game: {exc}"), code))
             return
         reason = table.match.check(action, seat)
         if reason is not None:
-            member.send(p.Error(reason, code=code))
+            member.send(p.Error.refusing(reason, code))
             return
         self.play(table, action)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import IllegalAction, Line, Outcome, State, bad_field, chance
+from core.engine import IllegalAction, Line, Outcome, State, bad_field, chance, typed_check
 from core.town.actions import (
     Options,
     _ACTIONS,
@@ -307,6 +307,7 @@ class TownState(State):
             out.append(LEAVE)
         return out
 
+    @typed_check(*_ACTIONS)
     def check(self, action: Any) -> str | None:
         ph = self.phase
         if ph == OVER:
@@ -690,11 +691,10 @@ class TownState(State):
         return isinstance(other, TownState) and self.to_text() == other.to_text()
 
     __hash__ = None  # type: ignore[assignment]
+    reveals = _reveals  # what a move tells each seat: core/town/reveals.py
 
     def __repr__(self) -> str:
         return f"<TownState seats={self.seats} phase={self.phase} placed={self.placed}>"
 
     def describe(self, action: Any) -> str:
         return describe(action, self.stacks)
-
-    reveals = _reveals  # what a move tells each seat: core/town/reveals.py

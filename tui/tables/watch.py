@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 import saves
-from core.engine import said
+from core.engine import Refusal, RefusalKind, said
 from saves.match import News
 
 WATCHING = -1  # the "seat" of a watcher: never a seat, so never the one to move
@@ -52,8 +52,8 @@ class WatchMatch(TableSeat):
     def mine(self) -> list[int]:
         return []  # no seat's result is this player's
 
-    def check(self, action: Any) -> str | None:
-        return f"You are watching table {self.code}: only its players move. q leaves."
+    def check(self, action: Any) -> Refusal | None:
+        return Refusal(RefusalKind.NOT_YOUR_TURN, f"You are watching table {self.code}: only its players move. q leaves.")
 
     def play(self, action: Any) -> None:
         return None  # never sent: check refuses every move
