@@ -169,6 +169,33 @@ def skirmish_card_shown(after, card: int, seat: int) -> bool:
     return card in view.deck or any(card in hand for hand in view.hands)
 
 
+def secret_name(game_id: str, action) -> str | None:
+    """The words that name the card or tile `action` holds, if it holds one."""
+    from core.skirmish.cards import WORDS
+    from core.town.tiles import tile_name
+
+    if game_id == "skirmish" and isinstance(getattr(action, "card", None), int) and 0 <= action.card < 54:
+        return WORDS[action.card]
+    if game_id == "town" and isinstance(getattr(action, "tile", None), str):
+        return tile_name(action.tile)
+    return None
+
+
+def check_log_keeps_secrets(game_id: str, table) -> int:
+    """The log (every seat's) of a move kept from some seat never names the card or
+    tile that move holds; how many such moves there were."""
+    states, actions = positions(table), decode_actions(table.save)
+    kept = 0
+    for i, action in enumerate(actions):
+        name = secret_name(game_id, action)
+        if name is None or not hidden_from(states[i], action, states[i].to_move):
+            continue
+        told = " ".join(str(line) for line in states[i + 1].log[len(states[i].log):])
+        assert name not in told, (action, told)
+        kept += 1
+    return kept
+
+
 GAMES_WITH_HIDDEN_INFORMATION = [
     # game, seats, seed, options, most moves
     ("skirmish", 2, 5, {}, 400),
@@ -188,6 +215,8 @@ async def test_a_seat_is_told_only_what_its_view_holds_and_never_the_seed_during
     assert moves > 10
     counts = check_messages(game_id, peers, table)
     assert counts["secrets"] > 0 or game_id == "house-rules"  # the seats' views did hide something
+    if game_id in SECRET_MOVES:  # the games whose moves keep secrets kept some, the log too
+        assert check_log_keeps_secrets(game_id, table) > 0
     assert counts["told"] > 0  # the other seats' moves were told, when they may be
     if moves < most:
         assert counts["over"] == seats  # the finished game, seed and save, to every seat
