@@ -339,3 +339,28 @@ async def test_a_secret_move_worded_like_its_public_log_line_still_reaches_nobod
     assert counts["withheld"] > 0 and counts["told"] > 0
     for peer in peers:
         peer.close()
+
+
+def test_a_card_deployed_face_up_is_told_to_every_seat_whatever_its_words():
+    """A Skirmish card deployed into a Blood Bond, or the Ace of Diamonds played to
+    strike, lies face up: every seat and the watchers are told the move, though its
+    words ("... on top into a Blood Bond with ...", "... and strike") are not its
+    log line's (the old word test kept these back)."""
+    game = GAMES["skirmish"]
+    seen = set()
+    for seed in range(40):
+        state = game.new(3, seed, game.Options())
+        rng = random.Random(seed)
+        while not state.over and len(seen) < 2:
+            action = rng.choice(state.legal_actions())
+            before = state.clone()
+            state.apply(action)
+            if type(action).__name__ != "Deploy":
+                continue
+            text = before.describe(action)
+            if action.slot >= 0 or text.endswith("and strike"):
+                assert hidden_from(before, action, before.to_move) == [], text
+                seen.add("bond" if action.slot >= 0 else "strike")
+        if len(seen) == 2:
+            break
+    assert seen == {"bond", "strike"}
