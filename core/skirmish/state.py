@@ -10,17 +10,20 @@ DRAW, the end of combat, END) until somebody has a decision to make.
 from __future__ import annotations
 
 import bisect
+import random
+from typing import Any, Callable
 
 from core.engine import Line, Outcome, State, bad_field, chance
 from core.skirmish import actions as A
 from core.skirmish.cards import WORDS
-from core.skirmish.combat import CombatMixin
-from core.skirmish.deploy import DeployMixin
+from core.skirmish import combat, deploy, notation, views
+from core.skirmish.combat import (
+    attack_legal, block_legal, can_attack, can_block, combat_target_legal, end_attacks, resolve, start_resolution,
+)
+from core.skirmish.deploy import deploy_legal, done_pending, joker_legal, pick_legal, response_legal, target_legal
 from core.skirmish.units import (
     C0, C1, FL, DMG, DOUBLE, EXH, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, verb, words,
 )
-from core.skirmish.views import ViewMixin
-from core.skirmish.notation import NotationMixin
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, OVER, RESOLVE, RESPONSE, SETUP, cap
 from core.skirmish.phases import Decision as D
 
@@ -39,7 +42,13 @@ PHASE_PROMPTS = {
 }
 
 
-class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
+class SkirmishState(State):
+    """The whole position as plain data (every attribute declared below), what may
+    be done now and the flow of a turn. The cards' effects are deploy.py's and
+    combat.py's functions, what a seat may see views.py's, the notation
+    notation.py's: each takes the state it works on (docs/architecture.md, "One
+    layout a game")."""
+
     game_id = "skirmish"
 
     __slots__ = (
@@ -129,8 +138,11 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
 
     # -- who decides ----------------------------------------------------------------
 
+    # core.engine.State declares `to_move` and `prompt` as attributes (Icehouse Dash
+    # stores them); here they are worked out from the position, read-only.
+
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> int | None:  # type: ignore[override]
         if self.over:
             return None
         if self.pending:
@@ -143,7 +155,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         return self.cur
 
     @property
-    def prompt(self) -> str:
+    def prompt(self) -> str:  # type: ignore[override]
         if self.over:
             return "The game is over"
         if self.pending:
@@ -263,15 +275,15 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             return self._pending_legal(self.pending[-1])
         ph = self.phase
         if ph == DEPLOY:
-            return self._deploy_legal(self.cur)
+            return deploy_legal(self, self.cur)
         if ph == RESPONSE:
-            return self._response_legal(self.responders[0])
+            return response_legal(self, self.responders[0])
         if ph == ATTACK:
-            acts = self._attack_legal()
+            acts = attack_legal(self)
             acts.append(A.DONE)
             return acts
         if ph == BLOCK:
-            acts = self._block_legal(self.blockers[0])
+            acts = block_legal(self, self.blockers[0])
             acts.append(A.DONE)
             return acts
         return []
@@ -281,14 +293,14 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         if kind in (D.START,):
             return [A.StartWith(s) for s in range(self.seats)]
         if kind in (D.VARIANT, D.COPYRANK, D.COPYSUIT):
-            return self._joker_legal(p)
+            return joker_legal(self, p)
         if kind in (D.QH, D.QSKEEP, D.QSORDER, D.WIZ):
-            return self._pick_legal(p)
+            return pick_legal(self, p)
         if kind == D.GUARD:
             return [A.Guard(True), A.Guard(False)]
         if kind in (D.EXCESS, D.RAGE, D.SP2, D.AS2):
-            return self._combat_target_legal(p)
-        return self._target_legal(p)
+            return combat_target_legal(self, p)
+        return target_legal(self, p)
 
     def check(self, action) -> str | None:
         if self.over:
@@ -314,15 +326,15 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
                     return
                 self.phase = ATTACK
             elif ph == ATTACK:
-                if self._can_attack():
+                if can_attack(self):
                     return
-                self._end_attacks()
+                end_attacks(self)
             elif ph == BLOCK:
-                while self.blockers and not self._can_block(self.blockers[0]):
+                while self.blockers and not can_block(self, self.blockers[0]):
                     self.blockers.pop(0)
                 if self.blockers:
                     return
-                self._start_resolution()
+                start_resolution(self)
             elif ph == RESOLVE:
                 self._resolve()
                 if not self.over:
@@ -331,6 +343,11 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
                 self._end_turn()
             else:
                 return
+
+    def _resolve(self) -> None:
+        """RESOLUTION (combat.py). A method, so that the screen's combat preview
+        (tui/games/skirmish/plan.py) can run the flow up to here on a copy."""
+        resolve(self)
 
     def _begin_turn(self, seat: int) -> None:
         self.cur = seat
@@ -488,7 +505,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
 
     def _play_done(self, a: A.Done) -> None:
         if self.pending:
-            self._done_pending(self.pending.pop())
+            done_pending(self, self.pending.pop())
             return
         ph = self.phase
         if ph == DEPLOY:
@@ -497,9 +514,20 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         elif ph == RESPONSE:
             self.responders.pop(0)
         elif ph == ATTACK:
-            self._end_attacks()
+            end_attacks(self)
         elif ph == BLOCK:
             self.blockers.pop(0)
+
+    # -- what a seat sees, and the notation ---------------------------------------------
+
+    def view(self, seat: int | None) -> SkirmishState:
+        return views.view(self, seat)
+
+    def determinize(self, rng: random.Random) -> SkirmishState:
+        return views.determinize(self, rng)
+
+    def to_text(self) -> str:
+        return notation.to_text(self)
 
     # -- words ------------------------------------------------------------------------------
 
@@ -512,21 +540,22 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         return why_not(self, action)
 
 
-_PLAY = {
+# How each action is carried out: a function of (state, action).
+_PLAY: dict[type, Callable[[SkirmishState, Any], None]] = {
     A.StartWith: SkirmishState._play_start,
-    A.Deploy: SkirmishState._play_deploy,
-    A.Scout: SkirmishState._play_scout,
-    A.Variant: SkirmishState._play_variant,
-    A.CopyRank: SkirmishState._play_copy_rank,
-    A.CopySuit: SkirmishState._play_copy_suit,
-    A.Return: SkirmishState._play_return,
-    A.Split: SkirmishState._play_split,
-    A.Bond: SkirmishState._play_bond,
-    A.Summon: SkirmishState._play_summon,
-    A.Target: SkirmishState._play_target,
-    A.Attack: SkirmishState._play_attack,
-    A.Block: SkirmishState._play_block,
-    A.Pick: SkirmishState._play_pick,
-    A.Guard: SkirmishState._play_guard,
+    A.Deploy: deploy.play_deploy,
+    A.Scout: deploy.play_scout,
+    A.Variant: deploy.play_variant,
+    A.CopyRank: deploy.play_copy_rank,
+    A.CopySuit: deploy.play_copy_suit,
+    A.Return: deploy.play_return,
+    A.Split: deploy.play_split,
+    A.Bond: deploy.play_bond,
+    A.Summon: deploy.play_summon,
+    A.Target: deploy.play_target,
+    A.Attack: combat.play_attack,
+    A.Block: combat.play_block,
+    A.Pick: deploy.play_pick,
+    A.Guard: combat.play_guard,
     A.Done: SkirmishState._play_done,
 }

@@ -28,6 +28,9 @@ from core.skirmish.cards import (
     ACE, ATK, CLUBS, DIAMONDS, HEARTS, IS_SOLDIER, JOKER, KING, KIND, RANK, SOLDIER, SPADES,
     SUIT,
 )
+from core.skirmish.battlefield import king_suit, resurrectable, stealable, wizarded
+from core.skirmish.combat import able_blockers
+from core.skirmish.deploy import copy_suits
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from core.skirmish.phases import Decision as D
 from core.skirmish.units import (
@@ -46,7 +49,7 @@ def _blockers(s, d: int, busy=()) -> list[tuple[int, list, int]]:
     """(pos, unit, damage it deals back) for every unit of `d` that could block:
     an exhausted Hearts unit deals none, a rear guard (-1) poisons instead."""
     return [(pos, u, -1 if pos >= 4 else 0 if u[FL] & EXH else attack(u))
-            for pos, u in s.able_blockers(d, busy)]
+            for pos, u in able_blockers(s, d, busy)]
 
 
 class _Attacker:
@@ -247,7 +250,7 @@ class Tactician:
             return 2.0 if len(s.deck) >= 2 else 0.5
         if c == QH:
             best = 0.0
-            for x in s._resurrectable(p):
+            for x in resurrectable(s, p):
                 best = max(best, RANK[x] + (1.0 if SUIT[x] == DIAMONDS else 0.0) if IS_SOLDIER[x]
                            else (4.0 if KIND[x] is ACE else 3.0))
             return best - 3.0
@@ -257,7 +260,7 @@ class Tactician:
             return sum(ws[:2]) - 9.0
         if c == JS:
             best = 0.0
-            for q, pos in s._stealable(p):
+            for q, pos in stealable(s, p):
                 u = s.unit(q, pos)
                 w = unit_worth(s, q, u)
                 if not u[FL] & EXH and (q == cur or p == cur):
@@ -320,7 +323,7 @@ class Tactician:
             if IS_SOLDIER[c] and SUIT[c] == SPADES and not wiz:
                 extra = 0.0
                 for j, x in s.units(q):
-                    if j != tpos and (j < 4 or s._king_suit(p) == SPADES):
+                    if j != tpos and (j < 4 or king_suit(s, p) == SPADES):
                         b = self._incoming(s, q, j, upto, skip)
                         extra = max(extra, loss(s, q, x, atk + b) - loss(s, q, x, b))
                 gain += h * extra
@@ -354,7 +357,7 @@ class Tactician:
 
     def _attack(self, s, p: int, acts: list) -> Any:
         h = horizon(s)
-        wiz = s._wizarded(p)
+        wiz = wizarded(s, p)
         # Aces strike first, at the most valuable unit.
         best_ace = None
         best_w = 0.5
@@ -412,7 +415,7 @@ class Tactician:
         # the others only in part: the most life wins, so the leader is the one to
         # pull back (measured: normal against random, 4 players, 79.5% -> 85.0%).
         standing = {q: seat_value(s, q, h) for q in blockers}
-        leader = max(standing, key=standing.get)
+        leader = max(standing, key=lambda q: standing[q])
         share = {q: 1.0 if q == leader else OTHER_TARGET_SHARE for q in blockers}
         for pos, options in soldiers.items():
             u = s.front[p][pos]
@@ -432,9 +435,9 @@ class Tactician:
     def _block(self, s, d: int, acts: list) -> Any:
         p = s.cur
         h = horizon(s)
-        wiz = s._wizarded(p)
+        wiz = wizarded(s, p)
         incoming = 0
-        open_by_pos: dict[int, list] = {}
+        open_by_pos: dict[int, tuple[int, list]] = {}
         for i, at in enumerate(s.attacks):
             if at[1] != d or at[0] >= 4:
                 continue
@@ -516,7 +519,7 @@ class Tactician:
         if r == 13:
             return 4.0
         if r in (11, 12):   # the best power among the Jacks (Queens) it could use
-            return max((self._copy_suit_score(s, p, r, st) for st in s._copy_suits(p, r)),
+            return max((self._copy_suit_score(s, p, r, st) for st in copy_suits(s, p, r)),
                        default=-10.0)
         return float(r)
 
@@ -528,7 +531,7 @@ class Tactician:
         if rank == 13:
             return sum(1.0 for u in s.front[p] if SUIT[lead(u)] == st)
         same = sum(1.0 for u in s.front[p] if SUIT[lead(u)] == st)
-        return (2.0 if st == DIAMONDS else 0.0) + 0.1 * same + (0.5 if s._king_suit(p) == st else 0)
+        return (2.0 if st == DIAMONDS else 0.0) + 0.1 * same + (0.5 if king_suit(s, p) == st else 0)
 
     def _pick(self, s, p: int, rec: tuple, acts: list) -> Any:
         kind = rec[0]

@@ -12,6 +12,7 @@ from core.skirmish import actions as A
 from core.skirmish.cards import (
     ACE, IS_SOLDIER, JACK, JOKER, KING, KIND, QUEEN, RANK_WORDS, SUIT, SUIT_NAMES, WORDS,
 )
+from core.skirmish.battlefield import king_suit, wizarded
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap
 from core.skirmish.phases import Decision as D
 from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, verb, words
@@ -111,18 +112,18 @@ def describe(s, a) -> str:
     return str(a)
 
 
-_PHASE_TYPES = {
+_PHASE_TYPES: dict[int, set[type]] = {
     DEPLOY: {A.Deploy, A.Scout, A.Return, A.Split, A.Bond, A.Summon, A.Done},
     RESPONSE: {A.Deploy, A.Done}, ATTACK: {A.Attack, A.Done}, BLOCK: {A.Block, A.Done},
 }
-_PENDING_TYPES = {
+_PENDING_TYPES: dict[D, set[type]] = {
     D.START: {A.StartWith}, D.VARIANT: {A.Variant}, D.COPYRANK: {A.CopyRank},
     D.COPYSUIT: {A.CopySuit}, D.GUARD: {A.Guard}, D.QH: {A.Pick}, D.QSKEEP: {A.Pick},
     D.QSORDER: {A.Pick}, D.WIZ: {A.Pick}, D.SP2: {A.Target, A.Done}, D.AS2: {A.Target, A.Done},
 }
 
 
-def _expected(s) -> set:
+def _expected(s) -> set[type]:
     """The kinds of action the decision now asks for."""
     if s.pending:
         return _PENDING_TYPES.get(s.pending[-1][0], {A.Target})
@@ -162,7 +163,7 @@ def why_not(s, a) -> str:
                 return "That unit is already a Blood Bond of two cards."
             if u[FL] & SUMMONED:
                 return "Summoned units cannot form Blood Bonds."
-            if s._wizarded(p):
+            if wizarded(s, p):
                 return "An opposing Insane Wizard stops your soldiers forming Blood Bonds."
             if not IS_SOLDIER[lead(u)]:
                 return "Only soldiers can form Blood Bonds."
@@ -170,7 +171,7 @@ def why_not(s, a) -> str:
                     f"{words(u)} are not (the Binding Spirit would allow it).")
         if k in (JACK, QUEEN):
             return f"{cap(_card(c))} has nothing to act on now."
-        if k == KING and s._king_suit(p) >= 0:
+        if k == KING and king_suit(s, p) >= 0:
             return "You already have a King on the battlefield (one at a time)."
         if k == ACE and SUIT[c] == 0:
             return "The Ace of Diamonds needs an opposing unit to strike."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.skirmish import actions as A
+from core.skirmish.battlefield import king_suit
 from core.skirmish.cards import card as C
 from core.skirmish.phases import ATTACK, DEPLOY, RESPONSE
 from core.skirmish.units import token
@@ -261,7 +262,7 @@ def test_card_black_joker_doppelganger_as_a_king(make):
     s = make(hands={1: "BJ"}, front={1: "5H"})
     run(s, A.Deploy(C("BJ")), A.Variant("doppelganger"), A.CopyRank(13), A.CopySuit(2))
     assert toks(s, 0, "rear") == ["BJ(KH)/x"]
-    assert s._king_suit(0) == 2
+    assert king_suit(s, 0) == 2
 
 
 def test_ruling_doppelganger_may_imitate_any_card_but_a_joker(make):
