@@ -117,10 +117,10 @@ def can_capture(s: HouseRulesState, i: int, j: int) -> bool:
         return VALUE[a] + (cc == COL[a]) >= VALUE[d] + (cc == COL[d])
     if "fortress" in inf and fortress(s, j):
         return False
-    sa, sd = _strengths(s, i, j)[:2]
+    st = _strengths(s, i, j)
     if "stalwart" in inf:
-        return sa > sd
-    return sa >= sd
+        return st[0] > st[1]
+    return st[0] >= st[1]
 
 
 def targets(s: HouseRulesState, i: int) -> list[int]:

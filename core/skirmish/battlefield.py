@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.skirmish.cards import ACE, INSANE_WIZARD, KIND, KING, SOLDIER, SUIT
-from core.skirmish.units import VAR, lead
+from core.skirmish.units import lead
 
 if TYPE_CHECKING:
     from core.skirmish.state import SkirmishState
@@ -20,14 +20,14 @@ def wizarded(s: SkirmishState, p: int) -> bool:
     for q in range(s.seats):
         if q != p and s.life[q] > 0:
             for u in s.rear[q]:
-                if u[VAR] == INSANE_WIZARD:
+                if u.variant == INSANE_WIZARD:
                     return True
     return False
 
 
 def has_variant(s: SkirmishState, p: int, v: int) -> bool:
     for u in s.rear[p]:
-        if u[VAR] == v:
+        if u.variant == v:
             return True
     return False
 

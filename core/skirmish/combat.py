@@ -17,8 +17,8 @@ from core.skirmish.battlefield import king_suit, wizarded
 from core.skirmish.phases import BLOCK, RESOLVE, cap
 from core.skirmish.phases import Decision as D
 from core.skirmish.units import (
-    C0, C1, DMG, EXH, FL, GUARD, POIS, POIS_CLUBS, PROTECT, DOUBLE, attack, card_def, defeated,
-    defence, eff, lead, split, verb, words,
+    C0, C1, EXH, GUARD, POIS, POIS_CLUBS, PROTECT, DOUBLE, Unit, attack, card_def, defeated, defence, eff,
+    lead, split, verb, words,
 )
 
 ACE_C, ACE_H, ACE_S = ACE_OF[CLUBS], ACE_OF[HEARTS], ACE_OF[SPADES]
@@ -27,13 +27,13 @@ if TYPE_CHECKING:
     from core.skirmish.state import SkirmishState
 
 
-def _is_ace(u: list) -> bool:
-    return KIND[lead(u)] is ACE and not u[FL] & GUARD
+def _is_ace(u: Unit) -> bool:
+    return KIND[lead(u)] is ACE and not u.flags & GUARD
 
 
-def _card_attack(u: list, i: int) -> int:
-    a = ATK[eff(u, u[i])]
-    return a * 2 if u[FL] & DOUBLE else a
+def _card_attack(u: Unit, i: int) -> int:
+    a = ATK[eff(u, u.card(i))]
+    return a * 2 if u.flags & DOUBLE else a
 
 
 # -- declaring attackers -------------------------------------------------------------
@@ -45,7 +45,7 @@ def attack_legal(s: SkirmishState) -> list:
     opps = None
     enh_spades = None
     for pos, u in s.units(p):
-        if u[FL] & EXH or pos in attacking:
+        if u.flags & EXH or pos in attacking:
             continue
         if pos < 4:
             if attack(u) <= 0:
@@ -79,10 +79,10 @@ def can_attack(s: SkirmishState) -> bool:
     p = s.cur
     attacking = [a[0] for a in s.attacks]
     for pos, u in enumerate(s.front[p]):
-        if not u[FL] & EXH and pos not in attacking and attack(u) > 0:
+        if not u.flags & EXH and pos not in attacking and attack(u) > 0:
             return True
     for i, u in enumerate(s.rear[p]):
-        if not u[FL] & EXH and i + 4 not in attacking and _is_ace(u):
+        if not u.flags & EXH and i + 4 not in attacking and _is_ace(u):
             return True     # it may always strike an opponent directly
     return False
 
@@ -94,7 +94,7 @@ def can_block(s: SkirmishState, d: int) -> bool:
 def play_attack(s: SkirmishState, a: A.Attack) -> None:
     p = s.cur
     u = s.unit(p, a.pos)
-    u[FL] |= EXH
+    u.flags |= EXH
     s.attacks.append([a.pos, a.seat, a.tpos, -1, -1, -1])
     idx = len(s.attacks) - 1
     if a.tpos < 0:
@@ -178,7 +178,7 @@ def block_legal(s: SkirmishState, d: int) -> list:
     return acts
 
 
-def able_blockers(s: SkirmishState, d: int, busy=()) -> list[tuple[int, list]]:
+def able_blockers(s: SkirmishState, d: int, busy=()) -> list[tuple[int, Unit]]:
     """(pos, unit) for each unit of `d` that may block, but those in `busy`: a
     ready front unit, an exhausted Hearts one (Magic Shield, unless the Insane
     Wizard silences it), a ready rear guard (pos 4-7)."""
@@ -187,7 +187,7 @@ def able_blockers(s: SkirmishState, d: int, busy=()) -> list[tuple[int, list]]:
     for pos, u in enumerate(s.front[d]):
         if pos in busy:
             continue
-        if u[FL] & EXH:
+        if u.flags & EXH:
             if SUIT[lead(u)] != HEARTS:
                 continue
             if hearts is None:
@@ -196,7 +196,7 @@ def able_blockers(s: SkirmishState, d: int, busy=()) -> list[tuple[int, list]]:
                 continue
         out.append((pos, u))
     for i, u in enumerate(s.rear[d]):
-        if u[FL] & GUARD and not u[FL] & EXH and i + 4 not in busy:
+        if u.flags & GUARD and not u.flags & EXH and i + 4 not in busy:
             out.append((i + 4, u))
     return out
 
@@ -260,19 +260,19 @@ def plan(s: SkirmishState):
                 dmg[(q2, tpos2)] = dmg.get((q2, tpos2), 0) + hit
             continue
         b = s.unit(q, bpos)
-        if b[FL] & GUARD:
+        if b.flags & GUARD:
             back = 0
             poison.append((p, apos, False))
-        elif b[FL] & EXH:
+        elif b.flags & EXH:
             back = 0          # a Hearts soldier blocking while exhausted deals nothing
         else:
             back = attack(b)
-        taken = 0 if u[FL] & PROTECT else back
+        taken = 0 if u.flags & PROTECT else back
         b_lead = lead(b)
         first = (back > 0 and IS_SOLDIER[b_lead] and SUIT[b_lead] == DIAMONDS
                  and king_suit(s, q) == DIAMONDS and not wizarded(s, q))
         l0, l1 = defeated(u, taken)
-        whole = l0 and (u[C1] < 0 or l1)
+        whole = l0 and (u.second < 0 or l1)
         if first:
             if whole:
                 hit = 0
@@ -301,21 +301,21 @@ def resolve(s: SkirmishState) -> None:
             dmg[(seat, pos)] = dmg.get((seat, pos), 0) + amount
     for seat, pos, clubs in poison:
         u = s.unit(seat, pos)
-        u[FL] |= POIS | (POIS_CLUBS if clubs else 0)
+        u.flags |= POIS | (POIS_CLUBS if clubs else 0)
         s.log.append(f"{cap(words(u))} {verb(u, 'is', 'are')} poisoned.")
     blocking = {(a[1], a[5]) for a in s.attacks if a[5] >= 0}
     # (seat, unit) -> (leader falls, second falls, to hand)
     falls = []
     for (seat, pos), amount in dmg.items():
         u = s.unit(seat, pos)
-        if amount <= 0 or u[FL] & PROTECT:
+        if amount <= 0 or u.flags & PROTECT:
             continue
-        u[DMG] += amount
-        l0, l1 = defeated(u, u[DMG])
+        u.damage += amount
+        l0, l1 = defeated(u, u.damage)
         if l0 or l1:
             c = lead(u)
             to_hand = ((seat, pos) in blocking and IS_SOLDIER[c] and SUIT[c] == HEARTS
-                       and not u[FL] & POIS and king_suit(s, seat) == HEARTS
+                       and not u.flags & POIS and king_suit(s, seat) == HEARTS
                        and not wizarded(s, seat))
             falls.append((seat, u, l0, l1, to_hand))
     used_aces = []
@@ -323,7 +323,7 @@ def resolve(s: SkirmishState) -> None:
         apos = s.attacks[idx][0]
         u = s.unit(p, apos)
         if apos in s.kept:
-            u[FL] |= GUARD
+            u.flags |= GUARD
             s.log.append(f"{cap(words(u))} stays on as a guard.")
         else:
             used_aces.append(u)
@@ -346,7 +346,7 @@ def resolve(s: SkirmishState) -> None:
         s._last_one_standing()
 
 
-def drop(s: SkirmishState, seat: int, u: list) -> None:
+def drop(s: SkirmishState, seat: int, u: Unit) -> None:
     for rank in (s.front[seat], s.rear[seat]):
         for i, x in enumerate(rank):
             if x is u:
@@ -354,9 +354,9 @@ def drop(s: SkirmishState, seat: int, u: list) -> None:
                 return
 
 
-def fall(s: SkirmishState, seat: int, u: list, l0: bool, l1: bool, to_hand: bool) -> None:
+def fall(s: SkirmishState, seat: int, u: Unit, l0: bool, l1: bool, to_hand: bool) -> None:
     """Cards of unit `u` are defeated: the whole unit, or one card of a bond."""
-    if l0 and (u[C1] < 0 or l1):
+    if l0 and (u.second < 0 or l1):
         drop(s, seat, u)
         s._discard_unit(seat, u, to_hand)
         s.log.append(f"{cap(words(u))} " + (verb(u, "returns", "return") + " to the hand"
@@ -364,9 +364,9 @@ def fall(s: SkirmishState, seat: int, u: list, l0: bool, l1: bool, to_hand: bool
         return
     first, second = split(u)
     gone, stay = (first, second) if l0 else (second, first)
-    stay[DMG] = u[DMG] - card_def(u, C0) if l0 else u[DMG]
-    stay[FL] |= u[FL] & (POIS | POIS_CLUBS)
-    gone[FL] &= ~POIS_CLUBS
+    stay.damage = u.damage - card_def(u, C0) if l0 else u.damage
+    stay.flags |= u.flags & (POIS | POIS_CLUBS)
+    gone.flags &= ~POIS_CLUBS
     rank = s.front[seat]
     for i, x in enumerate(rank):
         if x is u:

@@ -17,7 +17,7 @@ from core.skirmish.combat import combat_target
 from core.skirmish.phases import DEPLOY, END, cap
 from core.skirmish.phases import Decision as D
 from core.skirmish.units import (
-    C0, C1, DOUBLE, EXH, FL, PROTECT, RES0, SUMMONED, lead, merge, new_unit, split, suit, verb, words,
+    DOUBLE, EXH, PROTECT, RES0, SUMMONED, Unit, lead, merge, new_unit, split, suit, verb, words,
 )
 
 ACE_D = ACE_OF[DIAMONDS]
@@ -59,7 +59,7 @@ def deploy_legal(s: SkirmishState, p: int) -> list[A.Action]:
     wiz = wizarded(s, p)
     spirit = not wiz and has_variant(s, p, BINDING_SPIRIT)
     singles = [] if wiz else [(i, suit(u)) for i, u in enumerate(front)
-                              if u[C1] < 0 and not u[FL] & SUMMONED]
+                              if u.second < 0 and not u.flags & SUMMONED]
     nd = s.no_deploy
     opps = None
     for c in s.hands[p]:
@@ -98,15 +98,15 @@ def deploy_legal(s: SkirmishState, p: int) -> list[A.Action]:
             acts.append(DEPLOYS[c])
     if not s.redeployed:
         for pos, u in enumerate(front):
-            if not u[FL] & SUMMONED:
+            if not u.flags & SUMMONED:
                 acts.append(RETURNS[pos])
         for pos, u in enumerate(rear, 4):
-            if not u[FL] & SUMMONED:
+            if not u.flags & SUMMONED:
                 acts.append(RETURNS[pos])
         for i, u in enumerate(front):
-            if u[C1] >= 0:
-                acts.append(A.Split(i, u[C0]))
-                acts.append(A.Split(i, u[C1]))
+            if u.second >= 0:
+                acts.append(A.Split(i, u.first))
+                acts.append(A.Split(i, u.second))
         for i, si in singles:
             for j, sj in singles:
                 if i != j and (spirit or si == sj):
@@ -210,7 +210,7 @@ def pick_legal(s: SkirmishState, rec: tuple) -> list:
     if kind == D.QH:
         return [A.Pick(c) for c in resurrectable(s, p)]
     if kind == D.WIZ:
-        return [A.Pick(u[C0]) for u in s.front[p]]
+        return [A.Pick(u.first) for u in s.front[p]]
     if kind == D.QSKEEP:
         return [A.Pick(c) for c in sorted(s.deck[-rec[2]:])]
     k, placed = rec[2], rec[3]
@@ -292,12 +292,12 @@ def jack_of_diamonds(s: SkirmishState) -> None:
     cur, c = s.cur, s.last_played
     for rank in (s.front[cur], s.rear[cur]):
         for i, u in enumerate(rank):
-            if u[C0] == c or u[C1] == c:
-                if u[C1] < 0:
+            if u.first == c or u.second == c:
+                if u.second < 0:
                     s._discard_unit(cur, rank.pop(i))
                 else:
                     a, b = split(u)
-                    gone, rank[i] = (a, b) if u[C0] == c else (b, a)
+                    gone, rank[i] = (a, b) if u.first == c else (b, a)
                     s._discard_unit(cur, gone)
                 s._say("{card}, the last card {0:obj} played, goes to the Barrows.", cur,
                                      card=cap(WORDS[c]))
@@ -355,9 +355,9 @@ def play_variant(s: SkirmishState, a: A.Variant) -> None:
 def wizard_enters(s: SkirmishState, p: int) -> None:
     opps = s.opponents(p)
     for q in opps:
-        units: list[list] = []
+        units: list[Unit] = []
         for u in s.front[q]:
-            if u[C1] >= 0:
+            if u.second >= 0:
                 units.extend(split(u))
             else:
                 units.append(u)
@@ -395,7 +395,7 @@ def play_return(s: SkirmishState, a: A.Return) -> None:
     p = s.cur
     u = s._take(p, a.pos)
     s._discard_unit(p, u, to_hand=True)
-    s.no_deploy.extend(c for c in (u[C0], u[C1]) if c >= 0)
+    s.no_deploy.extend(c for c in (u.first, u.second) if c >= 0)
     s.redeployed = True
     s._say("{0} {0:returns/return} {unit} to {0:their/your} hand.", p, unit=words(u))
 
@@ -405,7 +405,7 @@ def play_split(s: SkirmishState, a: A.Split) -> None:
     front = s.front[p]
     u = front[a.pos]
     first, second = split(u)
-    stay, leave = (second, first) if a.card == u[C0] else (first, second)
+    stay, leave = (second, first) if a.card == u.first else (first, second)
     front[a.pos] = stay
     s.redeployed = True
     if len(front) < 4:
@@ -451,11 +451,11 @@ def play_target(s: SkirmishState, a: A.Target) -> None:
         log.append(f"The Ace of Diamonds strikes {words(u)} down: to the Barrows.")
     elif kind == D.JC:
         u = s.unit(q, pos)
-        u[FL] |= DOUBLE
+        u.flags |= DOUBLE
         log.append(f"{cap(words(u))} will deal double damage this turn.")
     elif kind == D.JH:
         u = s.unit(q, pos)
-        u[FL] |= PROTECT
+        u.flags |= PROTECT
         log.append(f"{cap(words(u))} {verb(u, 'is', 'are')} protected from all damage this turn.")
     elif kind == D.JS:
         u = s._take(q, pos)
@@ -481,7 +481,7 @@ def play_pick(s: SkirmishState, a: A.Pick) -> None:
     kind, p, c = rec[0], rec[1], a.card
     if kind == D.WIZ:
         front = s.front[p]
-        i = next(i for i, u in enumerate(front) if u[C0] == c)
+        i = next(i for i, u in enumerate(front) if u.first == c)
         u = front.pop(i)
         s._discard_unit(p, u)
         s._say("{0} {0:sends/send} {unit} to the Barrows (the Insane Wizard).", p, unit=words(u))

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.engine import NotationError, Outcome
-from core.skirmish.cards import BY_NAME, VARIANT_NAMES, name
+from core.skirmish.cards import BY_NAME, DOPPELGANGER, VARIANT_NAMES, name
 from core.skirmish.phases import DECISIONS, PHASE_NAMES
-from core.skirmish.units import DMG, FL, FLAG_LETTERS, RES0, RES1, token
+from core.skirmish.units import C0, FLAG_LETTERS, RES0, RES1, Unit, token
 
 if TYPE_CHECKING:
     from core.skirmish.state import SkirmishState
@@ -36,24 +36,28 @@ def _rec(r) -> str:
     return ",".join(str(x) for x in r)
 
 
-def _parse_card_token(t: str, u: list, i: int) -> None:
+def _parse_card_token(t: str, u: Unit, i: int) -> None:
     if t.endswith("*"):
-        u[FL] |= RES0 if i == 0 else RES1
+        u.flags |= RES0 if i == 0 else RES1
         t = t[:-1]
     if "(" in t:
         base, arg = t[:-1].split("(", 1)
-        u[i] = BY_NAME[base]
+        card = BY_NAME[base]
         if arg in _VARIANT:
-            u[5] = _VARIANT[arg]
+            u.variant = _VARIANT[arg]
         else:
-            u[5] = 1
-            u[4] = BY_NAME[arg]
+            u.variant = DOPPELGANGER
+            u.imitates = BY_NAME[arg]
     else:
-        u[i] = BY_NAME[t]
+        card = BY_NAME[t]
+    if i == C0:
+        u.first = card
+    else:
+        u.second = card
 
 
-def parse_unit(tok: str) -> list:
-    u = [-1, -1, 0, 0, -1, 0]
+def parse_unit(tok: str) -> Unit:
+    u = Unit(-1)
     body, _, flags = tok.partition("/")
     parts = body.split("+")
     for i, t in enumerate(parts):
@@ -62,9 +66,9 @@ def parse_unit(tok: str) -> list:
     while j < len(flags):
         ch = flags[j]
         if ch == "d":
-            u[DMG] = int(flags[j + 1:])
+            u.damage = int(flags[j + 1:])
             break
-        u[FL] |= _LETTER_BIT[ch]
+        u.flags |= _LETTER_BIT[ch]
         j += 1
     return u
 

@@ -1,7 +1,7 @@
 """The Skirmish position and the turn's flow.
 
-`SkirmishState` holds the whole position as plain lists and ints (see `units.py`
-for a unit). Decisions that take several steps are pending records, tuples on
+`SkirmishState` holds the whole position as plain lists and ints, and a `Unit`
+struct for each unit on the battlefield (`units.py`). Decisions that take several steps are pending records, tuples on
 `pending` (top = last), each `(kind, seat, *ints)`; with none pending the phase
 says who decides. After every action `_settle` runs the automatic steps (READY,
 DRAW, the end of combat, END) until somebody has a decision to make.
@@ -22,7 +22,7 @@ from core.skirmish.combat import (
 )
 from core.skirmish.deploy import deploy_legal, done_pending, joker_legal, pick_legal, response_legal, target_legal
 from core.skirmish.units import (
-    C0, C1, FL, DMG, DOUBLE, EXH, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, verb, words,
+    C0, C1, DOUBLE, EXH, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, Unit, copy_unit, verb, words,
 )
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, OVER, RESOLVE, RESPONSE, SETUP, cap
 from core.skirmish.phases import Decision as D
@@ -71,8 +71,8 @@ class SkirmishState(State):
         self.deck: list[int] = []          # the top of the deck is the end of the list
         self.up: list[int] = []            # the Barrows, face up
         self.down: list[int] = []          # the Barrows, face down (Soul Burned)
-        self.front: list[list[list]] = [[] for _ in range(seats)]
-        self.rear: list[list[list]] = [[] for _ in range(seats)]
+        self.front: list[list[Unit]] = [[] for _ in range(seats)]   # by seat: pos 0-3
+        self.rear: list[list[Unit]] = [[] for _ in range(seats)]    # by seat: pos 4-7
         self.known = [0] * 54              # per card: bit mask of seats that know where it is
         self.phase = SETUP
         self.cur = 0
@@ -109,8 +109,8 @@ class SkirmishState(State):
         s.deck = self.deck[:]
         s.up = self.up[:]
         s.down = self.down[:]
-        s.front = [[*map(_copy, r)] for r in self.front]
-        s.rear = [[*map(_copy, r)] for r in self.rear]
+        s.front = [[*map(copy_unit, r)] for r in self.front]
+        s.rear = [[*map(copy_unit, r)] for r in self.rear]
         s.known = self.known[:]
         s.phase = self.phase
         s.cur = self.cur
@@ -177,10 +177,10 @@ class SkirmishState(State):
         life = self.life
         return [q for q in _AFTER[self.seats][seat] if life[q] > 0]
 
-    def unit(self, seat: int, pos: int) -> list:
+    def unit(self, seat: int, pos: int) -> Unit:
         return self.front[seat][pos] if pos < 4 else self.rear[seat][pos - 4]
 
-    def units(self, seat: int) -> list[tuple[int, list]]:
+    def units(self, seat: int) -> list[tuple[int, Unit]]:
         """(pos, unit) for every unit of `seat`, front ranks first."""
         out = list(enumerate(self.front[seat]))
         rear = self.rear[seat]
@@ -200,7 +200,7 @@ class SkirmishState(State):
                 out.append(52)
         return out
 
-    def _take(self, seat: int, pos: int) -> list:
+    def _take(self, seat: int, pos: int) -> Unit:
         return self.front[seat].pop(pos) if pos < 4 else self.rear[seat].pop(pos - 4)
 
     def _rng(self):
@@ -236,12 +236,12 @@ class SkirmishState(State):
         else:
             self.up.append(c)
 
-    def _discard_unit(self, seat: int, u: list, to_hand: bool = False) -> None:
+    def _discard_unit(self, seat: int, u: Unit, to_hand: bool = False) -> None:
         """Move every card of a unit that left the battlefield to the Barrows (face
         down when Soul Burned) or, with `to_hand`, to its owner's hand."""
-        f = u[FL]
+        f = u.flags
         for i, bit in ((C0, RES0), (C1, RES1)):
-            c = u[i]
+            c = u.card(i)
             if c < 0:
                 continue
             if to_hand and not f & SUMMONED:
@@ -261,7 +261,7 @@ class SkirmishState(State):
         self.known[c] = self._all_mask()
         self._say("{0} {0:discards/discard} {card} at random (Ace of Clubs).", seat, card=WORDS[c])
 
-    def _remove(self, seat: int, pos: int, to_hand: bool = False) -> list:
+    def _remove(self, seat: int, pos: int, to_hand: bool = False) -> Unit:
         u = self._take(seat, pos)
         self._discard_unit(seat, u, to_hand)
         return u
@@ -367,11 +367,11 @@ class SkirmishState(State):
         for rank in (self.front[seat], self.rear[seat]):
             keep = []
             for u in rank:
-                if u[FL] & SUMMONED:
+                if u.flags & SUMMONED:
                     self._discard_unit(seat, u)
                     self.log.append(f"{cap(words(u))} {verb(u, 'returns', 'return')} to the Barrows, Soul Burned.")
                 else:
-                    u[FL] &= ~EXH
+                    u.flags &= ~EXH
                     keep.append(u)
             rank[:] = keep
         # DRAW
@@ -389,18 +389,18 @@ class SkirmishState(State):
         """END: poisoned units go to the Barrows, damage and this turn's effects end."""
         for seat in range(self.seats):
             for rank in (self.front[seat], self.rear[seat]):
-                if any(u[FL] & POIS for u in rank):
+                if any(u.flags & POIS for u in rank):
                     keep = []
                     for u in rank:
-                        if u[FL] & POIS:
+                        if u.flags & POIS:
                             self.log.append(f"{cap(words(u))} {verb(u, 'succumbs', 'succumb')} to poison.")
                             self._discard_unit(seat, u)
                         else:
                             keep.append(u)
                     rank[:] = keep
                 for u in rank:
-                    u[DMG] = 0
-                    u[FL] &= ~(DOUBLE | PROTECT)
+                    u.damage = 0
+                    u.flags &= ~(DOUBLE | PROTECT)
         self.attacks = []
         self.hits = []
         self.kept = []

@@ -33,9 +33,7 @@ from core.skirmish.combat import able_blockers
 from core.skirmish.deploy import copy_suits
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from core.skirmish.phases import Decision as D
-from core.skirmish.units import (
-    C0, C1, DOUBLE, EXH, FL, GUARD, PROTECT, SUMMONED, attack, defence, lead,
-)
+from core.skirmish.units import DOUBLE, EXH, GUARD, PROTECT, SUMMONED, Unit, attack, defence, lead
 from core.skirmish.values import (
     ACE_D, JD, JC, JH, JS, QD, QC, QH, QS, HAND_VALUE, OTHER_TARGET_SHARE, horizon, loss,
     seat_value, unit_worth,
@@ -45,10 +43,10 @@ from core.skirmish.values import (
 # -- combat arithmetic ------------------------------------------------------------------
 
 
-def _blockers(s, d: int, busy=()) -> list[tuple[int, list, int]]:
+def _blockers(s, d: int, busy=()) -> list[tuple[int, Unit, int]]:
     """(pos, unit, damage it deals back) for every unit of `d` that could block:
     an exhausted Hearts unit deals none, a rear guard (-1) poisons instead."""
-    return [(pos, u, -1 if pos >= 4 else 0 if u[FL] & EXH else attack(u))
+    return [(pos, u, -1 if pos >= 4 else 0 if u.flags & EXH else attack(u))
             for pos, u in able_blockers(s, d, busy)]
 
 
@@ -57,20 +55,20 @@ class _Attacker:
 
     __slots__ = ("pos", "u", "atk", "gain", "seat", "tpos", "clubs", "worth")
 
-    def __init__(self, pos: int, u: list, atk: int, gain: float, seat: int, tpos: int,
+    def __init__(self, pos: int, u: Unit, atk: int, gain: float, seat: int, tpos: int,
                  clubs: bool, worth: float) -> None:
         self.pos, self.u, self.atk, self.gain = pos, u, atk, gain
         self.seat, self.tpos, self.clubs, self.worth = seat, tpos, clubs, worth
 
 
-def _pair(s, p: int, d: int, a: _Attacker, b: list, back: int, h: float,
+def _pair(s, p: int, d: int, a: _Attacker, b: Unit, back: int, h: float,
           wl: float) -> tuple[float, float]:
     """A block of attacker `a` (of `p`) by `b` (of `d`): (what the defender gains
     compared with no block, what the attacker gains from the exchange itself)."""
     u = a.u
     if back < 0:                                  # a guard: the attacker is poisoned
         a_loss = a.worth
-    elif back == 0 or u[FL] & PROTECT:
+    elif back == 0 or u.flags & PROTECT:
         a_loss = 0.0
     else:
         a_loss = loss(s, p, u, back)
@@ -162,10 +160,10 @@ class Tactician:
         """The attack `p`'s ready units could make now (Aces count 4)."""
         t = 0
         for u in s.front[p]:
-            if not u[FL] & EXH:
+            if not u.flags & EXH:
                 t += attack(u)
         for u in s.rear[p]:
-            if not u[FL] & (EXH | GUARD) and KIND[lead(u)] is ACE:
+            if not u.flags & (EXH | GUARD) and KIND[lead(u)] is ACE:
                 t += 4
         return t
 
@@ -176,7 +174,7 @@ class Tactician:
         for q in (s.opponents(p) if seat is None else [seat]):
             for pos, u in s.units(q):
                 w = unit_worth(s, q, u)
-                if ready_bonus and not u[FL] & EXH:
+                if ready_bonus and not u.flags & EXH:
                     w += ready_bonus
                 if w > best[0]:
                     best = (w, q, pos)
@@ -234,7 +232,7 @@ class Tactician:
             if ATK[lead(lu)] > ATK[lead(ou)]:
                 return -3.0                     # the smaller one should lead
             # a soldier in hand that has nowhere to go would get the freed slot
-            singles = {SUIT[lead(u)] for u in front if u[C1] < 0 and not u[FL] & SUMMONED}
+            singles = {SUIT[lead(u)] for u in front if u.second < 0 and not u.flags & SUMMONED}
             for c in s.hands[p]:
                 if c >= 0 and IS_SOLDIER[c] and SUIT[c] not in singles and c not in s.no_deploy:
                     return 1.0
@@ -263,7 +261,7 @@ class Tactician:
             for q, pos in stealable(s, p):
                 u = s.unit(q, pos)
                 w = unit_worth(s, q, u)
-                if not u[FL] & EXH and (q == cur or p == cur):
+                if not u.flags & EXH and (q == cur or p == cur):
                     w += 2.0                    # it could attack (or be used) this turn
                 best = max(best, w)
             return best - (5.0 if response else 7.0)
@@ -271,7 +269,7 @@ class Tactician:
             if c == JD:
                 return -10.0        # it would end its own turn, before its combat
             if c == JC:
-                best = max((attack(u) for u in s.front[p] if not u[FL] & EXH), default=0)
+                best = max((attack(u) for u in s.front[p] if not u.flags & EXH), default=0)
                 return best - 5.0
             return -1.0 if s.final is None else 0.5     # Jack of Hearts: kept for defence
         threat = self._threat(s, cur)
@@ -281,10 +279,10 @@ class Tactician:
             if last >= 0:
                 for q in (cur,):
                     for _, u in s.units(q):
-                        if u[C0] == last or u[C1] == last:
+                        if u.first == last or u.second == last:
                             lv = unit_worth(s, q, u)
             return threat + lv - 9.0
-        ready = [u for u in s.front[p] if not u[FL] & EXH]
+        ready = [u for u in s.front[p] if not u.flags & EXH]
         if not ready or threat < 7:
             return -1.0
         if c == JH:
@@ -350,7 +348,7 @@ class Tactician:
         danger = 0
         for q in opps:
             for u in s.front[q]:
-                danger += attack(u) if not u[FL] & DOUBLE else attack(u) // 2
+                danger += attack(u) if not u.flags & DOUBLE else attack(u) // 2
         life = s.life[p]
         k = (danger - (life - 12)) / 12.0
         return 0.0 if k <= 0 else (1.0 if k >= 1 else k)
@@ -368,7 +366,7 @@ class Tactician:
             if a.pos >= 4:
                 if a.tpos >= 0:
                     u = s.unit(a.seat, a.tpos)
-                    w = unit_worth(s, a.seat, u) + (1.0 if not u[FL] & EXH else 0.0)
+                    w = unit_worth(s, a.seat, u) + (1.0 if not u.flags & EXH else 0.0)
                 else:
                     w = self._ace_at_player(s, p, a)
                 if w > best_w:
@@ -466,9 +464,9 @@ class Tactician:
                 att = self._attacker(s, p, a.attacker, d, at[2], h, wl, wiz, None, i)
                 cache[a.attacker] = att
             b = s.unit(d, a.pos)
-            if b[FL] & GUARD:
+            if b.flags & GUARD:
                 back = -1
-            elif b[FL] & EXH:
+            elif b.flags & EXH:
                 back = 0
             else:
                 back = attack(b)
@@ -506,7 +504,7 @@ class Tactician:
             v = 3.0
             for q in s.opponents(p):
                 for u in s.front[q]:
-                    v += 1.0 + (2.0 if u[C1] >= 0 else 0.0)
+                    v += 1.0 + (2.0 if u.second >= 0 else 0.0)
             return v
         # the Binding Spirit: soldiers of different houses to bond
         suits = {SUIT[lead(u)] for u in s.front[p]} | {
@@ -538,7 +536,7 @@ class Tactician:
         if kind == D.WIZ:
             def worth(a):
                 for u in s.front[p]:
-                    if u[C0] == a.card:
+                    if u.first == a.card:
                         return -unit_worth(s, p, u)
                 return 0.0
             return _best(acts, worth)
@@ -573,14 +571,14 @@ class Tactician:
             if q != p:
                 return -10.0 - 0.1 * defence(u)     # never helps another player's unit
             if s.cur == p:
-                return attack(u) + (0.0 if u[FL] & EXH else 10.0) + 0.1 * defence(u)
-            if u[FL] & EXH or pos >= 4:
+                return attack(u) + (0.0 if u.flags & EXH else 10.0) + 0.1 * defence(u)
+            if u.flags & EXH or pos >= 4:
                 return 0.1 * defence(u)
             return (attack(u) if kind == D.JC else unit_worth(s, p, u)) + 10.0
         w = unit_worth(s, q, u)
         if q == p:
             return -w - 1.0
-        if not u[FL] & EXH:
+        if not u.flags & EXH:
             w += 1.0
         if q == s.cur and q != p:
             w += 1.0

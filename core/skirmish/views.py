@@ -74,9 +74,9 @@ def determinize(state: SkirmishState, rng: random.Random) -> SkirmishState:
     for q in range(s.seats):
         for rank in (s.front[q], s.rear[q]):
             for u in rank:
-                visible.add(u[0])
-                if u[1] >= 0:
-                    visible.add(u[1])
+                visible.add(u.first)
+                if u.second >= 0:
+                    visible.add(u.second)
     pool = [c for c in range(54 if s.jokers else 52) if c not in visible]
     rng.shuffle(pool)
     it = iter(pool)

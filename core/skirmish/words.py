@@ -15,7 +15,7 @@ from core.skirmish.cards import (
 from core.skirmish.battlefield import king_suit, wizarded
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap
 from core.skirmish.phases import Decision as D
-from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, verb, words
+from core.skirmish.units import EXH, SUMMONED, attack, lead, verb, words
 
 _DONE_WORDS = {DEPLOY: "End deployment", RESPONSE: "Pass (no response)",
                ATTACK: "Finish declaring attackers", BLOCK: "Finish blocking"}
@@ -159,9 +159,9 @@ def why_not(s, a) -> str:
             if a.slot >= len(s.front[p]):
                 return f"There is no unit in slot {a.slot + 1} of your front ranks."
             u = s.front[p][a.slot]
-            if u[C1] >= 0:
+            if u.second >= 0:
                 return "That unit is already a Blood Bond of two cards."
-            if u[FL] & SUMMONED:
+            if u.flags & SUMMONED:
                 return "Summoned units cannot form Blood Bonds."
             if wizarded(s, p):
                 return "An opposing Insane Wizard stops your soldiers forming Blood Bonds."
@@ -194,7 +194,7 @@ def why_not(s, a) -> str:
             u = s.unit(s.cur, a.pos)
         except IndexError:
             return f"You have no unit in that slot."
-        if u[FL] & EXH:
+        if u.flags & EXH:
             return f"{cap(words(u))} {verb(u, 'is', 'are')} exhausted and cannot attack."
         if any(x[0] == a.pos for x in s.attacks):
             return f"{cap(words(u))} {verb(u, 'is', 'are')} already attacking."
@@ -215,7 +215,7 @@ def why_not(s, a) -> str:
             return f"{cap(words(u))} {verb(u, 'is', 'are')} already blocking (one attacker each)."
         if a.pos >= 4:
             return "Only front-rank units (and an Ace of Hearts guard) can block."
-        if u[FL] & EXH:
+        if u.flags & EXH:
             return (f"{cap(words(u))} {verb(u, 'is', 'are')} exhausted; only Hearts soldiers may block "
                     f"while exhausted.")
         return "That attacker cannot be blocked by you: it is not attacking you, it is an Ace, or it is already blocked."

@@ -6,7 +6,7 @@ from core.skirmish import actions as A
 from core.skirmish.battlefield import king_suit
 from core.skirmish.cards import card as C
 from core.skirmish.phases import ATTACK, DEPLOY, RESPONSE
-from core.skirmish.units import token
+from core.skirmish.units import Unit, token
 
 
 def toks(s, seat, rank="front"):
@@ -201,8 +201,8 @@ def test_card_queen_of_hearts_resurrects_and_soul_burns(make):
     s.apply(A.Pick(C("9C")))
     assert toks(s, 0) == ["9C*/x"]
     # defeated again, it is Soul Burned: face down in the Barrows
-    s.front[0][0][2] &= ~1
-    s.front[1] = [[C("10D"), -1, 0, 0, -1, 0]]
+    s.front[0][0].flags &= ~1
+    s.front[1] = [Unit(C("10D"))]
     run(s, A.Done(), A.Attack(0, 1, -1), A.Block(0, 0))
     assert C("9C") in s.down and C("9C") not in s.up
 

@@ -583,7 +583,7 @@ def _all_cards(s) -> list[int]:
     for q in range(s.seats):
         for rank in (s.front[q], s.rear[q]):
             for u in rank:
-                cards += [c for c in u[:2] if c >= 0]
+                cards += [c for c in (u.first, u.second) if c >= 0]
     return cards
 
 
