@@ -58,3 +58,20 @@ def test_no_class_is_changed_or_built_at_run_time_in_core():
                     and len(node.args) == 3):
                 offenders.append(f"{path.name}:{node.lineno} builds a class")
     assert offenders == []
+
+
+def test_a_game_state_is_one_class_not_mixins_split_across_files():
+    """Issue 23: each game's State subclass has core.engine.State as its only base
+    (no mixin classes sharing undeclared attributes from other files), and no class
+    in core is named or built as a mixin; its helpers are functions taking the state."""
+    from core import GAMES
+    from core.engine import State
+
+    for game_id in GAMES:
+        cls = type(GAMES[game_id].new(min(GAMES[game_id].seats), 1))
+        assert cls.__bases__ == (State,), f"{game_id}: {cls.__name__} has bases {cls.__bases__}"
+    mixins = [f"{path.relative_to(CORE)}:{node.lineno} {node.name}"
+              for path in CORE.rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
+              if isinstance(node, ast.ClassDef) and node.name.endswith("Mixin")]
+    assert mixins == []
+
