@@ -1,14 +1,17 @@
 """COMBAT and RESOLUTION: attackers and targets, blockers, damage, traits in battle,
 Aces and poison.
 
-An attack is `[apos, tseat, tpos, tseat2, tpos2, bpos]`: the attacker's pos in the
-ranks of the player whose turn it is, its target (tpos -1: the player), an optional
-second target (Spades soldiers, the Ace of Spades) and the blocker's pos (-1: none).
+A declared attack is a `Fight` (below): the attacker's pos in the ranks of the
+player whose turn it is, its target (-1: the player), an optional second target
+(Spades soldiers, the Ace of Spades) and the blocker's pos (-1: none). Functions of
+the state they are given (docs/architecture.md, "One layout a game").
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
+
+import msgspec
 
 from core.skirmish import actions as A
 from core.skirmish.actions import ATTACKS, BLOCKS, TARGETS
@@ -22,6 +25,29 @@ from core.skirmish.units import (
 )
 
 ACE_C, ACE_H, ACE_S = ACE_OF[CLUBS], ACE_OF[HEARTS], ACE_OF[SPADES]
+
+
+class Fight(msgspec.Struct, gc=False):
+    """One declared attack of the player whose turn it is: the attacker's pos in
+    their ranks, the seat and pos of its target (target -1: the player), a second
+    target (a Spades soldier, the Ace of Spades; seat2 and target2 -1: none) and the
+    blocker's pos in the target seat's ranks (-1: not blocked). Mutable: a second
+    target and a blocker are filled in as they are chosen."""
+
+    attacker: int
+    seat: int
+    target: int
+    seat2: int = -1
+    target2: int = -1
+    blocker: int = -1
+
+    def fields(self) -> tuple[int, int, int, int, int, int]:
+        """(attacker, seat, target, seat2, target2, blocker), the notation's order."""
+        return self.attacker, self.seat, self.target, self.seat2, self.target2, self.blocker
+
+
+# A copy of a Fight, made in C (msgspec's type stubs leave Struct.__copy__ out).
+copy_fight: Callable[[Fight], Fight] = Fight.__copy__  # type: ignore[attr-defined]
 
 if TYPE_CHECKING:
     from core.skirmish.state import SkirmishState
@@ -41,7 +67,7 @@ def _card_attack(u: Unit, i: int) -> int:
 def attack_legal(s: SkirmishState) -> list:
     p = s.cur
     acts: list[A.Action] = []
-    attacking = {a[0] for a in s.attacks}
+    attacking = {a.attacker for a in s.attacks}
     opps = None
     enh_spades = None
     for pos, u in s.units(p):
@@ -77,7 +103,7 @@ def attack_legal(s: SkirmishState) -> list:
 def can_attack(s: SkirmishState) -> bool:
     """Whether some unit of the player to move could still attack."""
     p = s.cur
-    attacking = [a[0] for a in s.attacks]
+    attacking = [a.attacker for a in s.attacks]
     for pos, u in enumerate(s.front[p]):
         if not u.flags & EXH and pos not in attacking and attack(u) > 0:
             return True
@@ -95,7 +121,7 @@ def play_attack(s: SkirmishState, a: A.Attack) -> None:
     p = s.cur
     u = s.unit(p, a.pos)
     u.flags |= EXH
-    s.attacks.append([a.pos, a.seat, a.tpos, -1, -1, -1])
+    s.attacks.append(Fight(a.pos, a.seat, a.tpos))
     idx = len(s.attacks) - 1
     if a.tpos < 0:
         s._say("{unit} {verb} {0:obj}.", a.seat, unit=cap(words(u)), verb=verb(u, "attacks", "attack"))
@@ -117,7 +143,7 @@ def play_attack(s: SkirmishState, a: A.Attack) -> None:
 def combat_target_legal(s: SkirmishState, rec: tuple) -> list:
     kind, p, idx = rec[0], rec[1], rec[2]
     atk = s.attacks[idx]
-    q, tpos = atk[1], atk[2]
+    q, tpos = atk.seat, atk.target
     if kind == D.SP2:
         acts: list[A.Action] = [TARGETS[q][j + 1] for j in range(len(s.front[q])) if j != tpos]
         if king_suit(s, p) == SPADES:
@@ -131,7 +157,7 @@ def combat_target_legal(s: SkirmishState, rec: tuple) -> list:
         return acts2
     if kind == D.EXCESS:
         return [TARGETS[q][0]] + [TARGETS[q][j + 1] for j in range(len(s.front[q]))
-                                    if j != atk[5]]
+                                    if j != atk.blocker]
     # rage: the player or any of their units
     return [TARGETS[q][0]] + [TARGETS[q][j + 1] for j, _ in s.units(q)]
 
@@ -140,7 +166,7 @@ def combat_target(s: SkirmishState, rec: tuple, a: A.Target) -> None:
     kind, idx = rec[0], rec[2]
     if kind in (D.SP2, D.AS2):
         atk = s.attacks[idx]
-        atk[3], atk[4] = a.seat, a.pos
+        atk.seat2, atk.target2 = a.seat, a.pos
         s.log.append(f"Second target: {words(s.unit(a.seat, a.pos))}.")
     else:
         s.hits.append((a.seat, a.pos, rec[3]))
@@ -151,7 +177,7 @@ def combat_target(s: SkirmishState, rec: tuple, a: A.Target) -> None:
 
 def end_attacks(s: SkirmishState) -> None:
     p = s.cur
-    targeted = {a[1] for a in s.attacks if not _is_ace(s.unit(p, a[0]))}
+    targeted = {a.seat for a in s.attacks if not _is_ace(s.unit(p, a.attacker))}
     s.blockers = [q for q in s.opponents(p) if q in targeted]
     s.phase = BLOCK
 
@@ -163,11 +189,11 @@ def block_legal(s: SkirmishState, d: int) -> list:
     open_ = []
     busy = set()
     for a in s.attacks:
-        if a[1] == d:
-            if a[5] >= 0:
-                busy.add(a[5])
-            elif not _is_ace(s.unit(p, a[0])):
-                open_.append(a[0])
+        if a.seat == d:
+            if a.blocker >= 0:
+                busy.add(a.blocker)
+            elif not _is_ace(s.unit(p, a.attacker)):
+                open_.append(a.attacker)
     if not open_:
         return []
     acts = []
@@ -204,8 +230,8 @@ def able_blockers(s: SkirmishState, d: int, busy=()) -> list[tuple[int, Unit]]:
 def play_block(s: SkirmishState, a: A.Block) -> None:
     d = s.blockers[0]
     for atk in s.attacks:
-        if atk[0] == a.attacker and atk[1] == d:
-            atk[5] = a.pos
+        if atk.attacker == a.attacker and atk.seat == d:
+            atk.blocker = a.pos
             break
     blocker = s.unit(d, a.pos)
     s.log.append(f"{cap(words(blocker))} {verb(blocker, 'blocks', 'block')} "
@@ -222,8 +248,8 @@ def start_resolution(s: SkirmishState) -> None:
     recs += [(D.RAGE, p, idx, amount) for idx, amount in rage]
     # the Ace of Hearts stays "after its target has been defeated": a unit it
     # poisoned, never a player it struck
-    recs += [(D.GUARD, p, s.attacks[idx][0]) for idx in aces
-             if lead(s.unit(p, s.attacks[idx][0])) == ACE_H and s.attacks[idx][2] >= 0]
+    recs += [(D.GUARD, p, s.attacks[idx].attacker) for idx in aces
+             if lead(s.unit(p, s.attacks[idx].attacker)) == ACE_H and s.attacks[idx].target >= 0]
     s.pending.extend(reversed(recs))
 
 
@@ -237,7 +263,8 @@ def plan(s: SkirmishState):
     excess, rage, aces = [], [], []
     traits_p = not wizarded(s, p)
     clubs_king = king_suit(s, p) == CLUBS
-    for idx, (apos, q, tpos, q2, tpos2, bpos) in enumerate(s.attacks):
+    for idx, fight in enumerate(s.attacks):
+        apos, q, tpos, q2, tpos2, bpos = fight.fields()
         u = s.unit(p, apos)
         c = lead(u)
         if _is_ace(u):
@@ -303,7 +330,7 @@ def resolve(s: SkirmishState) -> None:
         u = s.unit(seat, pos)
         u.flags |= POIS | (POIS_CLUBS if clubs else 0)
         s.log.append(f"{cap(words(u))} {verb(u, 'is', 'are')} poisoned.")
-    blocking = {(a[1], a[5]) for a in s.attacks if a[5] >= 0}
+    blocking = {(a.seat, a.blocker) for a in s.attacks if a.blocker >= 0}
     # (seat, unit) -> (leader falls, second falls, to hand)
     falls = []
     for (seat, pos), amount in dmg.items():
@@ -320,7 +347,7 @@ def resolve(s: SkirmishState) -> None:
             falls.append((seat, u, l0, l1, to_hand))
     used_aces = []
     for idx in aces:
-        apos = s.attacks[idx][0]
+        apos = s.attacks[idx].attacker
         u = s.unit(p, apos)
         if apos in s.kept:
             u.flags |= GUARD

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.engine import NotationError, Outcome
 from core.skirmish.cards import BY_NAME, DOPPELGANGER, VARIANT_NAMES, name
+from core.skirmish.combat import Fight
 from core.skirmish.phases import DECISIONS, PHASE_NAMES
 from core.skirmish.units import C0, FLAG_LETTERS, RES0, RES1, Unit, token
 
@@ -97,7 +98,7 @@ def to_text(s: SkirmishState) -> str:
         L.append(f"front {q + 1}: " + (" ".join(token(u) for u in s.front[q]) or "-"))
         L.append(f"rear {q + 1}: " + (" ".join(token(u) for u in s.rear[q]) or "-"))
     L.append(f"responders: {_seats(s.responders)}")
-    L.append("attacks: " + (" ".join(_rec(a) for a in s.attacks) or "-"))
+    L.append("attacks: " + (" ".join(_rec(a.fields()) for a in s.attacks) or "-"))
     L.append(f"blockers: {_seats(s.blockers)}")
     L.append("pending: " + (" ".join(_rec(r) for r in s.pending) or "-"))
     L.append("hits: " + (" ".join(_rec(h) for h in s.hits) or "-"))
@@ -187,7 +188,7 @@ def parse(cls, text: str):
             val = get(f"{k} {q + 1}")
             dest[q] = [] if val == "-" else [parse_unit(t) for t in val.split()]
     s.responders = seats("responders")
-    s.attacks = recs("attacks")
+    s.attacks = [Fight(*r) for r in recs("attacks")]
     s.blockers = seats("blockers")
     s.pending = recs("pending", first_str=True)
     s.hits = [tuple(h) for h in recs("hits")]

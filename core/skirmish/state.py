@@ -18,6 +18,7 @@ from core.skirmish import actions as A
 from core.skirmish.cards import WORDS
 from core.skirmish import combat, deploy, notation, views
 from core.skirmish.combat import (
+    Fight, copy_fight,
     attack_legal, block_legal, can_attack, can_block, combat_target_legal, end_attacks, resolve, start_resolution,
 )
 from core.skirmish.deploy import deploy_legal, done_pending, joker_legal, pick_legal, response_legal, target_legal
@@ -86,7 +87,7 @@ class SkirmishState(State):
         self.extra: list[tuple[int, int]] = []       # (seat, own turn number after which)
         self.final: list[int] | None = None          # sudden death: seats still to play
         self.responders: list[int] = []
-        self.attacks: list[list[int]] = []           # [apos, tseat, tpos, tpos2, bpos]
+        self.attacks: list[Fight] = []               # declared this turn (combat.py)
         self.blockers: list[int] = []
         self.pending: list[tuple] = []
         self.hits: list[tuple[int, int, int]] = []   # chosen extra damage (seat, pos, amount)
@@ -124,7 +125,7 @@ class SkirmishState(State):
         s.extra = self.extra[:]
         s.final = None if self.final is None else self.final[:]
         s.responders = self.responders[:]
-        s.attacks = [*map(_copy, self.attacks)] if self.attacks else []
+        s.attacks = [*map(copy_fight, self.attacks)] if self.attacks else []
         s.blockers = self.blockers[:]
         s.pending = self.pending[:]
         s.hits = self.hits[:]

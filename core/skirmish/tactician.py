@@ -29,7 +29,7 @@ from core.skirmish.cards import (
     SUIT,
 )
 from core.skirmish.battlefield import king_suit, resurrectable, stealable, wizarded
-from core.skirmish.combat import able_blockers
+from core.skirmish.combat import Fight, able_blockers
 from core.skirmish.deploy import copy_suits
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from core.skirmish.phases import Decision as D
@@ -381,7 +381,7 @@ class Tactician:
         # Per defending player: the attacks already declared against them.
         declared: dict[int, list] = {q: [] for q in blockers}
         for i, at in enumerate(s.attacks):
-            apos, q, tpos = at[0], at[1], at[2]
+            apos, q, tpos = at.attacker, at.seat, at.target
             if apos < 4:
                 a = self._attacker(s, p, apos, q, tpos, h, 1.0, wiz, i)
                 declared[q].append((a, _pairs(s, p, q, a, blockers[q], h, 1.0)))
@@ -389,13 +389,13 @@ class Tactician:
         order = sorted(soldiers, key=lambda x: -attack(s.front[p][x]))
         free = sum(attack(s.front[p][pos]) for pos in order)
         for q, bl in blockers.items():
-            if free + sum(attack(s.unit(p, at[0])) for at in s.attacks
-                          if at[0] < 4 and at[1] == q and at[2] < 0) < s.life[q]:
+            if free + sum(attack(s.unit(p, at.attacker)) for at in s.attacks
+                          if at.attacker < 4 and at.seat == q and at.target < 0) < s.life[q]:
                 continue
             group = []
             for i, at in enumerate(s.attacks):
-                if at[0] < 4 and at[1] == q:
-                    a = self._attacker(s, p, at[0], q, at[2], h, 4.0, wiz, i)
+                if at.attacker < 4 and at.seat == q:
+                    a = self._attacker(s, p, at.attacker, q, at.target, h, 4.0, wiz, i)
                     group.append((a, _pairs(s, p, q, a, bl, h, 4.0)))
             for pos in order:
                 a = self._attacker(s, p, pos, q, -1, h, 4.0, wiz)
@@ -435,14 +435,14 @@ class Tactician:
         h = horizon(s)
         wiz = wizarded(s, p)
         incoming = 0
-        open_by_pos: dict[int, tuple[int, list]] = {}
+        open_by_pos: dict[int, tuple[int, Fight]] = {}
         for i, at in enumerate(s.attacks):
-            if at[1] != d or at[0] >= 4:
+            if at.seat != d or at.attacker >= 4:
                 continue
-            if at[5] < 0:
-                open_by_pos[at[0]] = (i, at)
-                if at[2] < 0:
-                    incoming += attack(s.unit(p, at[0]))
+            if at.blocker < 0:
+                open_by_pos[at.attacker] = (i, at)
+                if at.target < 0:
+                    incoming += attack(s.unit(p, at.attacker))
         life = s.life[d]
         wl = 1.0
         if incoming >= life:
@@ -461,7 +461,7 @@ class Tactician:
             i, at = entry
             att = cache.get(a.attacker)
             if att is None:
-                att = self._attacker(s, p, a.attacker, d, at[2], h, wl, wiz, None, i)
+                att = self._attacker(s, p, a.attacker, d, at.target, h, wl, wiz, None, i)
                 cache[a.attacker] = att
             b = s.unit(d, a.pos)
             if b.flags & GUARD:
@@ -565,7 +565,7 @@ class Tactician:
             return 0.0
         u = s.unit(q, pos)
         if kind == D.SP2:
-            atk = attack(s.unit(p, s.attacks[rec[2]][0]))
+            atk = attack(s.unit(p, s.attacks[rec[2]].attacker))
             return loss(s, q, u, atk)
         if kind in (D.JC, D.JH):
             if q != p:
@@ -590,9 +590,9 @@ class Tactician:
         attacks declared (the first `upto` of them, leaving out index `skip`)."""
         n = 0
         for i, at in enumerate(s.attacks if upto is None else s.attacks[:upto]):
-            if (i != skip and at[5] < 0 and at[0] < 4
-                    and ((at[1], at[2]) == (q, pos) or (at[3], at[4]) == (q, pos))):
-                n += attack(s.unit(s.cur, at[0]))
+            if (i != skip and at.blocker < 0 and at.attacker < 4
+                    and ((at.seat, at.target) == (q, pos) or (at.seat2, at.target2) == (q, pos))):
+                n += attack(s.unit(s.cur, at.attacker))
         return n
 
 

@@ -196,7 +196,7 @@ def why_not(s, a) -> str:
             return f"You have no unit in that slot."
         if u.flags & EXH:
             return f"{cap(words(u))} {verb(u, 'is', 'are')} exhausted and cannot attack."
-        if any(x[0] == a.pos for x in s.attacks):
+        if any(x.attacker == a.pos for x in s.attacks):
             return f"{cap(words(u))} {verb(u, 'is', 'are')} already attacking."
         if attack(u) <= 0:
             return f"{cap(words(u))} {verb(u, 'has', 'have')} no attack value."
@@ -211,7 +211,7 @@ def why_not(s, a) -> str:
             u = s.unit(p, a.pos)
         except IndexError:
             return "You have no unit in that slot."
-        if any(x[5] == a.pos and x[1] == p for x in s.attacks):
+        if any(x.blocker == a.pos and x.seat == p for x in s.attacks):
             return f"{cap(words(u))} {verb(u, 'is', 'are')} already blocking (one attacker each)."
         if a.pos >= 4:
             return "Only front-rank units (and an Ace of Hearts guard) can block."

@@ -109,7 +109,8 @@ def plan_lines(view, short_name: Callable[[int, int], str], glyphs) -> list[Text
     """The declared attacks, one line each (and one for each block)."""
     arrow = glyphs["to"]
     out = []
-    for apos, q, tpos, q2, tpos2, bpos in view.attacks:
+    for fight in view.attacks:
+        apos, q, tpos, q2, tpos2, bpos = fight.fields()
         u = view.unit(view.cur, apos) if exists(view, view.cur, apos) else None
         if u is None:
             continue
@@ -150,7 +151,8 @@ def outcome_lines(view, short_name: Callable[[int, int], str], glyphs, lead_word
 def combat_effects(view, short_name: Callable[[int, int], str], glyphs) -> list[Text] | None:
     after = view.clone()
     involved: set[tuple[int, int]] = set()
-    for apos, q, tpos, q2, tpos2, bpos in view.attacks:
+    for fight in view.attacks:
+        apos, q, tpos, q2, tpos2, bpos = fight.fields()
         involved.add((view.cur, apos))
         for seat, pos in ((q, tpos), (q2, tpos2), (q, bpos)):
             if pos >= 0:

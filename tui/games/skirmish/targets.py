@@ -144,7 +144,7 @@ def on_place(view, me: int, legal: list, kind, sel, seat: int, pos: int) -> Sele
         if view.phase == BLOCK:
             if any(isinstance(a, A.Block) and a.pos == pos for a in legal):
                 return Selection(("unit", pos), "Choose the attacker it blocks (marked).", "targets")
-            return Refusal(A.Block(pos, next((x[0] for x in view.attacks if x[1] == me), 0)))
+            return Refusal(A.Block(pos, next((x.attacker for x in view.attacks if x.seat == me), 0)))
     if kind is None and view.phase == BLOCK and seat == view.cur and pos >= 0:
         if any(isinstance(a, A.Block) and a.attacker == pos for a in legal):
             return Selection(("attacker", pos), "Choose your unit that blocks it (marked).", "targets")
