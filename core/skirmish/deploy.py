@@ -1,5 +1,8 @@
 """DEPLOY and RESPONSE: playing cards, redeploying units, and every card's effect
-that is not combat (Scouts, Jacks, Queens, Kings, the Ace of Diamonds, Jokers)."""
+that is not combat (Scouts, Jacks, Queens, Kings, the Ace of Diamonds, Jokers).
+Functions of the state they are given; `play_*` carry out an action (the state's
+`_PLAY` table names them), `*_legal` list what may be done (docs/architecture.md,
+"One layout a game")."""
 
 from __future__ import annotations
 
@@ -7,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from core.skirmish import actions as A
 from core.skirmish.actions import BONDS, DEPLOY_BONDS, DEPLOYS, RETURNS, TARGETS
+from core.skirmish.battlefield import enemy_units, has_variant, king_suit, resurrectable, stealable, wizarded
 from core.skirmish.cards import (
     ACE, ACE_OF, BINDING_SPIRIT, BLACK_JOKER, CLUBS, DIAMONDS, DOPPELGANGER, HEARTS, INSANE_WIZARD,
     IS_SOLDIER, JACK, JACK_OF, JOKER, KING, KIND, NECROMANCER, QUEEN, QUEEN_OF, RANK, SOLDIER,
     SPADES, SUIT, VARIANT_NAMES, VARIANT_WORDS, VARIANTS_OF, WORDS,
 )
-from core.skirmish.battlefield import enemy_units, has_variant, king_suit, resurrectable, stealable, wizarded
 from core.skirmish.combat import combat_target
 from core.skirmish.phases import DEPLOY, END, cap
 from core.skirmish.phases import Decision as D
