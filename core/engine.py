@@ -256,7 +256,7 @@ def _default_template(template: str, seats: tuple[int, ...]) -> str:
         if not field.isdigit():
             out.append("{" + field + ("!" + conv if conv else "") + (":" + spec if spec else "") + "}")
             continue
-        out.append(_escape(format(_Named(seat_word(seats[int(field)])), spec)))
+        out.append(_escape(format(_Named(seat_word(seats[int(field)])), spec or "")))
     text = "".join(out)
     return text[:1].upper() + text[1:]
 

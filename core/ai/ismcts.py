@@ -198,7 +198,7 @@ class ISMCTSBot:
                 node.children[action_key(action)] = child
                 node = child
                 break
-            best_child = None
+            best_child = available[0]  # replaced by the first child scoring above -1
             best_ucb = -1.0
             for child in available:
                 visits = child.visits
@@ -234,11 +234,12 @@ class ISMCTSBot:
             rewards = (share,) * state.seats
 
         # Backpropagate.
-        while node is not None:
-            node.visits += 1
-            if node.seat is not None:
-                node.total += rewards[node.seat]
-            node = node.parent
+        up: Node | None = node
+        while up is not None:
+            up.visits += 1
+            if up.seat is not None:
+                up.total += rewards[up.seat]
+            up = up.parent
 
     def _best_root_action(self, root: Node, actions: list[Any]) -> Any:
         best_actions: list[Any] = []

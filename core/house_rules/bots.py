@@ -18,7 +18,7 @@ tests); give such a bot a budget that never binds.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.ai.alphabeta import AlphaBetaBot
 from core.ai.basic import GreedyBot
@@ -37,6 +37,7 @@ from core.house_rules.board import (
     WHITE,
 )
 from core.house_rules.cards import END_LIMITS
+from core.house_rules.rules import can_capture
 
 # Weights of the evaluation (centi-pawns: a point of value is 100).
 W_MATERIAL = 100
@@ -70,7 +71,7 @@ def evaluate(s: Any, seat: int) -> float:
     marks = s.marker_cells
     capt = s.captured_bases
     ready = (W_REVIVE_READY if capt[0] else -1000, W_REVIVE_READY if capt[1] else -1000)
-    can_capture = s._can_capture
+    capture = can_capture
     adv = [0, 0]
     cells = [0, 0]
     mob = [0, 0]
@@ -97,7 +98,7 @@ def evaluate(s: Any, seat: int) -> float:
             d = board[j]
             if not d:
                 m += 1
-            elif COL[d] != c and VALUE[d] > bc and can_capture(i, j):
+            elif COL[d] != c and VALUE[d] > bc and capture(s, i, j):
                 bc = VALUE[d]
         if sprint:
             for mid, j in SPRINT[i]:
@@ -105,7 +106,7 @@ def evaluate(s: Any, seat: int) -> float:
                     d = board[j]
                     if not d:
                         m += 1
-                    elif COL[d] != c and VALUE[d] > bc and can_capture(i, j):
+                    elif COL[d] != c and VALUE[d] > bc and capture(s, i, j):
                         bc = VALUE[d]
         mob[c] += m
         best[c] = bc
@@ -178,10 +179,18 @@ def move_order(s: Any, actions: list[Any]) -> list[Any]:
 
 # What each level of core.ai.LEVELS plays with. A search runs until its time
 # budget, its depth or `iterations` (nodes, given by benches and tests) runs out.
+class Level(NamedTuple):
+    """A level's search: greedy with `noise`, or alpha-beta to `max_depth` (None: deepen)."""
+
+    kind: str
+    noise: float = 0.0
+    max_depth: int | None = None
+
+
 LEVEL_SETTINGS = {
-    "easy": {"kind": "greedy", "noise": 150.0},
-    "normal": {"kind": "alphabeta", "max_depth": 2},
-    "hard": {"kind": "alphabeta", "max_depth": None},
+    "easy": Level("greedy", noise=150.0),
+    "normal": Level("alphabeta", max_depth=2),
+    "hard": Level("alphabeta", max_depth=None),
 }
 
 
@@ -222,11 +231,12 @@ def make_bot(level: str, rng: random.Random | None = None, iterations: int | Non
     if level not in LEVEL_SETTINGS:
         raise ValueError(f"Unknown level {level!r}: easy, normal or hard.")
     cfg = LEVEL_SETTINGS[level]
-    if cfg["kind"] == "greedy":
-        inner = GreedyBot(evaluate, rng=rng, noise=cfg["noise"])
+    inner: GreedyBot | AlphaBetaBot
+    if cfg.kind == "greedy":
+        inner = GreedyBot(evaluate, rng=rng, noise=cfg.noise)
     else:
         inner = AlphaBetaBot(
-            evaluate, rng=rng, max_depth=cfg["max_depth"], move_order=move_order, key=key,
+            evaluate, rng=rng, max_depth=cfg.max_depth, move_order=move_order, key=key,
             max_nodes=iterations,
         )
     return HouseRulesBot(inner, level)

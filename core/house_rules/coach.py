@@ -20,6 +20,7 @@ from core.ai.common import action_key, outcome_score
 from core.house_rules.actions import Move, Revive, Swap
 from core.house_rules.board import BASE, CELL_INDEX, COL, KIND_NAMES
 from core.house_rules.bots import evaluate, key, move_order
+from core.house_rules.rules import targets
 
 # Evaluation points for one step of the logistic curve: 300 (three points of
 # material) turns into a 73% expected result.
@@ -163,7 +164,7 @@ def _best_captures(state: Any, seat: int) -> tuple[int, int]:
     for i, k in enumerate(board):
         if not k:
             continue
-        for j in state._targets(i):
+        for j in targets(state, i):
             d = board[j]
             if d and COL[d] != COL[k]:
                 if COL[k] == seat:

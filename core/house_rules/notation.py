@@ -168,6 +168,8 @@ def from_text(text: str):
             s.outcome = None
         else:
             who, reason = (x.strip() for x in res.split("|", 1))
+            winners: tuple[int, ...]
+            scores: tuple[float, ...]
             if who == "draw":
                 winners, scores = (), (0.5, 0.5)
             else:

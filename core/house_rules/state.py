@@ -16,9 +16,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import Outcome, State, chance
+from core.engine import Outcome, State, chance, typed_check
 from core.house_rules.actions import (
     Options,
+    _ACTIONS,
     END_TURN,
     PASS,
     TAKE_BONUS,
@@ -33,21 +34,17 @@ from core.house_rules.actions import (
 )
 from core.house_rules.board import (
     BASE,
-    BASE_CELL_COLOUR,
     BLACK,
     CELL_INDEX,
     CELL_NAMES,
     COL,
     COLOUR_NAMES,
-    DIAG,
     FAR_ROW,
     HOME_ROW,
     KIND_NAMES,
     NCELLS,
     ORTH,
     SETUP_BASES,
-    SPRINT,
-    START_CELLS,
     UP,
     VALUE,
     WHITE,
@@ -55,7 +52,11 @@ from core.house_rules.board import (
 )
 from core.house_rules.board import Pawn, _pawn
 from core.house_rules.cards import CARD_BY_ID, CARD_IDS, CARDS, END_LIMITS, MARKERS
-from core.house_rules.checks import Checks
+from core.house_rules import checks
+from core.house_rules.rules import (
+    can_revive, cell_col, explain_strengths, may_place_marker, may_play_card, move_actions, revive_cells,
+    swap_pairs,
+)
 from core.house_rules.words import describe, prompt, to_text
 
 QUIET_LIMIT = 200  # 100 moves by each side without a capture
@@ -63,11 +64,7 @@ REPEAT_LIMIT = 3
 
 
 
-# Every Move and Swap built once (actions are immutable values, so they can be shared).
-MOVES: tuple[dict[int, Move], ...] = tuple(
-    {j: Move(CELL_NAMES[i], CELL_NAMES[j]) for j in set(ORTH[i]) | set(DIAG[i]) | {d for _, d in SPRINT[i]}}
-    for i in range(NCELLS)
-)
+# Every Swap built once (actions are immutable values, so they can be shared).
 SWAPS: tuple[dict[int, Swap], ...] = tuple({j: Swap(CELL_NAMES[i], CELL_NAMES[j]) for j in ORTH[i]} for i in range(NCELLS))
 
 
@@ -91,7 +88,11 @@ def _cell_arg(cell: Any) -> int:
     raise ValueError(f"Not a cell of the board: {cell!r}")
 
 
-class HouseRulesState(Checks, State):
+class HouseRulesState(State):
+    """The whole position as plain data, and the moves that change it. What the
+    rules say about a position without changing it is rules.py; why an action is
+    refused, checks.py (docs/architecture.md, "One layout a game")."""
+
     game_id = "house-rules"
 
     __slots__ = (
@@ -99,6 +100,29 @@ class HouseRulesState(Checks, State):
         "side", "phase", "card_played", "pending", "turn", "quiet", "passes", "history",
         "seed", "chance_counter", "over", "outcome", "log", "tot", "silent",
     )
+
+    seats: int
+    options: Options
+    board: list[int]  # a pawn code (board.py) a cell, 0 when empty
+    captured_bases: list[list[int]]  # by colour: base values of its captured pawns, sorted
+    hands: list[list[str]]  # by colour: card ids in hand
+    cards_in_force: list[str]
+    marker_cells: list[int]  # cells under a change marker, sorted
+    side: int  # the colour to move
+    phase: str  # "before", "upgrade", "after" or "over"
+    card_played: bool  # a card was played this turn
+    pending: int  # the cell of the pawn waiting for its upgrade, else -1
+    turn: int
+    quiet: int  # actions since the last capture
+    passes: int  # passes in a row
+    history: list[bytes]  # position keys since the last irreversible change
+    seed: int | None  # None in a view
+    chance_counter: int
+    over: bool
+    outcome: Outcome | None
+    log: list[str]
+    tot: list[int]  # each colour's total, kept up to date by the moves
+    silent: bool  # a bot's copy: no log
 
     # -- construction ----------------------------------------------------------
 
@@ -195,13 +219,15 @@ class HouseRulesState(Checks, State):
         return self.clone()
 
     # -- protocol attributes ---------------------------------------------------
+    # core.engine.State declares `to_move` and `prompt` as attributes (Icehouse Dash
+    # stores them); here they are worked out from the position, read-only.
 
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> int | None:  # type: ignore[override]
         return None if self.over else self.side
 
     @property
-    def prompt(self) -> str:
+    def prompt(self) -> str:  # type: ignore[override]
         return prompt(self)
 
     # -- helpers for the screen ------------------------------------------------
@@ -225,7 +251,7 @@ class HouseRulesState(Checks, State):
         a, d = self.board[i], self.board[j]
         if not a or not d:
             raise ValueError("A capture needs a pawn on both cells.")
-        sa, sd, text = self._strengths(i, j, explain=True)
+        sa, sd, text = explain_strengths(self, i, j)
         return sa, sd, text
 
     def totals(self) -> tuple[int, int]:
@@ -256,189 +282,9 @@ class HouseRulesState(Checks, State):
         None while Colour Blind is in force (no cell gives a bonus)."""
         if "colour-blind" in self.cards_in_force:
             return None
-        return ("white", "black")[self._cell_col(_cell_arg(cell))]
+        return ("white", "black")[cell_col(self, _cell_arg(cell))]
 
-    # -- rules core ------------------------------------------------------------
-
-    def _cell_col(self, i: int) -> int:
-        c = BASE_CELL_COLOUR[i]
-        return 1 - c if i in self.marker_cells else c
-
-    def _strengths(self, i: int, j: int, explain: bool = False) -> Any:
-        board = self.board
-        a, d = board[i], board[j]
-        ac, dc = COL[a], COL[d]
-        sa, sd = VALUE[a], VALUE[d]
-        inf = self.cards_in_force
-        ba = bd = ta = td = 0
-        if inf and "colour-blind" in inf:
-            cc = -1
-        else:
-            cc = self._cell_col(j)
-            if cc == ac:
-                ba = 1
-            elif cc == dc:
-                bd = 1
-        if inf and "team-support" in inf:
-            for n in ORTH[j]:
-                if n != i:
-                    k = board[n]
-                    if k:
-                        if COL[k] == ac:
-                            ta += 1
-                        else:
-                            td += 1
-            ta = min(ta, 2)
-            td = min(td, 2)
-        sa += ba + ta
-        sd += bd + td
-        if not explain:
-            return sa, sd
-        an, dn = KIND_NAMES[ac][BASE[a]], KIND_NAMES[dc][BASE[d]]
-
-        def side(name, k, b, t, total):
-            parts = [f"{name} {VALUE[k]}"]
-            if UP[k] == 1:
-                parts[0] += " (with +1)"
-            if b:
-                parts.append(f"{('white', 'black')[cc]} cell +1")
-            if t:
-                parts.append(f"team support +{t}")
-            return " + ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
-
-        text = side(an, a, ba, ta, sa) + " vs " + side(dn, d, bd, td, sd)
-        if cc == -1:
-            text += " (Colour Blind: no cell bonus)"
-        return sa, sd, text
-
-    def _fortress(self, j: int) -> bool:
-        """Fortress: the pawn on j has two or more pawns of its colour orthogonally next to it."""
-        board = self.board
-        c = COL[board[j]]
-        n = 0
-        for m in ORTH[j]:
-            k = board[m]
-            if k and COL[k] == c:
-                n += 1
-        return n >= 2
-
-    def _can_capture(self, i: int, j: int) -> bool:
-        inf = self.cards_in_force
-        if not inf:  # the base rules: value plus the cell's bonus, ties to the attacker
-            board = self.board
-            a, d = board[i], board[j]
-            cc = BASE_CELL_COLOUR[j]
-            return VALUE[a] + (cc == COL[a]) >= VALUE[d] + (cc == COL[d])
-        if inf and "fortress" in inf and self._fortress(j):
-            return False
-        sa, sd = self._strengths(i, j)
-        if inf and "stalwart" in inf:
-            return sa > sd
-        return sa >= sd
-
-    def _targets(self, i: int) -> list[int]:
-        """Destinations of the pawn on i (cells it may legally move to)."""
-        board = self.board
-        inf = self.cards_in_force
-        c = COL[board[i]]
-        out = []
-        for j in ORTH[i]:
-            k = board[j]
-            if not k or (COL[k] != c and self._can_capture(i, j)):
-                out.append(j)
-        if inf:
-            if "diagonal-step" in inf:
-                for j in DIAG[i]:
-                    k = board[j]
-                    if not k or (COL[k] != c and self._can_capture(i, j)):
-                        out.append(j)
-            if "sprint" in inf:
-                for m, j in SPRINT[i]:
-                    if not board[m]:
-                        k = board[j]
-                        if not k or (COL[k] != c and self._can_capture(i, j)):
-                            out.append(j)
-        return out
-
-    def _move_actions(self) -> list[Move]:
-        """Every legal Move of the side to move (the hot path of random play and search)."""
-        board = self.board
-        side = self.side
-        inf = self.cards_in_force
-        diag = "diagonal-step" in inf
-        sprint = "sprint" in inf
-        cap = self._can_capture
-        out: list[Move] = []
-        app = out.append
-        for i in range(NCELLS):
-            k = board[i]
-            if not k or COL[k] != side:
-                continue
-            mv = MOVES[i]
-            for j in ORTH[i]:
-                d = board[j]
-                if not d or (COL[d] != side and cap(i, j)):
-                    app(mv[j])
-            if diag:
-                for j in DIAG[i]:
-                    d = board[j]
-                    if not d or (COL[d] != side and cap(i, j)):
-                        app(mv[j])
-            if sprint:
-                for m, j in SPRINT[i]:
-                    if not board[m]:
-                        d = board[j]
-                        if not d or (COL[d] != side and cap(i, j)):
-                            app(mv[j])
-        return out
-
-    def _swap_pairs(self) -> list[tuple[int, int]]:
-        if "regroup" not in self.cards_in_force:
-            return []
-        board = self.board
-        side = self.side
-        out = []
-        for i in range(NCELLS):
-            k = board[i]
-            if k and COL[k] == side:
-                for j in ORTH[i]:
-                    if j > i:
-                        m = board[j]
-                        if m and COL[m] == side and m != k:
-                            out.append((i, j))
-        return out
-
-    def _has_any_move(self) -> bool:
-        board = self.board
-        side = self.side
-        for i in range(NCELLS):
-            k = board[i]
-            if k and COL[k] == side and self._targets(i):
-                return True
-        return bool(self._swap_pairs())
-
-    def _may_play_card(self) -> bool:
-        return not self.card_played and bool(self.hands[self.side])
-
-    def _may_place_marker(self) -> bool:
-        if "change" not in self.cards_in_force or len(self.marker_cells) >= MARKERS:
-            return False
-        board = self.board
-        mk = self.marker_cells
-        return any(not board[i] and i not in mk for i in range(NCELLS))
-
-    def _revive_cells(self, colour: int, base: int) -> list[int]:
-        board = self.board
-        free = [i for i in START_CELLS[colour][base] if not board[i]]
-        if free:
-            return free
-        return [i for i in HOME_ROW[colour] if not board[i]]
-
-    def _can_revive(self, colour: int) -> bool:
-        if not self.captured_bases[colour]:
-            return False
-        board = self.board
-        return any(not board[i] for i in HOME_ROW[colour])
+    # -- rules core ---------------------------------------------------------------
 
     def _key(self) -> bytes:
         return bytes(self.board) + bytes((self.side,))
@@ -454,8 +300,8 @@ class HouseRulesState(Checks, State):
             out: list[Any] = []
             if not self.card_played:
                 out.extend(PlayCard(c) for c in self.hands[side])
-            moves = self._move_actions()
-            swaps = [SWAPS[i][j] for i, j in self._swap_pairs()] if "regroup" in self.cards_in_force else []
+            moves = move_actions(self)
+            swaps = [SWAPS[i][j] for i, j in swap_pairs(self)] if "regroup" in self.cards_in_force else []
             if moves or swaps:
                 out.extend(moves)
                 out.extend(swaps)
@@ -468,14 +314,14 @@ class HouseRulesState(Checks, State):
             if BASE[k] < 4:
                 out.append(TAKE_BONUS)
             for b in sorted(set(self.captured_bases[side])):
-                for i in self._revive_cells(side, b):
+                for i in revive_cells(self, side, b):
                     out.append(Revive(b, CELL_NAMES[i]))
             return out
         # after
         out = []
-        if self._may_play_card():
+        if may_play_card(self):
             out.extend(PlayCard(c) for c in self.hands[side])
-        if self._may_place_marker():
+        if may_place_marker(self):
             board = self.board
             mk = self.marker_cells
             out.extend(PlaceMarker(CELL_NAMES[i]) for i in range(NCELLS) if not board[i] and i not in mk)
@@ -534,7 +380,7 @@ class HouseRulesState(Checks, State):
             self.marker_cells.sort()
             self.history = []
             if not self.silent:
-                self.log.append(f"{COLOUR_NAMES[self.side]} places a change marker on {action.cell}: it now counts as {('white', 'black')[self._cell_col(i)]}.")
+                self.log.append(f"{COLOUR_NAMES[self.side]} places a change marker on {action.cell}: it now counts as {('white', 'black')[cell_col(self, i)]}.")
             self._end_turn()
         else:  # pragma: no cover - apply() checks first
             raise ValueError(f"Not a HOUSE RULES action: {action!r}")
@@ -576,14 +422,14 @@ class HouseRulesState(Checks, State):
         b = BASE[k]
         name = KIND_NAMES[side][b]
         if b == 4:
-            if self._can_revive(side):
+            if can_revive(self, side):
                 self.phase = "upgrade"
                 self.pending = j
                 return True
             if not self.silent:
                 self.log.append(f"The {name} reached the far row, but there is no pawn to bring back: it keeps its upgrade for later.")
             return False
-        if "homecoming" in self.cards_in_force and self._can_revive(side):
+        if "homecoming" in self.cards_in_force and can_revive(self, side):
             self.phase = "upgrade"
             self.pending = j
             return True
@@ -623,12 +469,12 @@ class HouseRulesState(Checks, State):
             self.log.append(f"{COLOUR_NAMES[side]} plays {CARD_BY_ID[cid].name}: {CARD_BY_ID[cid].text}")
         if self._end_check():
             return
-        if self.phase == "after" and not self._may_place_marker():
+        if self.phase == "after" and not may_place_marker(self):
             self._end_turn()
 
     def _after_move(self) -> None:
         self.phase = "after"
-        if not self._may_play_card() and not self._may_place_marker():
+        if not may_play_card(self) and not may_place_marker(self):
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -677,6 +523,10 @@ class HouseRulesState(Checks, State):
         self.outcome = Outcome(winners, reason, scores)
         if not self.silent:
             self.log.append(reason)
+
+    @typed_check(*_ACTIONS)
+    def check(self, action: Any) -> str | None:
+        return checks.check(self, action)
 
     # -- notation --------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from core.house_rules.board import (
     BASE, CELL_INDEX, CELL_NAMES, CODE_CHARS, COL, COLOUR_NAMES, FILES, KIND_NAMES, NFILES, NROWS, TOKEN,
 )
 from core.house_rules.cards import CARD_BY_ID
+from core.house_rules.rules import has_any_move, may_place_marker, may_play_card, strengths
 
 
 
@@ -26,13 +27,13 @@ def prompt(s) -> str:
         return f"{who}: your {name} on {CELL_NAMES[s.pending]} upgrades: take +1 or bring back a captured pawn"
     if s.phase == "after":
         parts = []
-        if s._may_play_card():
+        if may_play_card(s):
             parts.append("play a card")
-        if s._may_place_marker():
+        if may_place_marker(s):
             parts.append("place a change marker")
         return f"{who}: " + " or ".join(parts) + ", or end your turn"
-    card = s._may_play_card()
-    if not s._has_any_move():
+    card = may_play_card(s)
+    if not has_any_move(s):
         return f"{who}: no move is possible: " + ("play a card or pass" if card else "pass")
     return f"{who}: move a pawn" + (" (or play a card first)" if card else "")
 
@@ -48,7 +49,7 @@ def describe(s, action: Any) -> str:
         name = KIND_NAMES[COL[k]][BASE[k]]
         d = s.board[j]
         if d:
-            sa, sd = s._strengths(i, j)
+            sa, sd = strengths(s, i, j)
             return f"{name} {action.src} takes {KIND_NAMES[COL[d]][BASE[d]]} on {action.dst} ({sa} vs {sd})"
         return f"{name} {action.src} to {action.dst}"
     if t is Swap:

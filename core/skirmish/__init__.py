@@ -20,11 +20,11 @@ class Skirmish(Game):
     Action = Action
     cooperative = False
     # The new-game form (tui/screens/new_game.py) labels the options with these.
-    option_labels: dict[str, str] = {"jokers": "Play with the two Jokers"}
-    option_choices: dict[str, list] = {}
-    option_help: dict[str, str] = {"jokers": "54 cards with the two Jokers, 52 without"}
+    option_labels = {"jokers": "Play with the two Jokers"}
+    option_choices = {}
+    option_help = {"jokers": "54 cards with the two Jokers, 52 without"}
 
-    def new(self, seats: int, seed: int, options: Options | None = None) -> SkirmishState:
+    def new(self, seats: int, seed: int, options: actions.Options | None = None) -> SkirmishState:
         self.check_seats(seats)
         opts = options if options is not None else Options()
         s = SkirmishState(seats, opts.jokers)

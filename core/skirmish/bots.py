@@ -67,11 +67,11 @@ def shortlist(s, acts: list) -> list:
     if ph == ATTACK:
         if not s.attacks:
             return acts
-        last = max(at[0] for at in s.attacks)
+        last = max(at.attacker for at in s.attacks)
         return [a for a in acts if type(a) is not A.Attack or a.pos > last]
     if ph == BLOCK:
         d = s.blockers[0]
-        last = max((at[0] for at in s.attacks if at[1] == d and at[5] >= 0), default=-1)
+        last = max((at.attacker for at in s.attacks if at.seat == d and at.blocker >= 0), default=-1)
         if last < 0:
             return acts
         return [a for a in acts if type(a) is not A.Block or a.attacker > last]

@@ -9,10 +9,16 @@ Seats are numbered from 1 on lines that name a player (`turn`, `hand 1`, `front 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from core.engine import NotationError, Outcome
-from core.skirmish.cards import BY_NAME, VARIANT_NAMES, name
+from core.skirmish.cards import BY_NAME, DOPPELGANGER, VARIANT_NAMES, name
+from core.skirmish.combat import Fight
 from core.skirmish.phases import DECISIONS, PHASE_NAMES
-from core.skirmish.units import DMG, FL, FLAG_LETTERS, RES0, RES1, token
+from core.skirmish.units import C0, FLAG_LETTERS, RES0, RES1, Unit, token
+
+if TYPE_CHECKING:
+    from core.skirmish.state import SkirmishState
 
 HEADER = "skirmish 1"
 _LETTER_BIT = {ch: bit for bit, ch in FLAG_LETTERS}
@@ -31,24 +37,28 @@ def _rec(r) -> str:
     return ",".join(str(x) for x in r)
 
 
-def _parse_card_token(t: str, u: list, i: int) -> None:
+def _parse_card_token(t: str, u: Unit, i: int) -> None:
     if t.endswith("*"):
-        u[FL] |= RES0 if i == 0 else RES1
+        u.flags |= RES0 if i == 0 else RES1
         t = t[:-1]
     if "(" in t:
         base, arg = t[:-1].split("(", 1)
-        u[i] = BY_NAME[base]
+        card = BY_NAME[base]
         if arg in _VARIANT:
-            u[5] = _VARIANT[arg]
+            u.variant = _VARIANT[arg]
         else:
-            u[5] = 1
-            u[4] = BY_NAME[arg]
+            u.variant = DOPPELGANGER
+            u.imitates = BY_NAME[arg]
     else:
-        u[i] = BY_NAME[t]
+        card = BY_NAME[t]
+    if i == C0:
+        u.first = card
+    else:
+        u.second = card
 
 
-def parse_unit(tok: str) -> list:
-    u = [-1, -1, 0, 0, -1, 0]
+def parse_unit(tok: str) -> Unit:
+    u = Unit(-1)
     body, _, flags = tok.partition("/")
     parts = body.split("+")
     for i, t in enumerate(parts):
@@ -57,58 +67,55 @@ def parse_unit(tok: str) -> list:
     while j < len(flags):
         ch = flags[j]
         if ch == "d":
-            u[DMG] = int(flags[j + 1:])
+            u.damage = int(flags[j + 1:])
             break
-        u[FL] |= _LETTER_BIT[ch]
+        u.flags |= _LETTER_BIT[ch]
         j += 1
     return u
 
 
-class NotationMixin:
-    __slots__ = ()
-
-    def to_text(self) -> str:
-        n = self.seats
-        L = [HEADER, f"seats: {n}", f"jokers: {'yes' if self.jokers else 'no'}"]
-        L.append(f"seed: {'-' if self.seed is None else self.seed} chance {self.counter}")
-        v = self.viewer
-        L.append(f"view: {'full' if v is None else 'spectator' if v < 0 else v + 1}")
-        L.append(f"turn: {self.turn} player {self.cur + 1} phase {PHASE_NAMES[self.phase]}")
-        L.append("life: " + " ".join(str(x) for x in self.life))
-        L.append("turns taken: " + " ".join(str(x) for x in self.turns_taken))
-        L.append(f"first turn without draw: {'yes' if self.skip_draw else 'no'}")
-        L.append(f"redeployed: {'yes' if self.redeployed else 'no'}")
-        L.append(f"summoned: {'yes' if self.summoned else 'no'}")
-        L.append(f"last played: {name(self.last_played) if self.last_played >= 0 else '-'}")
-        L.append(f"returned: {_cards(self.no_deploy)}")
-        L.append("extra turns: " + (" ".join(f"{s + 1}@{t}" for s, t in self.extra) or "-"))
-        L.append("final round: " + ("no" if self.final is None else _seats(self.final)))
-        L.append(f"deck: {_cards(self.deck)}")
-        L.append(f"barrows up: {_cards(self.up)}")
-        L.append(f"barrows down: {_cards(self.down)}")
-        for q in range(n):
-            L.append(f"hand {q + 1}: {_cards(self.hands[q])}")
-            L.append(f"front {q + 1}: " + (" ".join(token(u) for u in self.front[q]) or "-"))
-            L.append(f"rear {q + 1}: " + (" ".join(token(u) for u in self.rear[q]) or "-"))
-        L.append(f"responders: {_seats(self.responders)}")
-        L.append("attacks: " + (" ".join(_rec(a) for a in self.attacks) or "-"))
-        L.append(f"blockers: {_seats(self.blockers)}")
-        L.append("pending: " + (" ".join(_rec(r) for r in self.pending) or "-"))
-        L.append("hits: " + (" ".join(_rec(h) for h in self.hits) or "-"))
-        L.append("kept: " + (" ".join(str(k) for k in self.kept) or "-"))
-        kn = []
-        for c in range(54):
-            m = self.known[c]
-            if m:
-                kn.append(name(c) + ":" + ",".join(str(q + 1) for q in range(n) if m >> q & 1))
-        L.append("known: " + (" ".join(kn) or "-"))
-        if self.outcome is not None:
-            o = self.outcome
-            L.append("outcome: " + ",".join(str(w + 1) for w in o.winners) + " | "
-                     + ",".join(repr(x) for x in o.scores) + " | " + o.reason)
-        else:
-            L.append("outcome: -")
-        return "\n".join(L) + "\n"
+def to_text(s: SkirmishState) -> str:
+    n = s.seats
+    L = [HEADER, f"seats: {n}", f"jokers: {'yes' if s.jokers else 'no'}"]
+    L.append(f"seed: {'-' if s.seed is None else s.seed} chance {s.counter}")
+    v = s.viewer
+    L.append(f"view: {'full' if v is None else 'spectator' if v < 0 else v + 1}")
+    L.append(f"turn: {s.turn} player {s.cur + 1} phase {PHASE_NAMES[s.phase]}")
+    L.append("life: " + " ".join(str(x) for x in s.life))
+    L.append("turns taken: " + " ".join(str(x) for x in s.turns_taken))
+    L.append(f"first turn without draw: {'yes' if s.skip_draw else 'no'}")
+    L.append(f"redeployed: {'yes' if s.redeployed else 'no'}")
+    L.append(f"summoned: {'yes' if s.summoned else 'no'}")
+    L.append(f"last played: {name(s.last_played) if s.last_played >= 0 else '-'}")
+    L.append(f"returned: {_cards(s.no_deploy)}")
+    L.append("extra turns: " + (" ".join(f"{q + 1}@{t}" for q, t in s.extra) or "-"))
+    L.append("final round: " + ("no" if s.final is None else _seats(s.final)))
+    L.append(f"deck: {_cards(s.deck)}")
+    L.append(f"barrows up: {_cards(s.up)}")
+    L.append(f"barrows down: {_cards(s.down)}")
+    for q in range(n):
+        L.append(f"hand {q + 1}: {_cards(s.hands[q])}")
+        L.append(f"front {q + 1}: " + (" ".join(token(u) for u in s.front[q]) or "-"))
+        L.append(f"rear {q + 1}: " + (" ".join(token(u) for u in s.rear[q]) or "-"))
+    L.append(f"responders: {_seats(s.responders)}")
+    L.append("attacks: " + (" ".join(_rec(a.fields()) for a in s.attacks) or "-"))
+    L.append(f"blockers: {_seats(s.blockers)}")
+    L.append("pending: " + (" ".join(_rec(r) for r in s.pending) or "-"))
+    L.append("hits: " + (" ".join(_rec(h) for h in s.hits) or "-"))
+    L.append("kept: " + (" ".join(str(k) for k in s.kept) or "-"))
+    kn = []
+    for c in range(54):
+        m = s.known[c]
+        if m:
+            kn.append(name(c) + ":" + ",".join(str(q + 1) for q in range(n) if m >> q & 1))
+    L.append("known: " + (" ".join(kn) or "-"))
+    if s.outcome is not None:
+        o = s.outcome
+        L.append("outcome: " + ",".join(str(w + 1) for w in o.winners) + " | "
+                 + ",".join(repr(x) for x in o.scores) + " | " + o.reason)
+    else:
+        L.append("outcome: -")
+    return "\n".join(L) + "\n"
 
 
 def parse(cls, text: str):
@@ -141,7 +148,7 @@ def parse(cls, text: str):
         v = get(k)
         if v == "-":
             return []
-        out = []
+        out: list[Any] = []
         for t in v.split():
             parts = t.split(",")
             if first_str:
@@ -181,7 +188,7 @@ def parse(cls, text: str):
             val = get(f"{k} {q + 1}")
             dest[q] = [] if val == "-" else [parse_unit(t) for t in val.split()]
     s.responders = seats("responders")
-    s.attacks = recs("attacks")
+    s.attacks = [Fight(*r) for r in recs("attacks")]
     s.blockers = seats("blockers")
     s.pending = recs("pending", first_str=True)
     s.hits = [tuple(h) for h in recs("hits")]
@@ -189,10 +196,10 @@ def parse(cls, text: str):
     s.known = [0] * 54
     kn = get("known")
     if kn != "-":
-        for t in kn.split():
-            c, _, qs = t.partition(":")
-            for q in qs.split(","):
-                s.known[BY_NAME[c]] |= 1 << (int(q) - 1)
+        for tok in kn.split():
+            c, _, qs = tok.partition(":")
+            for seat in qs.split(","):
+                s.known[BY_NAME[c]] |= 1 << (int(seat) - 1)
     o = get("outcome")
     if o != "-":
         w, sc, reason = (x.strip() for x in o.split("|", 2))

@@ -1,7 +1,7 @@
 """The Skirmish position and the turn's flow.
 
-`SkirmishState` holds the whole position as plain lists and ints (see `units.py`
-for a unit). Decisions that take several steps are pending records, tuples on
+`SkirmishState` holds the whole position as plain lists and ints, and a `Unit`
+struct for each unit on the battlefield (`units.py`). Decisions that take several steps are pending records, tuples on
 `pending` (top = last), each `(kind, seat, *ints)`; with none pending the phase
 says who decides. After every action `_settle` runs the automatic steps (READY,
 DRAW, the end of combat, END) until somebody has a decision to make.
@@ -10,17 +10,21 @@ DRAW, the end of combat, END) until somebody has a decision to make.
 from __future__ import annotations
 
 import bisect
+import random
+from typing import Any, Callable
 
 from core.engine import Line, Outcome, State, bad_field, chance, typed_check
 from core.skirmish import actions as A
 from core.skirmish.cards import WORDS
-from core.skirmish.combat import CombatMixin
-from core.skirmish.deploy import DeployMixin
-from core.skirmish.units import (
-    C0, C1, FL, DMG, DOUBLE, EXH, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, verb, words,
+from core.skirmish import combat, deploy, notation, views
+from core.skirmish.combat import (
+    Fight, copy_fight,
+    attack_legal, block_legal, can_attack, can_block, combat_target_legal, end_attacks, resolve, start_resolution,
 )
-from core.skirmish.views import ViewMixin
-from core.skirmish.notation import NotationMixin
+from core.skirmish.deploy import deploy_legal, done_pending, joker_legal, pick_legal, response_legal, target_legal
+from core.skirmish.units import (
+    C0, C1, DOUBLE, EXH, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, Unit, copy_unit, verb, words,
+)
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, END, OVER, RESOLVE, RESPONSE, SETUP, cap
 from core.skirmish.phases import Decision as D
 
@@ -39,7 +43,13 @@ PHASE_PROMPTS = {
 }
 
 
-class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
+class SkirmishState(State):
+    """The whole position as plain data (every attribute declared below), what may
+    be done now and the flow of a turn. The cards' effects are deploy.py's and
+    combat.py's functions, what a seat may see views.py's, the notation
+    notation.py's: each takes the state it works on (docs/architecture.md, "One
+    layout a game")."""
+
     game_id = "skirmish"
 
     __slots__ = (
@@ -62,8 +72,8 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         self.deck: list[int] = []          # the top of the deck is the end of the list
         self.up: list[int] = []            # the Barrows, face up
         self.down: list[int] = []          # the Barrows, face down (Soul Burned)
-        self.front: list[list[list]] = [[] for _ in range(seats)]
-        self.rear: list[list[list]] = [[] for _ in range(seats)]
+        self.front: list[list[Unit]] = [[] for _ in range(seats)]   # by seat: pos 0-3
+        self.rear: list[list[Unit]] = [[] for _ in range(seats)]    # by seat: pos 4-7
         self.known = [0] * 54              # per card: bit mask of seats that know where it is
         self.phase = SETUP
         self.cur = 0
@@ -77,7 +87,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         self.extra: list[tuple[int, int]] = []       # (seat, own turn number after which)
         self.final: list[int] | None = None          # sudden death: seats still to play
         self.responders: list[int] = []
-        self.attacks: list[list[int]] = []           # [apos, tseat, tpos, tpos2, bpos]
+        self.attacks: list[Fight] = []               # declared this turn (combat.py)
         self.blockers: list[int] = []
         self.pending: list[tuple] = []
         self.hits: list[tuple[int, int, int]] = []   # chosen extra damage (seat, pos, amount)
@@ -100,8 +110,8 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         s.deck = self.deck[:]
         s.up = self.up[:]
         s.down = self.down[:]
-        s.front = [[*map(_copy, r)] for r in self.front]
-        s.rear = [[*map(_copy, r)] for r in self.rear]
+        s.front = [[*map(copy_unit, r)] for r in self.front]
+        s.rear = [[*map(copy_unit, r)] for r in self.rear]
         s.known = self.known[:]
         s.phase = self.phase
         s.cur = self.cur
@@ -115,7 +125,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         s.extra = self.extra[:]
         s.final = None if self.final is None else self.final[:]
         s.responders = self.responders[:]
-        s.attacks = [*map(_copy, self.attacks)] if self.attacks else []
+        s.attacks = [*map(copy_fight, self.attacks)] if self.attacks else []
         s.blockers = self.blockers[:]
         s.pending = self.pending[:]
         s.hits = self.hits[:]
@@ -129,8 +139,11 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
 
     # -- who decides ----------------------------------------------------------------
 
+    # core.engine.State declares `to_move` and `prompt` as attributes (Icehouse Dash
+    # stores them); here they are worked out from the position, read-only.
+
     @property
-    def to_move(self) -> int | None:
+    def to_move(self) -> int | None:  # type: ignore[override]
         if self.over:
             return None
         if self.pending:
@@ -143,7 +156,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         return self.cur
 
     @property
-    def prompt(self) -> str:
+    def prompt(self) -> str:  # type: ignore[override]
         if self.over:
             return "The game is over"
         if self.pending:
@@ -165,10 +178,10 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         life = self.life
         return [q for q in _AFTER[self.seats][seat] if life[q] > 0]
 
-    def unit(self, seat: int, pos: int) -> list:
+    def unit(self, seat: int, pos: int) -> Unit:
         return self.front[seat][pos] if pos < 4 else self.rear[seat][pos - 4]
 
-    def units(self, seat: int) -> list[tuple[int, list]]:
+    def units(self, seat: int) -> list[tuple[int, Unit]]:
         """(pos, unit) for every unit of `seat`, front ranks first."""
         out = list(enumerate(self.front[seat]))
         rear = self.rear[seat]
@@ -188,7 +201,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
                 out.append(52)
         return out
 
-    def _take(self, seat: int, pos: int) -> list:
+    def _take(self, seat: int, pos: int) -> Unit:
         return self.front[seat].pop(pos) if pos < 4 else self.rear[seat].pop(pos - 4)
 
     def _rng(self):
@@ -224,12 +237,12 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         else:
             self.up.append(c)
 
-    def _discard_unit(self, seat: int, u: list, to_hand: bool = False) -> None:
+    def _discard_unit(self, seat: int, u: Unit, to_hand: bool = False) -> None:
         """Move every card of a unit that left the battlefield to the Barrows (face
         down when Soul Burned) or, with `to_hand`, to its owner's hand."""
-        f = u[FL]
+        f = u.flags
         for i, bit in ((C0, RES0), (C1, RES1)):
-            c = u[i]
+            c = u.card(i)
             if c < 0:
                 continue
             if to_hand and not f & SUMMONED:
@@ -249,7 +262,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         self.known[c] = self._all_mask()
         self._say("{0} {0:discards/discard} {card} at random (Ace of Clubs).", seat, card=WORDS[c])
 
-    def _remove(self, seat: int, pos: int, to_hand: bool = False) -> list:
+    def _remove(self, seat: int, pos: int, to_hand: bool = False) -> Unit:
         u = self._take(seat, pos)
         self._discard_unit(seat, u, to_hand)
         return u
@@ -263,15 +276,15 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             return self._pending_legal(self.pending[-1])
         ph = self.phase
         if ph == DEPLOY:
-            return self._deploy_legal(self.cur)
+            return deploy_legal(self, self.cur)
         if ph == RESPONSE:
-            return self._response_legal(self.responders[0])
+            return response_legal(self, self.responders[0])
         if ph == ATTACK:
-            acts = self._attack_legal()
+            acts = attack_legal(self)
             acts.append(A.DONE)
             return acts
         if ph == BLOCK:
-            acts = self._block_legal(self.blockers[0])
+            acts = block_legal(self, self.blockers[0])
             acts.append(A.DONE)
             return acts
         return []
@@ -281,14 +294,14 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         if kind in (D.START,):
             return [A.StartWith(s) for s in range(self.seats)]
         if kind in (D.VARIANT, D.COPYRANK, D.COPYSUIT):
-            return self._joker_legal(p)
+            return joker_legal(self, p)
         if kind in (D.QH, D.QSKEEP, D.QSORDER, D.WIZ):
-            return self._pick_legal(p)
+            return pick_legal(self, p)
         if kind == D.GUARD:
             return [A.Guard(True), A.Guard(False)]
         if kind in (D.EXCESS, D.RAGE, D.SP2, D.AS2):
-            return self._combat_target_legal(p)
-        return self._target_legal(p)
+            return combat_target_legal(self, p)
+        return target_legal(self, p)
 
     @typed_check(A.Action)
     def check(self, action) -> str | None:
@@ -315,15 +328,15 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
                     return
                 self.phase = ATTACK
             elif ph == ATTACK:
-                if self._can_attack():
+                if can_attack(self):
                     return
-                self._end_attacks()
+                end_attacks(self)
             elif ph == BLOCK:
-                while self.blockers and not self._can_block(self.blockers[0]):
+                while self.blockers and not can_block(self, self.blockers[0]):
                     self.blockers.pop(0)
                 if self.blockers:
                     return
-                self._start_resolution()
+                start_resolution(self)
             elif ph == RESOLVE:
                 self._resolve()
                 if not self.over:
@@ -332,6 +345,11 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
                 self._end_turn()
             else:
                 return
+
+    def _resolve(self) -> None:
+        """RESOLUTION (combat.py). A method, so that the screen's combat preview
+        (tui/games/skirmish/plan.py) can run the flow up to here on a copy."""
+        resolve(self)
 
     def _begin_turn(self, seat: int) -> None:
         self.cur = seat
@@ -351,11 +369,11 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         for rank in (self.front[seat], self.rear[seat]):
             keep = []
             for u in rank:
-                if u[FL] & SUMMONED:
+                if u.flags & SUMMONED:
                     self._discard_unit(seat, u)
                     self.log.append(f"{cap(words(u))} {verb(u, 'returns', 'return')} to the Barrows, Soul Burned.")
                 else:
-                    u[FL] &= ~EXH
+                    u.flags &= ~EXH
                     keep.append(u)
             rank[:] = keep
         # DRAW
@@ -373,18 +391,18 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         """END: poisoned units go to the Barrows, damage and this turn's effects end."""
         for seat in range(self.seats):
             for rank in (self.front[seat], self.rear[seat]):
-                if any(u[FL] & POIS for u in rank):
+                if any(u.flags & POIS for u in rank):
                     keep = []
                     for u in rank:
-                        if u[FL] & POIS:
+                        if u.flags & POIS:
                             self.log.append(f"{cap(words(u))} {verb(u, 'succumbs', 'succumb')} to poison.")
                             self._discard_unit(seat, u)
                         else:
                             keep.append(u)
                     rank[:] = keep
                 for u in rank:
-                    u[DMG] = 0
-                    u[FL] &= ~(DOUBLE | PROTECT)
+                    u.damage = 0
+                    u.flags &= ~(DOUBLE | PROTECT)
         self.attacks = []
         self.hits = []
         self.kept = []
@@ -489,7 +507,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
 
     def _play_done(self, a: A.Done) -> None:
         if self.pending:
-            self._done_pending(self.pending.pop())
+            done_pending(self, self.pending.pop())
             return
         ph = self.phase
         if ph == DEPLOY:
@@ -498,9 +516,20 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         elif ph == RESPONSE:
             self.responders.pop(0)
         elif ph == ATTACK:
-            self._end_attacks()
+            end_attacks(self)
         elif ph == BLOCK:
             self.blockers.pop(0)
+
+    # -- what a seat sees, and the notation ---------------------------------------------
+
+    def view(self, seat: int | None) -> SkirmishState:
+        return views.view(self, seat)
+
+    def determinize(self, rng: random.Random) -> SkirmishState:
+        return views.determinize(self, rng)
+
+    def to_text(self) -> str:
+        return notation.to_text(self)
 
     # -- words ------------------------------------------------------------------------------
 
@@ -517,21 +546,22 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
         return why_not(self, action)
 
 
-_PLAY = {
+# How each action is carried out: a function of (state, action).
+_PLAY: dict[type, Callable[[SkirmishState, Any], None]] = {
     A.StartWith: SkirmishState._play_start,
-    A.Deploy: SkirmishState._play_deploy,
-    A.Scout: SkirmishState._play_scout,
-    A.Variant: SkirmishState._play_variant,
-    A.CopyRank: SkirmishState._play_copy_rank,
-    A.CopySuit: SkirmishState._play_copy_suit,
-    A.Return: SkirmishState._play_return,
-    A.Split: SkirmishState._play_split,
-    A.Bond: SkirmishState._play_bond,
-    A.Summon: SkirmishState._play_summon,
-    A.Target: SkirmishState._play_target,
-    A.Attack: SkirmishState._play_attack,
-    A.Block: SkirmishState._play_block,
-    A.Pick: SkirmishState._play_pick,
-    A.Guard: SkirmishState._play_guard,
+    A.Deploy: deploy.play_deploy,
+    A.Scout: deploy.play_scout,
+    A.Variant: deploy.play_variant,
+    A.CopyRank: deploy.play_copy_rank,
+    A.CopySuit: deploy.play_copy_suit,
+    A.Return: deploy.play_return,
+    A.Split: deploy.play_split,
+    A.Bond: deploy.play_bond,
+    A.Summon: deploy.play_summon,
+    A.Target: deploy.play_target,
+    A.Attack: combat.play_attack,
+    A.Block: combat.play_block,
+    A.Pick: deploy.play_pick,
+    A.Guard: combat.play_guard,
     A.Done: SkirmishState._play_done,
 }

@@ -28,11 +28,12 @@ from core.skirmish.cards import (
     ACE, ATK, CLUBS, DIAMONDS, HEARTS, IS_SOLDIER, JOKER, KING, KIND, RANK, SOLDIER, SPADES,
     SUIT,
 )
+from core.skirmish.battlefield import king_suit, resurrectable, stealable, wizarded
+from core.skirmish.combat import Fight, able_blockers
+from core.skirmish.deploy import copy_suits
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from core.skirmish.phases import Decision as D
-from core.skirmish.units import (
-    C0, C1, DOUBLE, EXH, FL, GUARD, PROTECT, SUMMONED, attack, defence, lead,
-)
+from core.skirmish.units import DOUBLE, EXH, GUARD, PROTECT, SUMMONED, Unit, attack, defence, lead
 from core.skirmish.values import (
     ACE_D, JD, JC, JH, JS, QD, QC, QH, QS, HAND_VALUE, OTHER_TARGET_SHARE, horizon, loss,
     seat_value, unit_worth,
@@ -42,11 +43,11 @@ from core.skirmish.values import (
 # -- combat arithmetic ------------------------------------------------------------------
 
 
-def _blockers(s, d: int, busy=()) -> list[tuple[int, list, int]]:
+def _blockers(s, d: int, busy=()) -> list[tuple[int, Unit, int]]:
     """(pos, unit, damage it deals back) for every unit of `d` that could block:
     an exhausted Hearts unit deals none, a rear guard (-1) poisons instead."""
-    return [(pos, u, -1 if pos >= 4 else 0 if u[FL] & EXH else attack(u))
-            for pos, u in s.able_blockers(d, busy)]
+    return [(pos, u, -1 if pos >= 4 else 0 if u.flags & EXH else attack(u))
+            for pos, u in able_blockers(s, d, busy)]
 
 
 class _Attacker:
@@ -54,20 +55,20 @@ class _Attacker:
 
     __slots__ = ("pos", "u", "atk", "gain", "seat", "tpos", "clubs", "worth")
 
-    def __init__(self, pos: int, u: list, atk: int, gain: float, seat: int, tpos: int,
+    def __init__(self, pos: int, u: Unit, atk: int, gain: float, seat: int, tpos: int,
                  clubs: bool, worth: float) -> None:
         self.pos, self.u, self.atk, self.gain = pos, u, atk, gain
         self.seat, self.tpos, self.clubs, self.worth = seat, tpos, clubs, worth
 
 
-def _pair(s, p: int, d: int, a: _Attacker, b: list, back: int, h: float,
+def _pair(s, p: int, d: int, a: _Attacker, b: Unit, back: int, h: float,
           wl: float) -> tuple[float, float]:
     """A block of attacker `a` (of `p`) by `b` (of `d`): (what the defender gains
     compared with no block, what the attacker gains from the exchange itself)."""
     u = a.u
     if back < 0:                                  # a guard: the attacker is poisoned
         a_loss = a.worth
-    elif back == 0 or u[FL] & PROTECT:
+    elif back == 0 or u.flags & PROTECT:
         a_loss = 0.0
     else:
         a_loss = loss(s, p, u, back)
@@ -159,10 +160,10 @@ class Tactician:
         """The attack `p`'s ready units could make now (Aces count 4)."""
         t = 0
         for u in s.front[p]:
-            if not u[FL] & EXH:
+            if not u.flags & EXH:
                 t += attack(u)
         for u in s.rear[p]:
-            if not u[FL] & (EXH | GUARD) and KIND[lead(u)] is ACE:
+            if not u.flags & (EXH | GUARD) and KIND[lead(u)] is ACE:
                 t += 4
         return t
 
@@ -173,7 +174,7 @@ class Tactician:
         for q in (s.opponents(p) if seat is None else [seat]):
             for pos, u in s.units(q):
                 w = unit_worth(s, q, u)
-                if ready_bonus and not u[FL] & EXH:
+                if ready_bonus and not u.flags & EXH:
                     w += ready_bonus
                 if w > best[0]:
                     best = (w, q, pos)
@@ -231,7 +232,7 @@ class Tactician:
             if ATK[lead(lu)] > ATK[lead(ou)]:
                 return -3.0                     # the smaller one should lead
             # a soldier in hand that has nowhere to go would get the freed slot
-            singles = {SUIT[lead(u)] for u in front if u[C1] < 0 and not u[FL] & SUMMONED}
+            singles = {SUIT[lead(u)] for u in front if u.second < 0 and not u.flags & SUMMONED}
             for c in s.hands[p]:
                 if c >= 0 and IS_SOLDIER[c] and SUIT[c] not in singles and c not in s.no_deploy:
                     return 1.0
@@ -247,7 +248,7 @@ class Tactician:
             return 2.0 if len(s.deck) >= 2 else 0.5
         if c == QH:
             best = 0.0
-            for x in s._resurrectable(p):
+            for x in resurrectable(s, p):
                 best = max(best, RANK[x] + (1.0 if SUIT[x] == DIAMONDS else 0.0) if IS_SOLDIER[x]
                            else (4.0 if KIND[x] is ACE else 3.0))
             return best - 3.0
@@ -257,10 +258,10 @@ class Tactician:
             return sum(ws[:2]) - 9.0
         if c == JS:
             best = 0.0
-            for q, pos in s._stealable(p):
+            for q, pos in stealable(s, p):
                 u = s.unit(q, pos)
                 w = unit_worth(s, q, u)
-                if not u[FL] & EXH and (q == cur or p == cur):
+                if not u.flags & EXH and (q == cur or p == cur):
                     w += 2.0                    # it could attack (or be used) this turn
                 best = max(best, w)
             return best - (5.0 if response else 7.0)
@@ -268,7 +269,7 @@ class Tactician:
             if c == JD:
                 return -10.0        # it would end its own turn, before its combat
             if c == JC:
-                best = max((attack(u) for u in s.front[p] if not u[FL] & EXH), default=0)
+                best = max((attack(u) for u in s.front[p] if not u.flags & EXH), default=0)
                 return best - 5.0
             return -1.0 if s.final is None else 0.5     # Jack of Hearts: kept for defence
         threat = self._threat(s, cur)
@@ -278,10 +279,10 @@ class Tactician:
             if last >= 0:
                 for q in (cur,):
                     for _, u in s.units(q):
-                        if u[C0] == last or u[C1] == last:
+                        if u.first == last or u.second == last:
                             lv = unit_worth(s, q, u)
             return threat + lv - 9.0
-        ready = [u for u in s.front[p] if not u[FL] & EXH]
+        ready = [u for u in s.front[p] if not u.flags & EXH]
         if not ready or threat < 7:
             return -1.0
         if c == JH:
@@ -320,7 +321,7 @@ class Tactician:
             if IS_SOLDIER[c] and SUIT[c] == SPADES and not wiz:
                 extra = 0.0
                 for j, x in s.units(q):
-                    if j != tpos and (j < 4 or s._king_suit(p) == SPADES):
+                    if j != tpos and (j < 4 or king_suit(s, p) == SPADES):
                         b = self._incoming(s, q, j, upto, skip)
                         extra = max(extra, loss(s, q, x, atk + b) - loss(s, q, x, b))
                 gain += h * extra
@@ -347,14 +348,14 @@ class Tactician:
         danger = 0
         for q in opps:
             for u in s.front[q]:
-                danger += attack(u) if not u[FL] & DOUBLE else attack(u) // 2
+                danger += attack(u) if not u.flags & DOUBLE else attack(u) // 2
         life = s.life[p]
         k = (danger - (life - 12)) / 12.0
         return 0.0 if k <= 0 else (1.0 if k >= 1 else k)
 
     def _attack(self, s, p: int, acts: list) -> Any:
         h = horizon(s)
-        wiz = s._wizarded(p)
+        wiz = wizarded(s, p)
         # Aces strike first, at the most valuable unit.
         best_ace = None
         best_w = 0.5
@@ -365,7 +366,7 @@ class Tactician:
             if a.pos >= 4:
                 if a.tpos >= 0:
                     u = s.unit(a.seat, a.tpos)
-                    w = unit_worth(s, a.seat, u) + (1.0 if not u[FL] & EXH else 0.0)
+                    w = unit_worth(s, a.seat, u) + (1.0 if not u.flags & EXH else 0.0)
                 else:
                     w = self._ace_at_player(s, p, a)
                 if w > best_w:
@@ -380,7 +381,7 @@ class Tactician:
         # Per defending player: the attacks already declared against them.
         declared: dict[int, list] = {q: [] for q in blockers}
         for i, at in enumerate(s.attacks):
-            apos, q, tpos = at[0], at[1], at[2]
+            apos, q, tpos = at.attacker, at.seat, at.target
             if apos < 4:
                 a = self._attacker(s, p, apos, q, tpos, h, 1.0, wiz, i)
                 declared[q].append((a, _pairs(s, p, q, a, blockers[q], h, 1.0)))
@@ -388,13 +389,13 @@ class Tactician:
         order = sorted(soldiers, key=lambda x: -attack(s.front[p][x]))
         free = sum(attack(s.front[p][pos]) for pos in order)
         for q, bl in blockers.items():
-            if free + sum(attack(s.unit(p, at[0])) for at in s.attacks
-                          if at[0] < 4 and at[1] == q and at[2] < 0) < s.life[q]:
+            if free + sum(attack(s.unit(p, at.attacker)) for at in s.attacks
+                          if at.attacker < 4 and at.seat == q and at.target < 0) < s.life[q]:
                 continue
             group = []
             for i, at in enumerate(s.attacks):
-                if at[0] < 4 and at[1] == q:
-                    a = self._attacker(s, p, at[0], q, at[2], h, 4.0, wiz, i)
+                if at.attacker < 4 and at.seat == q:
+                    a = self._attacker(s, p, at.attacker, q, at.target, h, 4.0, wiz, i)
                     group.append((a, _pairs(s, p, q, a, bl, h, 4.0)))
             for pos in order:
                 a = self._attacker(s, p, pos, q, -1, h, 4.0, wiz)
@@ -412,7 +413,7 @@ class Tactician:
         # the others only in part: the most life wins, so the leader is the one to
         # pull back (measured: normal against random, 4 players, 79.5% -> 85.0%).
         standing = {q: seat_value(s, q, h) for q in blockers}
-        leader = max(standing, key=standing.get)
+        leader = max(standing, key=lambda q: standing[q])
         share = {q: 1.0 if q == leader else OTHER_TARGET_SHARE for q in blockers}
         for pos, options in soldiers.items():
             u = s.front[p][pos]
@@ -432,16 +433,16 @@ class Tactician:
     def _block(self, s, d: int, acts: list) -> Any:
         p = s.cur
         h = horizon(s)
-        wiz = s._wizarded(p)
+        wiz = wizarded(s, p)
         incoming = 0
-        open_by_pos: dict[int, list] = {}
+        open_by_pos: dict[int, tuple[int, Fight]] = {}
         for i, at in enumerate(s.attacks):
-            if at[1] != d or at[0] >= 4:
+            if at.seat != d or at.attacker >= 4:
                 continue
-            if at[5] < 0:
-                open_by_pos[at[0]] = (i, at)
-                if at[2] < 0:
-                    incoming += attack(s.unit(p, at[0]))
+            if at.blocker < 0:
+                open_by_pos[at.attacker] = (i, at)
+                if at.target < 0:
+                    incoming += attack(s.unit(p, at.attacker))
         life = s.life[d]
         wl = 1.0
         if incoming >= life:
@@ -460,12 +461,12 @@ class Tactician:
             i, at = entry
             att = cache.get(a.attacker)
             if att is None:
-                att = self._attacker(s, p, a.attacker, d, at[2], h, wl, wiz, None, i)
+                att = self._attacker(s, p, a.attacker, d, at.target, h, wl, wiz, None, i)
                 cache[a.attacker] = att
             b = s.unit(d, a.pos)
-            if b[FL] & GUARD:
+            if b.flags & GUARD:
                 back = -1
-            elif b[FL] & EXH:
+            elif b.flags & EXH:
                 back = 0
             else:
                 back = attack(b)
@@ -503,7 +504,7 @@ class Tactician:
             v = 3.0
             for q in s.opponents(p):
                 for u in s.front[q]:
-                    v += 1.0 + (2.0 if u[C1] >= 0 else 0.0)
+                    v += 1.0 + (2.0 if u.second >= 0 else 0.0)
             return v
         # the Binding Spirit: soldiers of different houses to bond
         suits = {SUIT[lead(u)] for u in s.front[p]} | {
@@ -516,7 +517,7 @@ class Tactician:
         if r == 13:
             return 4.0
         if r in (11, 12):   # the best power among the Jacks (Queens) it could use
-            return max((self._copy_suit_score(s, p, r, st) for st in s._copy_suits(p, r)),
+            return max((self._copy_suit_score(s, p, r, st) for st in copy_suits(s, p, r)),
                        default=-10.0)
         return float(r)
 
@@ -528,14 +529,14 @@ class Tactician:
         if rank == 13:
             return sum(1.0 for u in s.front[p] if SUIT[lead(u)] == st)
         same = sum(1.0 for u in s.front[p] if SUIT[lead(u)] == st)
-        return (2.0 if st == DIAMONDS else 0.0) + 0.1 * same + (0.5 if s._king_suit(p) == st else 0)
+        return (2.0 if st == DIAMONDS else 0.0) + 0.1 * same + (0.5 if king_suit(s, p) == st else 0)
 
     def _pick(self, s, p: int, rec: tuple, acts: list) -> Any:
         kind = rec[0]
         if kind == D.WIZ:
             def worth(a):
                 for u in s.front[p]:
-                    if u[C0] == a.card:
+                    if u.first == a.card:
                         return -unit_worth(s, p, u)
                 return 0.0
             return _best(acts, worth)
@@ -564,20 +565,20 @@ class Tactician:
             return 0.0
         u = s.unit(q, pos)
         if kind == D.SP2:
-            atk = attack(s.unit(p, s.attacks[rec[2]][0]))
+            atk = attack(s.unit(p, s.attacks[rec[2]].attacker))
             return loss(s, q, u, atk)
         if kind in (D.JC, D.JH):
             if q != p:
                 return -10.0 - 0.1 * defence(u)     # never helps another player's unit
             if s.cur == p:
-                return attack(u) + (0.0 if u[FL] & EXH else 10.0) + 0.1 * defence(u)
-            if u[FL] & EXH or pos >= 4:
+                return attack(u) + (0.0 if u.flags & EXH else 10.0) + 0.1 * defence(u)
+            if u.flags & EXH or pos >= 4:
                 return 0.1 * defence(u)
             return (attack(u) if kind == D.JC else unit_worth(s, p, u)) + 10.0
         w = unit_worth(s, q, u)
         if q == p:
             return -w - 1.0
-        if not u[FL] & EXH:
+        if not u.flags & EXH:
             w += 1.0
         if q == s.cur and q != p:
             w += 1.0
@@ -589,9 +590,9 @@ class Tactician:
         attacks declared (the first `upto` of them, leaving out index `skip`)."""
         n = 0
         for i, at in enumerate(s.attacks if upto is None else s.attacks[:upto]):
-            if (i != skip and at[5] < 0 and at[0] < 4
-                    and ((at[1], at[2]) == (q, pos) or (at[3], at[4]) == (q, pos))):
-                n += attack(s.unit(s.cur, at[0]))
+            if (i != skip and at.blocker < 0 and at.attacker < 4
+                    and ((at.seat, at.target) == (q, pos) or (at.seat2, at.target2) == (q, pos))):
+                n += attack(s.unit(s.cur, at.attacker))
         return n
 
 

@@ -15,9 +15,7 @@ from core.skirmish.cards import (
     ACE, ACE_OF, ATK, BINDING_SPIRIT, BLACK_JOKER, DEF, INSANE_WIZARD, IS_SOLDIER, JACK_OF,
     JACK, JOKER, KING, KIND, NECROMANCER, QUEEN, QUEEN_OF, RANK, SOLDIER, SUIT,
 )
-from core.skirmish.units import (
-    C0, C1, EXH, FL, GUARD, POIS, PROTECT, SUMMONED, VAR, defence, eff, lead,
-)
+from core.skirmish.units import EXH, GUARD, POIS, PROTECT, SUMMONED, Unit, defence, eff, lead
 
 ACE_D, ACE_C, ACE_H, ACE_S = ACE_OF
 JD, JC, JH, JS = JACK_OF
@@ -57,17 +55,17 @@ def horizon(s) -> float:
     return 0.5 + 0.15 * (left if left < 10 else 10)
 
 
-def unit_worth(s, q: int, u: list) -> float:
+def unit_worth(s, q: int, u: Unit) -> float:
     """What unit `u` of player `q` is worth (before the horizon)."""
-    f = u[FL]
+    f = u.flags
     if f & POIS:
         return 0.0
     c = lead(u)
     k = KIND[c]
     if k is SOLDIER:
         v = float(ATK[c])
-        if u[C1] >= 0:
-            v += ATK[eff(u, u[C1])]
+        if u.second >= 0:
+            v += ATK[eff(u, u.second)]
         return v * SUMMONED_SHARE if f & SUMMONED else v
     if f & GUARD:
         return 1.5
@@ -78,15 +76,15 @@ def unit_worth(s, q: int, u: list) -> float:
         return 3.0 + 1.5 * sum(1 for x in s.front[q] if SUIT[lead(x)] == st)
     if k is JACK or k is QUEEN:
         return 1.0          # a Doppelganger whose power is spent: a 0-attack body
-    return JOKER_WORTH.get(u[VAR], 3.0)
+    return JOKER_WORTH.get(u.variant, 3.0)
 
 
-def loss(s, q: int, u: list, damage: int) -> float:
+def loss(s, q: int, u: Unit, damage: int) -> float:
     """The worth unit `u` of `q` loses to `damage` dealt to it (cards that fall)."""
-    f = u[FL]
+    f = u.flags
     if damage <= 0 or f & (PROTECT | POIS):
         return 0.0
-    c0 = u[C0]
+    c0 = u.first
     if c0 == BLACK_JOKER:
         c0 = lead(u)
     if not IS_SOLDIER[c0]:
@@ -95,7 +93,7 @@ def loss(s, q: int, u: list, damage: int) -> float:
     if damage < d0:
         return 0.0
     v = float(d0)
-    c1 = u[C1]
+    c1 = u.second
     if c1 >= 0:
         if c1 == BLACK_JOKER:
             c1 = eff(u, c1)
@@ -133,7 +131,7 @@ def position_value(s, q: int, h: float) -> float:
     if v == DEAD or s.over or q == cur or s.life[cur] <= 0:
         return v
     for u in s.rear[cur]:
-        if not u[FL] & (EXH | GUARD) and KIND[lead(u)] is ACE:
+        if not u.flags & (EXH | GUARD) and KIND[lead(u)] is ACE:
             v -= 2.0 * h
     return v
 

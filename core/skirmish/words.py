@@ -12,9 +12,10 @@ from core.skirmish import actions as A
 from core.skirmish.cards import (
     ACE, IS_SOLDIER, JACK, JOKER, KING, KIND, QUEEN, RANK_WORDS, SUIT, SUIT_NAMES, WORDS,
 )
+from core.skirmish.battlefield import king_suit, wizarded
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, cap
 from core.skirmish.phases import Decision as D
-from core.skirmish.units import C1, EXH, FL, SUMMONED, attack, lead, verb, words
+from core.skirmish.units import EXH, SUMMONED, attack, lead, verb, words
 
 _DONE_WORDS = {DEPLOY: "End deployment", RESPONSE: "Pass (no response)",
                ATTACK: "Finish declaring attackers", BLOCK: "Finish blocking"}
@@ -111,18 +112,18 @@ def describe(s, a) -> str:
     return str(a)
 
 
-_PHASE_TYPES = {
+_PHASE_TYPES: dict[int, set[type]] = {
     DEPLOY: {A.Deploy, A.Scout, A.Return, A.Split, A.Bond, A.Summon, A.Done},
     RESPONSE: {A.Deploy, A.Done}, ATTACK: {A.Attack, A.Done}, BLOCK: {A.Block, A.Done},
 }
-_PENDING_TYPES = {
+_PENDING_TYPES: dict[D, set[type]] = {
     D.START: {A.StartWith}, D.VARIANT: {A.Variant}, D.COPYRANK: {A.CopyRank},
     D.COPYSUIT: {A.CopySuit}, D.GUARD: {A.Guard}, D.QH: {A.Pick}, D.QSKEEP: {A.Pick},
     D.QSORDER: {A.Pick}, D.WIZ: {A.Pick}, D.SP2: {A.Target, A.Done}, D.AS2: {A.Target, A.Done},
 }
 
 
-def _expected(s) -> set:
+def _expected(s) -> set[type]:
     """The kinds of action the decision now asks for."""
     if s.pending:
         return _PENDING_TYPES.get(s.pending[-1][0], {A.Target})
@@ -158,11 +159,11 @@ def why_not(s, a) -> str:
             if a.slot >= len(s.front[p]):
                 return f"There is no unit in slot {a.slot + 1} of your front ranks."
             u = s.front[p][a.slot]
-            if u[C1] >= 0:
+            if u.second >= 0:
                 return "That unit is already a Blood Bond of two cards."
-            if u[FL] & SUMMONED:
+            if u.flags & SUMMONED:
                 return "Summoned units cannot form Blood Bonds."
-            if s._wizarded(p):
+            if wizarded(s, p):
                 return "An opposing Insane Wizard stops your soldiers forming Blood Bonds."
             if not IS_SOLDIER[lead(u)]:
                 return "Only soldiers can form Blood Bonds."
@@ -170,7 +171,7 @@ def why_not(s, a) -> str:
                     f"{words(u)} are not (the Binding Spirit would allow it).")
         if k in (JACK, QUEEN):
             return f"{cap(_card(c))} has nothing to act on now."
-        if k == KING and s._king_suit(p) >= 0:
+        if k == KING and king_suit(s, p) >= 0:
             return "You already have a King on the battlefield (one at a time)."
         if k == ACE and SUIT[c] == 0:
             return "The Ace of Diamonds needs an opposing unit to strike."
@@ -193,9 +194,9 @@ def why_not(s, a) -> str:
             u = s.unit(s.cur, a.pos)
         except IndexError:
             return f"You have no unit in that slot."
-        if u[FL] & EXH:
+        if u.flags & EXH:
             return f"{cap(words(u))} {verb(u, 'is', 'are')} exhausted and cannot attack."
-        if any(x[0] == a.pos for x in s.attacks):
+        if any(x.attacker == a.pos for x in s.attacks):
             return f"{cap(words(u))} {verb(u, 'is', 'are')} already attacking."
         if attack(u) <= 0:
             return f"{cap(words(u))} {verb(u, 'has', 'have')} no attack value."
@@ -210,11 +211,11 @@ def why_not(s, a) -> str:
             u = s.unit(p, a.pos)
         except IndexError:
             return "You have no unit in that slot."
-        if any(x[5] == a.pos and x[1] == p for x in s.attacks):
+        if any(x.blocker == a.pos and x.seat == p for x in s.attacks):
             return f"{cap(words(u))} {verb(u, 'is', 'are')} already blocking (one attacker each)."
         if a.pos >= 4:
             return "Only front-rank units (and an Ace of Hearts guard) can block."
-        if u[FL] & EXH:
+        if u.flags & EXH:
             return (f"{cap(words(u))} {verb(u, 'is', 'are')} exhausted; only Hearts soldiers may block "
                     f"while exhausted.")
         return "That attacker cannot be blocked by you: it is not attacking you, it is an Ace, or it is already blocked."

@@ -1,7 +1,9 @@
 """The layout checks shared by the layer tests (issue 14): which modules a file
 imports, the import graph of a set of files, an import cycle in it, and the files
 over MAX_LINES lines. Imports are read with ast, those inside functions too (a lazy
-import still ties two modules together). Used by tests/core/test_layout.py,
+import still ties two modules together); with `typing_imports=False`, not those under
+`if TYPE_CHECKING:` (they name a type for the checker and never run, so a helper
+module may annotate with the state class that calls it without a cycle at run time). Used by tests/core/test_layout.py,
 tests/host/test_host_layout.py and tests/tui/test_layout.py (pyproject puts
 tests/support on the path)."""
 
@@ -25,13 +27,32 @@ def python_files(*packages: str, root: Path = ROOT) -> list[Path]:
     return sorted(p for pkg in packages for p in (root / pkg).rglob("*.py"))
 
 
-def imports_of(path: Path, root: Path = ROOT, modules: set[str] | None = None) -> set[str]:
+def _type_checking_only(tree: ast.AST) -> set[ast.AST]:
+    """The import nodes inside an `if TYPE_CHECKING:` (or `typing.TYPE_CHECKING`) block."""
+    out: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            test = node.test
+            name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
+            if name == "TYPE_CHECKING":
+                for stmt in node.body:
+                    out.update(n for n in ast.walk(stmt) if isinstance(n, (ast.Import, ast.ImportFrom)))
+    return out
+
+
+def imports_of(path: Path, root: Path = ROOT, modules: set[str] | None = None,
+               typing_imports: bool = True) -> set[str]:
     """The modules `path` imports, by absolute name. `from a import b`: a.b when b is
-    one of `modules`, else a; with no `modules` given, both (b may be a module)."""
+    one of `modules`, else a; with no `modules` given, both (b may be a module).
+    `typing_imports=False` leaves out the imports under `if TYPE_CHECKING:`."""
     name = module_name(path, root)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = set() if typing_imports else _type_checking_only(tree)
+    for node in ast.walk(tree):
+        if node in skip:
+            continue
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -48,13 +69,13 @@ def imports_of(path: Path, root: Path = ROOT, modules: set[str] | None = None) -
     return found
 
 
-def import_graph(paths: list[Path], root: Path = ROOT) -> dict[str, set[str]]:
-    """Each module -> the modules among `paths` it imports."""
+def import_graph(paths: list[Path], root: Path = ROOT, typing_imports: bool = True) -> dict[str, set[str]]:
+    """Each module -> the modules among `paths` it imports (`typing_imports`: see imports_of)."""
     names = {module_name(p, root) for p in paths}
     graph: dict[str, set[str]] = {}
     for path in paths:
         name = module_name(path, root)
-        graph[name] = {m for m in imports_of(path, root, names) if m in names and m != name}
+        graph[name] = {m for m in imports_of(path, root, names, typing_imports) if m in names and m != name}
     return graph
 
 

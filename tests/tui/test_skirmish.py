@@ -17,7 +17,7 @@ import saves
 from core import GAMES
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
-from core.skirmish.units import EXH, FL, GUARD
+from core.skirmish.units import EXH, GUARD
 from tui_support import game_save, make_app, put_save, resume_app, status, wait_for
 
 SIZE = (80, 24)
@@ -529,7 +529,7 @@ async def test_doppelganger_may_imitate_a_queen_by_keys(store):
         await pilot.press("enter")              # the Queen of Clubs
         await pilot.pause()
         assert GAME.action_from_builtins(screen.save.actions[made + 1]) == A.CopySuit(1)
-        assert screen.state.rear[0][-1][4] == 24  # it stands in the rear as the Queen of Clubs
+        assert screen.state.rear[0][-1].imitates == 24  # it stands in the rear as the Queen of Clubs
         assert screen.state.pending[-1][0] == "qc1"  # and uses her power: choose a unit
 
 
@@ -656,8 +656,8 @@ def unblockable(s) -> bool:
     if not yours(s, ATTACK) or not s.attacks or s.turn < 3 or (0, s.turns_taken[0]) in s.extra:
         return False
     hearts = 2
-    return all(u[FL] & EXH and (u[0] >= 52 or u[0] // 13 != hearts) for u in s.front[1]) and not any(
-        u[FL] & GUARD for u in s.rear[1])
+    return all(u.flags & EXH and (u.first >= 52 or u.first // 13 != hearts) for u in s.front[1]) and not any(
+        u.flags & GUARD for u in s.rear[1])
 
 
 async def test_a_resolution_is_held_on_screen_and_told_line_by_line(store):

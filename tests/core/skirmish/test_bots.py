@@ -322,7 +322,7 @@ def test_leaf_rollout_finishes_the_turn_then_strikes_back_without_deploying(make
     hand = list(s.hands[1])
     counter_strike(s, Tactician(), rng)
     assert s.cur == 0 and s.hands[1] == hand               # nothing deployed
-    assert [u[0] for u in s.front[1]] == [GAME_CARD("10H"), GAME_CARD("9H")]
+    assert [u.first for u in s.front[1]] == [GAME_CARD("10H"), GAME_CARD("9H")]
     assert s.life[0] < 30                                  # the 10 and the 9 struck
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from core.skirmish import actions as A
+from core.skirmish.battlefield import king_suit
 from core.skirmish.cards import card as C
 from core.skirmish.phases import ATTACK, DEPLOY, RESPONSE
-from core.skirmish.units import token
+from core.skirmish.units import Unit, token
 
 
 def toks(s, seat, rank="front"):
@@ -200,8 +201,8 @@ def test_card_queen_of_hearts_resurrects_and_soul_burns(make):
     s.apply(A.Pick(C("9C")))
     assert toks(s, 0) == ["9C*/x"]
     # defeated again, it is Soul Burned: face down in the Barrows
-    s.front[0][0][2] &= ~1
-    s.front[1] = [[C("10D"), -1, 0, 0, -1, 0]]
+    s.front[0][0].flags &= ~1
+    s.front[1] = [Unit(C("10D"))]
     run(s, A.Done(), A.Attack(0, 1, -1), A.Block(0, 0))
     assert C("9C") in s.down and C("9C") not in s.up
 
@@ -261,7 +262,7 @@ def test_card_black_joker_doppelganger_as_a_king(make):
     s = make(hands={1: "BJ"}, front={1: "5H"})
     run(s, A.Deploy(C("BJ")), A.Variant("doppelganger"), A.CopyRank(13), A.CopySuit(2))
     assert toks(s, 0, "rear") == ["BJ(KH)/x"]
-    assert s._king_suit(0) == 2
+    assert king_suit(s, 0) == 2
 
 
 def test_ruling_doppelganger_may_imitate_any_card_but_a_joker(make):

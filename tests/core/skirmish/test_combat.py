@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.skirmish import actions as A
 from core.skirmish.cards import card as C
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
-from core.skirmish.units import token
+from core.skirmish.units import Unit, token
 
 
 def toks(s, seat, rank="front"):
@@ -222,8 +222,8 @@ def test_card_ace_of_hearts_guard_blocks_and_poisons(make):
     assert toks(s, 1) == []
     # Player 2 attacks; the guard is still exhausted until Player 1's READY, so next turn:
     u = s.rear[0][0]
-    u[2] &= ~1
-    s.front[1] = [[C("9D"), -1, 0, 0, -1, 0]]
+    u.flags &= ~1
+    s.front[1] = [Unit(C("9D"))]
     s.phase = ATTACK
     combat(s, [A.Attack(0, 0, -1)], [A.Block(4, 0)])
     assert toks(s, 0, "rear") == [] and toks(s, 1) == []       # guard falls; the 9 is poisoned

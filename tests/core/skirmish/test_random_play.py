@@ -17,9 +17,9 @@ def cards_accounted(s) -> list[int]:
     for q in range(s.seats):
         for rank in (s.front[q], s.rear[q]):
             for u in rank:
-                cards.append(u[0])
-                if u[1] >= 0:
-                    cards.append(u[1])
+                cards.append(u.first)
+                if u.second >= 0:
+                    cards.append(u.second)
     return cards
 
 
@@ -74,7 +74,7 @@ def play_checked(seats: int, seed: int, jokers: bool, deep: bool):
             for q in range(seats):
                 for rank in (s.front[q], s.rear[q]):
                     for u in rank:
-                        assert u[3] == 0 and not u[2] & (2 | 64 | 128)
+                        assert u.damage == 0 and not u.flags & (2 | 64 | 128)
         assert steps < 4000
     assert s.outcome is not None and s.outcome.winners
     assert s.legal_actions() == [] and s.to_move is None

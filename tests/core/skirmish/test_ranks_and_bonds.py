@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.skirmish import actions as A
 from core.skirmish.cards import card as C
-from core.skirmish.units import token
+from core.skirmish.units import Unit, token
 
 
 def toks(s, seat, rank="front"):
@@ -105,7 +105,7 @@ def test_rule_return_unit_to_hand_not_redeployed_this_turn(make):
 
 def test_rule_unit_defeated_when_damage_reaches_defence():
     from core.skirmish.units import defeated
-    u = [C("5D"), C("2D"), 0, 0, -1, 0]
+    u = Unit(C("5D"), C("2D"))
     assert defeated(u, 4) == (False, False)
     assert defeated(u, 5) == (True, False)
     assert defeated(u, 7) == (True, True)

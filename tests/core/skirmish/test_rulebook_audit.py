@@ -480,7 +480,7 @@ def naive_attacks(s) -> set[tuple[int, int, int]]:
     opps = [q for q in range(seats) if q != p and life[q] > 0]
     wizard = any("RJ(wizard)" in f[f"rear {q + 1}"] for q in opps)
     king = [_lead_of(t)[1] for pos, t in _units(f, p) if pos >= 4 and _lead_of(t)[0] == "K"]
-    attacking = {a[0] for a in s.attacks}
+    attacking = {a.attacker for a in s.attacks}
     out = set()
     for pos, t in _units(f, p):
         fl = _flags(t)
@@ -512,7 +512,7 @@ def naive_blocks(s) -> set[tuple[int, int]]:
     mine = dict(_units(f, p))
     open_ = []
     busy = set()
-    for apos, q, _t, _q2, _t2, bpos in s.attacks:
+    for apos, q, _t, _q2, _t2, bpos in (a.fields() for a in s.attacks):
         if q != d:
             continue
         if bpos >= 0:
@@ -583,7 +583,7 @@ def _all_cards(s) -> list[int]:
     for q in range(s.seats):
         for rank in (s.front[q], s.rear[q]):
             for u in rank:
-                cards += [c for c in u[:2] if c >= 0]
+                cards += [c for c in (u.first, u.second) if c >= 0]
     return cards
 
 

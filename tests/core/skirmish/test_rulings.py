@@ -68,7 +68,7 @@ def test_ruling_excess_damage_counts_the_blockers_full_defence(make):
     assert t.pending[-1][:1] == ("excess",) and t.pending[-1][3] == 5
     # the blocker protected by the Jack of Hearts takes nothing, but 5 still spills over
     u = s.front[1][0]
-    u[2] |= 128
+    u.flags |= 128
     run(s, A.Attack(0, 1, -1), A.Block(0, 0), A.Target(1, 1))
     assert toks(s, 1)[0] == "4H" and len(s.front[1]) == 1
 

@@ -18,8 +18,7 @@ from core.skirmish.cards import (
     VARIANT_WORDS, WORDS,
 )
 from core.skirmish.units import (
-    C0, C1, COPY, DMG, DOUBLE, EXH, FL, GUARD, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, VAR,
-    attack, defence,
+    C0, C1, DOUBLE, EXH, GUARD, POIS, POIS_CLUBS, PROTECT, RES0, RES1, SUMMONED, Unit, attack, defence,
 )
 
 Run = tuple[str, Style | None]
@@ -71,47 +70,47 @@ def card_rich(c: int, glyphs) -> Text:
     return Text(card_label(c, glyphs), style=card_style(c))
 
 
-def card_runs(u: list, i: int, glyphs, wide: bool) -> list[Run]:
+def card_runs(u: Unit, i: int, glyphs, wide: bool) -> list[Run]:
     """One card of a unit: its label, a Joker's variant or copy, `*` if resurrected."""
-    c = u[i]
+    c = u.card(i)
     runs: list[Run] = [(card_label(c, glyphs), card_style(c))]
-    if c >= 52 and u[VAR] == DOPPELGANGER and u[COPY] >= 0:
+    if c >= 52 and u.variant == DOPPELGANGER and u.imitates >= 0:
         runs.append(("=", None))
-        runs.append((card_label(u[COPY], glyphs), card_style(u[COPY])))
-    elif c >= 52 and u[VAR]:
-        runs.append((" " + (VARIANT_WORDS[u[VAR]].split()[-1].lower() if wide else SHORT_VARIANT[u[VAR]]), None))
-    if u[FL] & (RES0 if i == C0 else RES1):
+        runs.append((card_label(u.imitates, glyphs), card_style(u.imitates)))
+    elif c >= 52 and u.variant:
+        runs.append((" " + (VARIANT_WORDS[u.variant].split()[-1].lower() if wide else SHORT_VARIANT[u.variant]), None))
+    if u.flags & (RES0 if i == C0 else RES1):
         runs.append(("*", None))
     return runs
 
 
-def unit_runs(u: list, glyphs, wide: bool = False) -> list[Run]:
+def unit_runs(u: Unit, glyphs, wide: bool = False) -> list[Run]:
     """The cards of a unit, leader first and in bold: `7♦+5♦`."""
     runs = card_runs(u, C0, glyphs, wide)
-    if u[C1] >= 0:
+    if u.second >= 0:
         runs.append((" + " if wide else "+", DIM))
         for text, style in card_runs(u, C1, glyphs, wide):
             runs.append((text, (style or Style()) + Style(bold=False)))
     return runs
 
 
-def unit_label(u: list, glyphs) -> str:
+def unit_label(u: Unit, glyphs) -> str:
     return "".join(t for t, _ in unit_runs(u, glyphs))
 
 
-def unit_label_rich(u: list, glyphs) -> Text:
+def unit_label_rich(u: Unit, glyphs) -> Text:
     return Text.assemble(*unit_runs(u, glyphs))
 
 
-def stat_runs(u: list, wide: bool) -> list[Run]:
+def stat_runs(u: Unit, wide: bool) -> list[Run]:
     runs: list[Run] = [(f"{attack(u)}/{defence(u)}", None)]
-    if u[DMG]:
-        runs.append((f" -{u[DMG]}" if wide or u[DMG] < 10 else f"-{u[DMG]}", DAMAGE))
+    if u.damage:
+        runs.append((f" -{u.damage}" if wide or u.damage < 10 else f"-{u.damage}", DAMAGE))
     return runs
 
 
-def flag_runs(u: list, wide: bool) -> list[Run]:
-    f = u[FL]
+def flag_runs(u: Unit, wide: bool) -> list[Run]:
+    f = u.flags
     if f & GUARD:
         runs: list[Run] = [("guard" if wide else "grd", GOOD)]
     elif f & EXH:
@@ -133,8 +132,8 @@ def flag_runs(u: list, wide: bool) -> list[Run]:
     return runs
 
 
-def compact_flags(u: list) -> str:
-    f = u[FL]
+def compact_flags(u: Unit) -> str:
+    f = u.flags
     out = ""
     if f & EXH:
         out += "x"
@@ -142,7 +141,7 @@ def compact_flags(u: list) -> str:
         out += "p"
     if f & SUMMONED:
         out += "s"
-    if u[DMG]:
+    if u.damage:
         out += "!"
     return out
 
@@ -169,11 +168,11 @@ def centred(runs: list[Run], width: int, base: Style | None = None) -> tuple[Run
     return fit([(" " * pad, None), *runs], width, base)
 
 
-def unit_lines(u: list, glyphs, width: int, height: int) -> tuple[tuple[Run, ...], ...]:
+def unit_lines(u: Unit, glyphs, width: int, height: int) -> tuple[tuple[Run, ...], ...]:
     """A unit as a small card: cards, attack/defence and damage, ready or exhausted and
     its marks (three lines), or everything on one line when compact."""
     wide = width >= 14
-    base = DIM if u[FL] & EXH and not u[FL] & GUARD else None
+    base = DIM if u.flags & EXH and not u.flags & GUARD else None
     if height == 1:
         flags = compact_flags(u)
         runs = unit_runs(u, glyphs)
@@ -189,21 +188,21 @@ def unit_lines(u: list, glyphs, width: int, height: int) -> tuple[tuple[Run, ...
     )
 
 
-def unit_words(u: list) -> str:
+def unit_words(u: Unit) -> str:
     """Everything about a unit in words, for the card panel."""
     def one(i: int) -> str:
-        c = u[i]
+        c = u.card(i)
         w = WORDS[c].removeprefix("the ")
-        if c >= 52 and u[VAR] == DOPPELGANGER and u[COPY] >= 0:
-            w += f" (Doppelganger as {WORDS[u[COPY]].removeprefix('the ')})"
-        elif c >= 52 and u[VAR]:
-            w += f" ({VARIANT_WORDS[u[VAR]]})"
-        if u[FL] & (RES0 if i == C0 else RES1):
+        if c >= 52 and u.variant == DOPPELGANGER and u.imitates >= 0:
+            w += f" (Doppelganger as {WORDS[u.imitates].removeprefix('the ')})"
+        elif c >= 52 and u.variant:
+            w += f" ({VARIANT_WORDS[u.variant]})"
+        if u.flags & (RES0 if i == C0 else RES1):
             w += ", resurrected (Soul Burned when it leaves)"
         return w
 
-    f = u[FL]
-    if u[C1] >= 0:
+    f = u.flags
+    if u.second >= 0:
         head = f"Blood Bond: {one(C0)} leads, {one(C1)} behind"
     else:
         head = one(C0)
@@ -214,8 +213,8 @@ def unit_words(u: list) -> str:
         parts.append("exhausted: cannot attack until its READY")
     elif not f & GUARD:
         parts.append("ready")
-    if u[DMG]:
-        parts.append(f"{u[DMG]} damage taken this turn")
+    if u.damage:
+        parts.append(f"{u.damage} damage taken this turn")
     if f & POIS:
         parts.append("poisoned: to the Barrows at the end of the turn"
                      + (" (its owner then discards a random card)" if f & POIS_CLUBS else ""))

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from core.skirmish import actions as A
 from core.skirmish.cards import DEF, DOPPELGANGER, IS_SOLDIER, JACK, KIND, QUEEN, SUIT, VARIANT_NAMES, WORDS
-from core.skirmish.units import C0, VAR, lead
+from core.skirmish.units import Unit, lead
 from tui.games.skirmish.cardtext import card_parts, card_text, trait_text, variant_text
 from tui.games.skirmish.field import card_label, card_rich, unit_at, unit_words
 from tui.widgets.fit import FitText
@@ -57,14 +57,14 @@ def target_note(acts: list | None, words: Words) -> str:
     return ""
 
 
-def unit_rules(u: list) -> str:
+def unit_rules(u: Unit) -> str:
     """What the unit's leading card does (a Doppelganger: the card it copies)."""
-    if u[C0] >= 52 and u[VAR] and u[VAR] != DOPPELGANGER:
-        return variant_text(u[C0], VARIANT_NAMES[u[VAR]])
+    if u.first >= 52 and u.variant and u.variant != DOPPELGANGER:
+        return variant_text(u.first, VARIANT_NAMES[u.variant])
     c = lead(u)
     if IS_SOLDIER[c]:
         return trait_text(SUIT[c])
-    if u[C0] >= 52 and KIND[c] in (JACK, QUEEN):   # a Doppelganger standing as one
+    if u.first >= 52 and KIND[c] in (JACK, QUEEN):   # a Doppelganger standing as one
         return (f"The Doppelganger as {WORDS[c]}: it used that card's power as it arrived "
                 f"and stands here with no attack, defence {DEF[c]}.")
     return card_parts(c)[1]

@@ -20,7 +20,7 @@ from core.skirmish import actions as A
 from core.skirmish.cards import ACE, KIND
 from core.skirmish.phases import ATTACK, BLOCK, RESOLVE, RESPONSE
 from core.skirmish.state import SkirmishState
-from core.skirmish.units import C0, C1, DMG, FL, POIS, PROTECT, lead
+from core.skirmish.units import POIS, PROTECT, lead
 from tui.games.skirmish.field import card_label, exists, unit_label_rich
 from tui.games.skirmish.targets import places_after, places_before
 
@@ -109,7 +109,8 @@ def plan_lines(view, short_name: Callable[[int, int], str], glyphs) -> list[Text
     """The declared attacks, one line each (and one for each block)."""
     arrow = glyphs["to"]
     out = []
-    for apos, q, tpos, q2, tpos2, bpos in view.attacks:
+    for fight in view.attacks:
+        apos, q, tpos, q2, tpos2, bpos = fight.fields()
         u = view.unit(view.cur, apos) if exists(view, view.cur, apos) else None
         if u is None:
             continue
@@ -150,7 +151,8 @@ def outcome_lines(view, short_name: Callable[[int, int], str], glyphs, lead_word
 def combat_effects(view, short_name: Callable[[int, int], str], glyphs) -> list[Text] | None:
     after = view.clone()
     involved: set[tuple[int, int]] = set()
-    for apos, q, tpos, q2, tpos2, bpos in view.attacks:
+    for fight in view.attacks:
+        apos, q, tpos, q2, tpos2, bpos = fight.fields()
         involved.add((view.cur, apos))
         for seat, pos in ((q, tpos), (q2, tpos2), (q, bpos)):
             if pos >= 0:
@@ -161,7 +163,7 @@ def combat_effects(view, short_name: Callable[[int, int], str], glyphs) -> list[
     for seat, pos in sorted(involved):
         if exists(after, seat, pos):
             u = after.unit(seat, pos)
-            watched.append((unit_label_rich(view.unit(seat, pos), glyphs), seat, u, u[DMG], u[FL]))
+            watched.append((unit_label_rich(view.unit(seat, pos), glyphs), seat, u, u.damage, u.flags))
     life = after.life[:]
     try:
         after._resolve()
@@ -175,17 +177,17 @@ def combat_effects(view, short_name: Callable[[int, int], str], glyphs) -> list[
             parts.append(Text(f"{short_name(seat, 12)} -{lost} life{out}"))
     for label, seat, u, dmg, flags in watched:
         # What happened to it, in the engine's order: poison first, then damage.
-        fate = ["poisoned"] if u[FL] & POIS and not flags & POIS else []
+        fate = ["poisoned"] if u.flags & POIS and not flags & POIS else []
         ranks = after.front[seat] + after.rear[seat]
-        cards = [c for c in (u[C0], u[C1]) if c >= 0]
-        stays = next((x for x in ranks if x[C1] < 0 and x[C0] in cards), None)
+        cards = [c for c in (u.first, u.second) if c >= 0]
+        stays = next((x for x in ranks if x.second < 0 and x.first in cards), None)
         if any(x is u for x in ranks):
-            if u[DMG] > dmg:
-                fate.append(f"-{u[DMG] - dmg}")
-            elif u[FL] & PROTECT and seat != view.cur:
+            if u.damage > dmg:
+                fate.append(f"-{u.damage - dmg}")
+            elif u.flags & PROTECT and seat != view.cur:
                 fate.append("no damage")
         elif stays is not None and len(cards) == 2:
-            gone = cards[1] if stays[C0] == cards[0] else cards[0]
+            gone = cards[1] if stays.first == cards[0] else cards[0]
             fate.append(f"loses {card_label(gone, glyphs)}")
         elif seat == view.cur and KIND[lead(u)] is ACE:
             fate.append("spent")  # an Ace that struck goes to the Barrows

@@ -48,7 +48,8 @@ def field_marks(view, recent: list, sel, me: int, targets: dict) -> dict[tuple[i
     for cell in recent:
         marks[cell] = "last"
     if view.phase in (ATTACK, BLOCK, RESOLVE):
-        for apos, q, tpos, q2, tpos2, bpos in view.attacks:
+        for fight in view.attacks:
+            apos, q, tpos, q2, tpos2, bpos = fight.fields()
             marks[(view.cur, apos)] = "chosen"
             if bpos >= 0:
                 marks[(q, bpos)] = "chosen"

@@ -32,7 +32,6 @@ from typing import NamedTuple
 from core.skirmish import actions as A
 from core.skirmish.cards import KIND, NECROMANCER, SOLDIER
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
-from core.skirmish.units import C0, C1, VAR
 from tui.games.skirmish.field import exists, unit_at
 from tui.games.skirmish.words import CHOICE_TITLES
 
@@ -57,7 +56,7 @@ def aims(view, me: int, legal: list, kind, sel) -> tuple[dict[Place, list], dict
             if isinstance(a, A.Target):
                 add((a.seat, a.pos), a)
             elif isinstance(a, A.Pick) and kind == "wiz":
-                pos = next((i for i, u in enumerate(view.front[me]) if u[C0] == a.card), None)
+                pos = next((i for i, u in enumerate(view.front[me]) if u.first == a.card), None)
                 if pos is not None:
                     add((me, pos), a)
             elif isinstance(a, A.Pick) and kind == "qh":
@@ -145,7 +144,7 @@ def on_place(view, me: int, legal: list, kind, sel, seat: int, pos: int) -> Sele
         if view.phase == BLOCK:
             if any(isinstance(a, A.Block) and a.pos == pos for a in legal):
                 return Selection(("unit", pos), "Choose the attacker it blocks (marked).", "targets")
-            return Refusal(A.Block(pos, next((x[0] for x in view.attacks if x[1] == me), 0)))
+            return Refusal(A.Block(pos, next((x.attacker for x in view.attacks if x.seat == me), 0)))
     if kind is None and view.phase == BLOCK and seat == view.cur and pos >= 0:
         if any(isinstance(a, A.Block) and a.attacker == pos for a in legal):
             return Selection(("attacker", pos), "Choose your unit that blocks it (marked).", "targets")
@@ -157,7 +156,7 @@ def guess(view, me: int, kind, sel, seat: int, pos: int):
     """The action that enter on this place would have meant, to ask why it is refused."""
     if kind in ("wiz",):
         u = unit_at(view, seat, pos)
-        return A.Pick(u[C0] if u else -1)
+        return A.Pick(u.first if u else -1)
     if kind is not None:
         return A.Target(seat, pos)
     if sel and sel[0] == "card":
@@ -198,11 +197,11 @@ def places_after(action, seat, st) -> list[Place]:
     if isinstance(action, (A.Variant, A.CopySuit)):
         card = 52 if isinstance(action, A.CopySuit) else None
         if card is None:
-            return [(seat, pos) for pos, u in st.units(seat) if u[C0] >= 52 and u[VAR]][-1:]
+            return [(seat, pos) for pos, u in st.units(seat) if u.first >= 52 and u.variant][-1:]
     if isinstance(action, (A.Deploy, A.Summon, A.Pick)) and card is not None and seat is not None:
         for q in range(st.seats):
             for pos, u in st.units(q):
-                if card in (u[C0], u[C1]):
+                if card in (u.first, u.second):
                     return [(q, pos)]
     return []
 
@@ -222,7 +221,7 @@ def nothing_here(view, sel) -> str:
 
 def may_summon(view, me: int) -> bool:
     """In your deploy, a Necromancer in your rear ranks may summon from the Barrows."""
-    return view.phase == DEPLOY and not view.pending and any(u[VAR] == NECROMANCER for u in view.rear[me])
+    return view.phase == DEPLOY and not view.pending and any(u.variant == NECROMANCER for u in view.rear[me])
 
 
 def first_target(targets: dict[Place, list], order: list[int]) -> Place:
