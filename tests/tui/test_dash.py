@@ -5,6 +5,7 @@ from __future__ import annotations
 import saves
 from core import GAMES
 from tui_support import make_app, settle, status, wait_for
+from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
 SEED = 4242
@@ -13,7 +14,7 @@ SEED = 4242
 def dash_app(store, seed: int = SEED, options=None, **kwargs):
     you = [saves.Seat(name="You")]
     options = options if options is not None else GAMES["dash"].Options()
-    return make_app(store, start=("new", "dash", you, seed, options), **kwargs)
+    return make_app(store, start=NewGame("dash", you, seed, options), **kwargs)
 
 
 async def test_hint_key_shows_a_hint_and_picks_its_card_and_side(store):
@@ -45,7 +46,7 @@ async def test_hint_is_not_in_the_footer_once_the_game_is_over(store):
 
     line = losing_line(SEED)
     put_save(store, dash_save(SEED, line[:-1], "dash-20261129-100000-llll"))
-    app = make_app(store, start=("resume", "dash-20261129-100000-llll"))
+    app = make_app(store, start=Resume("dash-20261129-100000-llll"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Hint" in footer_keys(app)
@@ -155,7 +156,7 @@ def winning_resume(store, moves_left: int = 3, **kwargs):
     line = winning_line(SEED)
     options = GAMES["dash"].Options(winnable=True)
     put_save(store, dash_save(SEED, line[:-moves_left], "dash-20261129-100000-wwww", options=options))
-    return make_app(store, start=("resume", "dash-20261129-100000-wwww"), **kwargs), line
+    return make_app(store, start=Resume("dash-20261129-100000-wwww"), **kwargs), line
 
 
 def board_lines(app) -> list[str]:
@@ -230,7 +231,7 @@ async def test_a_winnable_deal_shows_a_number_that_gives_it_back(store):
     from tui.cli import build_parser, new_game_spec
 
     spec = new_game_spec(build_parser().parse_args(["new", "dash", "--seed", "4242", "--winnable"]))
-    assert spec[3] == 4242 and spec[4].winnable
+    assert spec.seed == 4242 and spec.options.winnable
 
 
 async def test_the_side_prompt_fits_80_columns(store):
@@ -348,7 +349,7 @@ async def test_no_hint_where_the_deal_is_hidden(store):
 
 async def test_a_team_game_names_the_player_to_move_once(store):
     seats = [saves.Seat(name=f"Player {n}") for n in (1, 2, 3, 4)]
-    app = make_app(store, start=("new", "dash", seats, 77, GAMES["dash"].Options()))
+    app = make_app(store, start=NewGame("dash", seats, 77, GAMES["dash"].Options()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         who = f"Player {app.screen.state.to_move + 1}"
@@ -362,7 +363,7 @@ async def test_undo_in_a_hidden_hands_game_hands_the_keyboard_back_to_the_player
 
     seats = [saves.Seat(name="Ann"), saves.Seat(name="Bob")]
     options = GAMES["dash"].Options(hidden_hands=True)
-    app = make_app(store, start=("new", "dash", seats, SEED, options))
+    app = make_app(store, start=NewGame("dash", seats, SEED, options))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
