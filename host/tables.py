@@ -42,17 +42,12 @@ from host.privacy import hidden_from
 from host.protocol import MAX_LINE, encode, read_messages
 from host.storage import open_existing_storage
 from saves.db import DatabaseError, DbStore
+from saves.match import player_won
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
 TABLE_TIMEOUT_S = 7 * 86400  # all players away this long: the table is closed
 OPERATOR = "operator"        # the name the operator's token speaks for
-
-
-def player_won(save: saves.SaveFile, seat: int | None, state: Any = None) -> bool | None:
-    """A finished table's result for the player at `seat`, as the stats count it."""
-    state = state if state is not None else saves.replay(save)
-    return saves.Match(save, state).won([seat])  # the one rule of who won, as a local game counts it
 
 
 class Member:

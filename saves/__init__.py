@@ -59,9 +59,9 @@ __all__ = [
 ]
 
 
-def open_store():
+def open_store(open_documents=None):
     """The app's store: its save folder, or on an SSH host with a database the
-    player's documents in it (saves.db.open_store)."""
+    player's documents in it, through the host's `open_documents` (saves.db.open_store)."""
     from saves.db import open_store as open_it
 
-    return open_it()
+    return open_it(open_documents)

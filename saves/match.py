@@ -579,6 +579,13 @@ def seat_label(seat: dict, i: int) -> str:
     return seat["name"] or f"open seat {i + 1}"
 
 
+def player_won(save: SaveFile, seat: int | None, state: Any = None) -> bool | None:
+    """A finished table's result for the player at `seat`, as the stats count it (the
+    host's copy of the table and the player's own app count it the same way)."""
+    state = state if state is not None else replay(save)
+    return Match(save, state).won([seat])  # the one rule of who won, as a local game counts it
+
+
 # -- a save's position, checked --------------------------------------------------------
 
 def replay(save: SaveFile, upto: int | None = None, *, where: str | None = None) -> Any:

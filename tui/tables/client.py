@@ -163,7 +163,7 @@ class TableClient:
             return
 
         def write() -> None:
-            from host.tables import player_won
+            from saves.match import player_won
 
             try:
                 store.write(save)
