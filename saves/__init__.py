@@ -13,7 +13,7 @@ writes every file atomically. Imports core (late), never textual.
 """
 
 from saves.game import app_version, new_id, new_save, record
-from saves.match import BotTurn, LocalMatch, Match, News, Next, Played, Result, SeatMatch, Step, Steps, TableMatch, replay
+from saves.match import BotTurn, LocalMatch, Match, News, Next, Played, Result, SeatMatch, Step, Steps, TableMatch, Turn, replay
 from saves.model import (
     FORMAT,
     GameStats,
@@ -39,6 +39,7 @@ __all__ = [
     "Step",
     "Steps",
     "TableMatch",
+    "Turn",
     "GameStats",
     "Recorded",
     "SaveError",

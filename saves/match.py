@@ -5,7 +5,7 @@ a shared table all drive the same way.
     match = LocalMatch(save, state, write=app.autosave)
     reason = match.check(action)          # None, or why not, in words
     played = match.play(action)           # Played(seat, action, text, cursor)
-    match.next(viewer)                    # Next("human"|"bot"|"hand_over"|"wait"|"over", seat)
+    match.next(viewer)                    # Next(Turn.HUMAN|BOT|HAND_OVER|WAIT|OVER, seat)
     turn = match.bot_turn()               # what a bot is asked (its view and a token) ...
     if match.fresh(turn.token): ...       # ... and whether its answer still fits the position
     match.undo_target(), match.redo_target(), match.go_to(cursor)
@@ -19,6 +19,7 @@ gives any position before or after a move on demand, cheaply.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Iterator
@@ -169,13 +170,21 @@ class Played:
     cursor: int
 
 
+class Turn(enum.Enum):
+    """Whose decision is next, the kind of `Next`."""
+
+    HUMAN = "human"  # the person at the keyboard may go on, as `seat`
+    HAND_OVER = "hand_over"  # pass the keyboard to `seat` (hands are hidden)
+    BOT = "bot"  # a bot plays `seat`
+    WAIT = "wait"  # someone elsewhere decides (a seat at a shared table)
+    OVER = "over"  # the game is over
+
+
 @dataclass(frozen=True)
 class Next:
-    """Whose decision is next: "human" (the person at the keyboard may go on, as
-    `seat`), "hand_over" (pass the keyboard to `seat`), "bot", "wait" (someone
-    elsewhere: a seat at a shared table), or "over"."""
+    """Whose decision is next: its kind (`Turn`) and the seat, if a seat decides."""
 
-    kind: str
+    kind: Turn
     seat: int | None = None
 
 
@@ -279,9 +288,9 @@ class Match:
         """The game's end or a bot's turn, which every match that runs bots answers
         alike; None when a person decides (each match says how it waits for them)."""
         if self.state.over:
-            return Next("over")
+            return Next(Turn.OVER)
         seat = self.state.to_move
-        return Next("bot", seat) if self.is_bot(seat) else None
+        return Next(Turn.BOT, seat) if self.is_bot(seat) else None
 
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
         """Who decides next, seen from the keyboard of `viewer`."""
@@ -290,8 +299,8 @@ class Match:
             return turn
         seat = self.state.to_move
         if seat is not None and seat != viewer and len(self.humans) > 1 and hides_hands:
-            return Next("hand_over", seat)
-        return Next("human", seat)
+            return Next(Turn.HAND_OVER, seat)
+        return Next(Turn.HUMAN, seat)
 
     def bot_turn(self) -> BotTurn | None:
         """What the bot to move is asked, or None when no bot is to move."""
@@ -443,7 +452,7 @@ class TableMatch(LocalMatch):
         if turn is not None:
             return turn
         seat = self.state.to_move
-        return Next("human" if seat == viewer else "wait", seat)
+        return Next(Turn.HUMAN if seat == viewer else Turn.WAIT, seat)
 
 
 @dataclass(frozen=True)
@@ -518,9 +527,9 @@ class SeatMatch(Match):
 
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
         if self.state.over:
-            return Next("over")
+            return Next(Turn.OVER)
         seat = self.state.to_move
-        return Next("human" if seat == self.seated else "wait", seat)
+        return Next(Turn.HUMAN if seat == self.seated else Turn.WAIT, seat)
 
     def status(self, ellipsis: str = "...") -> str:
         """The status line at the table: whose turn, and why the table waits."""

@@ -354,16 +354,16 @@ class GameScreen(HintsMixin, Screen):
     def serve_game_next(self) -> None:
         """Serve whoever decides next in a local game. Games may override, and end with this."""
         turn = self.match.next(self.viewer, self.hides_hands())
-        if turn.kind == "over":
+        if turn.kind is saves.Turn.OVER:
             self.finish()
-        elif turn.kind == "bot":
+        elif turn.kind is saves.Turn.BOT:
             self.start_bot(turn.seat)
-        elif turn.kind == "hand_over":
+        elif turn.kind is saves.Turn.HAND_OVER:
             from tui.screens.dialogs import HandOverScreen
 
             seat = turn.seat
             self.app.push_screen(HandOverScreen(self.seat_name(seat)), lambda _: self._take_seat(seat))
-        elif turn.kind == "human" and turn.seat is not None and turn.seat != self.viewer:
+        elif turn.kind is saves.Turn.HUMAN and turn.seat is not None and turn.seat != self.viewer:
             self._take_seat(turn.seat)
 
     def show_news(self, news: saves.News) -> None:
