@@ -13,7 +13,7 @@ writes every file atomically. Imports core (late), never textual.
 """
 
 from saves.game import app_version, new_id, new_save, record
-from saves.match import BotTurn, LocalMatch, Match, News, Next, Played, Result, SeatMatch, Step, Steps, TableMatch, Turn, replay
+from saves.match import BotTurn, LocalMatch, Match, Next, Played, Result, Step, Steps, TableMatch, Turn, replay
 from saves.model import (
     FORMAT,
     GameStats,
@@ -31,11 +31,9 @@ __all__ = [
     "BotTurn",
     "LocalMatch",
     "Match",
-    "News",
     "Next",
     "Played",
     "Result",
-    "SeatMatch",
     "Step",
     "Steps",
     "TableMatch",

@@ -16,9 +16,12 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from saves.db import DatabaseError
+
+if TYPE_CHECKING:
+    import psycopg
 
 BUSY_TIMEOUT_S = 10.0
 
@@ -107,7 +110,7 @@ class PostgresDb:
         self.url = url
         self.where = where
         self._errors = (psycopg.Error, OSError)
-        self.conn = None
+        self.conn: psycopg.Connection | None = None
         self._lock = threading.Lock()
 
     @contextlib.contextmanager
@@ -115,14 +118,15 @@ class PostgresDb:
         import psycopg
 
         with self._lock, reported(self._errors, self.where):
-            if self.conn is None or self.conn.closed:
-                self.conn = psycopg.connect(self.url, connect_timeout=10)
+            conn = self.conn
+            if conn is None or conn.closed:
+                conn = self.conn = psycopg.connect(self.url, connect_timeout=10)
             try:
-                with self.conn.transaction(), self.conn.cursor() as cur:
+                with conn.transaction(), conn.cursor() as cur:
                     yield Runner(cur, "%s")
             except psycopg.OperationalError:
                 with contextlib.suppress(Exception):
-                    self.conn.close()
+                    conn.close()
                 self.conn = None
                 raise
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import saves
 from core import GAMES
+from core.engine import lines_to_wire
+from host import protocol as p
 from tui_support import make_app, settle, status, wait_for
 from tui.start import NewGame, Resume
 
@@ -327,10 +329,10 @@ async def test_no_hint_where_the_deal_is_hidden(store):
     state = game.new(2, SEED)
     for _ in range(3):  # three moves made at the table
         state.apply(state.legal_actions()[0])
-    msg = {"code": "ABCD", "seat": state.to_move, "away": [], "game": "dash",
-           "seats": [{"name": "ann", "kind": "human"}, {"name": "bob", "kind": "human"}],
-           "options": {}, "seed": SEED, "cursor": 3, "view": state.view(state.to_move).to_text(),
-           "log": state.log}
+    msg = p.Table(code="ABCD", seat=state.to_move, away=[], game="dash",
+                  seats=[p.SeatInfo("ann"), p.SeatInfo("bob")], last=None, id="", created="",
+                  options={}, seed=SEED, cursor=3, view=state.view(state.to_move).to_text(),
+                  log=lines_to_wire(state.log))
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
