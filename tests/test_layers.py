@@ -119,3 +119,20 @@ def test_saves_holds_no_sql():
     found = [f"{p.relative_to(ROOT)}:{i}" for p in python_files("saves")
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if sql.search(line)]
     assert found == []
+
+
+def test_the_whole_app_loaded_holds_only_the_hosts_protocol():
+    """At run time too: every module of the app imported (the lazy imports' modules
+    with them, by importing each), of the host only its protocol is loaded, and none
+    of the host's server packages, so a player's install runs it."""
+    import subprocess
+    import sys
+
+    code = ("import importlib, pkgutil, sys, tui\n"
+            "for m in pkgutil.walk_packages(tui.__path__, 'tui.'):\n"
+            "    importlib.import_module(m.name)\n"
+            "print(','.join(sorted(k for k in sys.modules if k.split('.')[0] in %r)))\n"
+            % (("host", "houses", *sorted(HOST_EXTRA)),))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().split(",") == ["host", "host.protocol"]
