@@ -19,7 +19,7 @@ from tui.games import playable
 
 def houses(*args: str, home) -> subprocess.CompletedProcess:
     env = {"HOUSES_HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm"}
-    return subprocess.run([sys.executable, "-m", "tui.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "houses", *args], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, env=env, timeout=60)
 
 
