@@ -10,9 +10,34 @@ them says in one line what to install (host/cli.py `missing_packages`).
 
 from __future__ import annotations
 
-from host.cli import add_serve_parser, run_serve
-from host.storage.connect import open_documents
+from typing import TYPE_CHECKING, Any
+
 from tui import cli
+
+if TYPE_CHECKING:
+    from saves.db import Documents
+
+# The host's modules are imported when used, so the app's start pays for none of them.
+
+
+def add_serve_parser(sub: Any) -> None:
+    from host.cli import add_serve_parser as add
+
+    add(sub)
+
+
+def run_serve(args: Any) -> int:
+    from host.cli import run_serve as run
+
+    return run(args)
+
+
+def open_documents(url: str) -> Documents:
+    """The host's documents at `url`, for an app whose saves a host keeps (HOUSES_STORE)."""
+    from host.storage.connect import open_documents as open_them
+
+    return open_them(url)
+
 
 SERVE = cli.Command("serve", add_serve_parser, run_serve)
 

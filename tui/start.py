@@ -5,9 +5,10 @@ the tests give one of these to `HousesApp(start=...)`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import saves
+if TYPE_CHECKING:  # (the command line's quick paths, --version and rules, import no saves)
+    import saves
 
 
 @dataclass(frozen=True)
