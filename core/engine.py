@@ -11,10 +11,12 @@ saves and tests can use it without pulling in the UI.
 
 from __future__ import annotations
 
+import enum
+import functools
 import random
 import string
 import typing
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import msgspec
 
@@ -25,15 +27,79 @@ class NotationError(ValueError):
     catches ValueError keeps working."""
 
 
+class RefusalKind(enum.Enum):
+    """What kind of no `check` says (docs/architecture.md, "Refusals"): the app and
+    the host act on this, never on the words. The values go on the wire."""
+
+    NOT_YOUR_TURN = "not-your-turn"  # whoever asks may not move now (a Match knows who asks)
+    NOT_LEGAL = "not-legal"          # a move of this game that the rules refuse now
+    MALFORMED = "malformed"          # not a move of this game, or a field of the wrong kind
+    GAME_OVER = "game-over"          # nobody moves any more
+
+
+class Refusal(str):
+    """Why an action is refused: a `kind` to act on and the words a player reads.
+
+    A str (its words, the default reading), so every caller that shows a reason or
+    tests it for None keeps working; `words` keeps them as written (a Line keeps its
+    seats: `said(refusal, names)` draws it with the players' names)."""
+
+    kind: RefusalKind
+    words: str
+
+    def __new__(cls, kind: RefusalKind, words: str) -> Refusal:
+        self = str.__new__(cls, words)
+        self.kind, self.words = kind, words
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle keep the kind
+        return Refusal, (self.kind, self.words)
+
+    def __repr__(self) -> str:
+        return f"Refusal({self.kind.name}, {str(self)!r})"
+
+    def text(self, names: typing.Sequence[str]) -> str:
+        return said(self.words, names)
+
+
+def refused(reason: str, kind: RefusalKind = RefusalKind.NOT_LEGAL) -> Refusal:
+    """`reason` as a Refusal (one already is keeps its own kind)."""
+    return reason if isinstance(reason, Refusal) else Refusal(kind, reason)
+
+
+def typed_check(*actions: Any) -> Callable[[Callable[..., str | None]], Callable[..., Refusal | None]]:
+    """Decorates a game's `State.check`, whose words say why, so that it returns a
+    `Refusal` of the right kind: GAME_OVER once the game is over, MALFORMED for
+    anything but one of the game's `actions` (Structs, or a Union of them) with every
+    field of its declared kind, NOT_LEGAL for the rest. The kinds are decided here,
+    the same for every game, from the position and the action, never from the words."""
+    kinds: tuple[type, ...] = tuple(t for a in actions for t in (typing.get_args(a) or (a,)))
+
+    def decorate(check: Callable[..., str | None]) -> Callable[..., Refusal | None]:
+        @functools.wraps(check)
+        def checked(self: Any, action: Any) -> Refusal | None:
+            reason = check(self, action)
+            if reason is None or isinstance(reason, Refusal):
+                return reason
+            if self.over:
+                return Refusal(RefusalKind.GAME_OVER, reason)
+            if not isinstance(action, kinds) or bad_field(action) is not None:
+                return Refusal(RefusalKind.MALFORMED, reason)
+            return Refusal(RefusalKind.NOT_LEGAL, reason)
+        return checked
+    return decorate
+
+
 class IllegalAction(Exception):
     """Raised by `State.apply` for an action that is not legal now.
 
-    The state is left exactly as it was; `reason` says why, in words a player reads.
-    """
+    The state is left exactly as it was; `reason` says why, in words a player reads
+    (a `Refusal`: `kind` says what kind of no)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason = reason
+        self.reason = refused(reason)
+        self.kind = self.reason.kind
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -201,8 +267,9 @@ def _render(template: str, seats: tuple[int, ...], words: dict[str, str], name) 
 
 
 def said(text: str, names: typing.Sequence[str]) -> str:
-    """`text` drawn with the seats' names: a Line's `text`, a plain str as it is."""
-    return text.text(names) if isinstance(text, Line) else str(text)
+    """`text` drawn with the seats' names: a Line's (or a Refusal's) `text`, a plain
+    str as it is."""
+    return text.text(names) if isinstance(text, (Line, Refusal)) else str(text)
 
 
 def lines_to_wire(lines: typing.Iterable[str]) -> list:
@@ -271,14 +338,16 @@ class State:
     def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
-    def check(self, action: Any) -> str | None:
-        """None if `action` is legal now, else why not. Games override this to give
-        a precise reason; this default only knows legal from illegal."""
+    def check(self, action: Any) -> Refusal | None:
+        """None if `action` is legal now, else why not: a `Refusal`, its kind and its
+        words. Games override this to give a precise reason (their `check` decorated
+        with `typed_check`, which gives the kind); this default only knows legal from
+        illegal."""
         if self.over:
-            return "The game is over."
+            return Refusal(RefusalKind.GAME_OVER, "The game is over.")
         if action in self.legal_actions():
             return None
-        return "That is not a legal move now."
+        return Refusal(RefusalKind.NOT_LEGAL, "That is not a legal move now.")
 
     def apply(self, action: Any) -> None:
         reason = self.check(action)
@@ -301,6 +370,19 @@ class State:
 
     def to_text(self) -> str:
         raise NotImplementedError
+
+    def reveals(self, action: Any, seat: int | None) -> bool:
+        """Whether `seat` (None: a watcher) may be told `action` itself, its data and
+        its words, once it is made from this position; the log says the rest to
+        everybody (docs/architecture.md, "Privacy"). Its player always may.
+
+        This default tells a seat only a move its own view finds legal now: such a
+        move names nothing hidden from it. A game with hidden information overrides
+        this with what its moves show (a card laid face up, a tile given back face
+        down), from its own data about who knows what, never from its words."""
+        if seat is not None and seat == self.to_move:
+            return True
+        return self.view(seat).check(action) is None
 
     # -- conveniences shared by every game ---------------------------------------
 

@@ -23,6 +23,8 @@ from typing import Any, AsyncIterator, Literal, Union
 
 import msgspec
 
+from core.engine import Refusal
+
 MAX_LINE = 1 << 20  # the longest line either side reads
 
 
@@ -166,8 +168,17 @@ class Finished(Message, tag="finished"):
 
 
 class Error(Message, tag="error"):
+    """A request refused, in words. `kind`: for a move refused, what kind of no
+    (core.engine.RefusalKind's value: "not-your-turn", "not-legal", "malformed",
+    "game-over"), which the app acts on; None for anything else."""
     message: str
     code: str | None = None
+    kind: str | None = None
+
+    @classmethod
+    def refusing(cls, reason: Refusal, code: str | None = None) -> Error:
+        """A move refused (a core.engine Refusal), for the wire: its words and kind."""
+        return cls(str(reason), code=code, kind=reason.kind.value)
 
 
 class Notice(Message, tag="notice"):

@@ -33,7 +33,7 @@ import msgspec
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
-from core.engine import lines_to_wire, said
+from core.engine import Refusal, RefusalKind, lines_to_wire, said
 from host import community
 from host import protocol as p
 from host.console import log_line
@@ -523,12 +523,12 @@ class TableHost:
             member.send(p.Error(f"There is no table {code}.", code=code))
             return
         seat = table.seat_of(member.name)
-        state = table.state
         if seat is None or member not in table.members.get(seat, set()):
-            member.send(p.Error("You have no seat at this table.", code=code))
+            member.send(p.Error.refusing(Refusal(RefusalKind.NOT_YOUR_TURN, "You have no seat at this table."), code))
             return
-        if state.over or state.to_move != seat:
-            member.send(p.Error("It is not your turn.", code=code))
+        turn = table.match.turn_refusal(seat)
+        if turn is not None:
+            member.send(p.Error.refusing(turn, code))
             return
         if msg.cursor is not None and msg.cursor != table.save.cursor:
             member.send(p.Error("The position changed: look again.", code=code))
@@ -536,21 +536,20 @@ class TableHost:
         try:
             action = table.game.action_from_builtins(msg.action)
         except (msgspec.ValidationError, KeyError, TypeError) as exc:
-            member.send(p.Error(f"Not a move of this game: {exc}", code=code))
+            member.send(p.Error.refusing(Refusal(RefusalKind.MALFORMED, f"Not a move of this game: {exc}"), code))
             return
         reason = table.match.check(action, seat)
         if reason is not None:
-            member.send(p.Error(reason, code=code))
+            member.send(p.Error.refusing(reason, code))
             return
         self.play(table, action)
 
     @staticmethod
     def note_last(table: Table, before: Any, action: Any, played: Any) -> None:
         """Keep the move just made for the players' marks, with the seats it must not
-        reach (host/privacy.py: a move naming what a seat could not see)."""
+        reach (host/privacy.py: the engine says which seats a move may be told to)."""
         table.last = {"seat": played.seat, "action": table.game.action_to_builtins(action), "text": played.text,
-                      "cursor": played.cursor,
-                      "hidden": hidden_from(before, table.state, action, played.seat, played.text)}
+                      "cursor": played.cursor, "hidden": hidden_from(before, action, played.seat)}
 
     def play(self, table: Table, action: Any) -> None:
         """Make a checked move at `table` (the match records and writes it), tell its
@@ -597,8 +596,8 @@ class TableHost:
     def table_message(self, table: Table, seat: int | None) -> p.Table:
         """What `seat` sees of the table; seat None: a watcher, who sees the public view
         only. No seed while the game goes on (with it and the moves an app could rebuild
-        every hand and the deck); the last move only to a seat (or a watcher) that may
-        know it (host/privacy.py); the save, with its seed, once the game is over."""
+        every hand and the deck); the last move only to a seat (or a watcher) the engine
+        says may know it (host/privacy.py); the save, with its seed, once the game is over."""
         view = table.state.view(seat)
         watching = seat is None
         over = bool(table.state.over)

@@ -3,7 +3,7 @@
 a shared table all drive the same way.
 
     match = LocalMatch(save, state, write=app.autosave)
-    reason = match.check(action)          # None, or why not, in words
+    reason = match.check(action)          # None, or why not: a Refusal (kind and words)
     played = match.play(action)           # Played(seat, action, text, cursor)
     match.next(viewer)                    # Next(Turn.HUMAN|BOT|HAND_OVER|WAIT|OVER, seat)
     turn = match.bot_turn()               # what a bot is asked (its view and a token) ...
@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator
 
 import msgspec
 
-from core.engine import said
+from core.engine import Refusal, RefusalKind, refused, said
 from saves.game import _apply_one, _game, _name, decode_actions
 from saves.model import SaveError, SaveFile
 
@@ -266,18 +266,22 @@ class Match:
         """The seats' names, to draw the engine's Lines with (`you`: a seat told "You")."""
         return ["You" if i == you else seat.name for i, seat in enumerate(self.save.seats)]
 
-    def check(self, action: Any) -> str | None:
-        """Why a person's `action` cannot be played now (None: it can), in words with
-        the seats' names."""
+    def check(self, action: Any) -> Refusal | None:
+        """Why a person's `action` cannot be played now (None: it can): a Refusal, its
+        kind and its words with the seats' names."""
         state = self.state
         if state.over:
-            return "The game is over."
+            return Refusal(RefusalKind.GAME_OVER, "The game is over.")
         if self.is_bot(state.to_move):
-            return "It is not your turn."
+            return Refusal(RefusalKind.NOT_YOUR_TURN, "It is not your turn.")
         return self._named(state.check(action))
 
-    def _named(self, reason: str | None, you: int | None = None) -> str | None:
-        return None if reason is None else said(reason, self.names(you))
+    def _named(self, reason: str | None, you: int | None = None) -> Refusal | None:
+        """The engine's refusal drawn with the seats' names, its kind kept."""
+        if reason is None:
+            return None
+        reason = refused(reason)
+        return Refusal(reason.kind, said(reason, self.names(you)))
 
     def play(self, action: Any) -> Played | None:
         """Make `action` for whoever is to move. IllegalAction with the reason if the
@@ -440,13 +444,19 @@ class TableMatch(LocalMatch):
                  summary: Callable[[], str] | None = None) -> None:
         super().__init__(save, state, write=write, summary=summary, undoable=False)
 
-    def check(self, action: Any, seat: int | None = None) -> str | None:
+    def check(self, action: Any, seat: int | None = None) -> Refusal | None:
         """Why the player at `seat` may not play `action` now (None: they may), in
         words told to them ("You" for their seat)."""
-        state = self.state
-        if state.over or (seat is not None and state.to_move != seat):
-            return "It is not your turn."
-        return self._named(state.check(action), seat)
+        return self.turn_refusal(seat) or self._named(self.state.check(action), seat)
+
+    def turn_refusal(self, seat: int | None) -> Refusal | None:
+        """Why the player at `seat` may make no move at all now (the game is over,
+        another seat's turn), else None."""
+        if self.state.over:
+            return Refusal(RefusalKind.GAME_OVER, "The game is over.")
+        if seat is not None and self.state.to_move != seat:
+            return Refusal(RefusalKind.NOT_YOUR_TURN, "It is not your turn.")
+        return None
 
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
         turn = self._over_or_bot()

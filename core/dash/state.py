@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import Line, Outcome, State, bad_field, chance
+from core.engine import Line, Outcome, State, bad_field, chance, typed_check
 from core.dash.actions import Options, Play
 from core.dash.cards import (
     BLACK_CARDS,
@@ -163,6 +163,7 @@ class DashState(State):
     def has_legal_play(self, seat: int) -> bool:
         return bool(self._plays(seat, first_only=True))
 
+    @typed_check(Play)
     def check(self, action: Any) -> str | None:
         if self.over:
             return "The game is over."
@@ -256,6 +257,12 @@ class DashState(State):
 
     def describe(self, action: Any) -> str:
         return describe(self, action)
+
+    def reveals(self, action: Any, seat: int | None) -> bool:
+        """Every seat may be told every play: its card is laid face up on the table
+        (docs/architecture.md, "Privacy"); only the hands (with hidden_hands) and
+        the pile are secret, and no move names them."""
+        return True
 
     # -- copies and views ------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine import bad_field
+from core.engine import bad_field, typed_check
 from core.house_rules.actions import (
     _ACTIONS, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus,
 )
@@ -17,6 +17,7 @@ from core.house_rules.cards import CARD_BY_ID, MARKERS
 class Checks:
     """`check` and its helpers; every attribute they read is HouseRulesState's."""
 
+    @typed_check(*_ACTIONS)
     def check(self, action: Any) -> str | None:
         if self.over:
             return "The game is over."

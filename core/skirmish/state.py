@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 
-from core.engine import Line, Outcome, State, bad_field, chance
+from core.engine import Line, Outcome, State, bad_field, chance, typed_check
 from core.skirmish import actions as A
 from core.skirmish.cards import WORDS
 from core.skirmish.combat import CombatMixin
@@ -290,6 +290,7 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
             return self._combat_target_legal(p)
         return self._target_legal(p)
 
+    @typed_check(A.Action)
     def check(self, action) -> str | None:
         if self.over:
             return "The game is over."
@@ -506,6 +507,10 @@ class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
     def describe(self, action) -> str:
         from core.skirmish.words import describe
         return describe(self, action)
+
+    def reveals(self, action, seat: int | None) -> bool:
+        from core.skirmish.reveals import reveals
+        return reveals(self, action, seat)
 
     def _why_not(self, action) -> str:
         from core.skirmish.words import why_not

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import IllegalAction, Line, Outcome, State, bad_field, chance
+from core.engine import IllegalAction, Line, Outcome, State, bad_field, chance, typed_check
 from core.town.actions import (
     Options,
     _ACTIONS,
@@ -43,6 +43,7 @@ from core.town.tiles import (
     sort_key,
     tile_name,
 )
+from core.town.reveals import reveals as _reveals
 from core.town.words import describe, level_for, plural
 
 NCELLS = SIZE * SIZE
@@ -306,6 +307,7 @@ class TownState(State):
             out.append(LEAVE)
         return out
 
+    @typed_check(*_ACTIONS)
     def check(self, action: Any) -> str | None:
         ph = self.phase
         if ph == OVER:
@@ -689,6 +691,7 @@ class TownState(State):
         return isinstance(other, TownState) and self.to_text() == other.to_text()
 
     __hash__ = None  # type: ignore[assignment]
+    reveals = _reveals  # what a move tells each seat: core/town/reveals.py
 
     def __repr__(self) -> str:
         return f"<TownState seats={self.seats} phase={self.phase} placed={self.placed}>"

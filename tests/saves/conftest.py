@@ -10,7 +10,7 @@ import pytest
 
 import core
 
-from core.engine import Game, Line, Outcome, State
+from core.engine import Game, Line, Outcome, State, typed_check
 
 
 class ToyOptions(msgspec.Struct, frozen=True):
@@ -51,6 +51,7 @@ class ToyState(State):
             return []
         return [Add(1), Add(2), Add(3), Roll()]
 
+    @typed_check(Add, Roll)
     def check(self, action):
         if self.over:
             return "The game is over."

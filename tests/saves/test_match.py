@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.engine import IllegalAction
+from core.engine import IllegalAction, Refusal, RefusalKind
+from host import protocol as p
 from saves import LocalMatch, Next, Played, SaveError, Seat, Steps, TableMatch, Turn, new_save, replay
 from saves.match import MARK_EVERY
 
@@ -43,14 +44,19 @@ def test_refusals_and_moves_in_words_name_the_seats_not_player_n(games, toy):
     assert played.text == "Ann rolls the die" and type(played.text) is str  # plain data for the wire
     table = TableMatch(match.save, match.state)
     reason = table.check(toy.Add(0), seat=1)
-    assert reason == "You add 1 to 3; Ann added last." and type(reason) is str
+    assert reason == "You add 1 to 3; Ann added last." and reason.kind is RefusalKind.NOT_LEGAL
+    # for the wire (msgspec encodes no str subclass): the words as plain data, and the kind
+    assert p.decode(p.encode(p.Error.refusing(reason, "ABCD"))) == p.Error(
+        "You add 1 to 3; Ann added last.", code="ABCD", kind="not-legal")
 
 
 def test_check_refuses_a_person_when_a_bot_is_to_move_or_the_game_is_over(games, toy):
     match = _match(toy, [Seat("Bot", "bot", "easy"), Seat("Ann")], target=3)
     assert match.check(toy.Add(1)) == "It is not your turn."
+    assert match.check(toy.Add(1)).kind is RefusalKind.NOT_YOUR_TURN
     match.play(toy.Add(3))  # the bot's answer, played for it
     assert match.state.over and match.check(toy.Add(1)) == "The game is over."
+    assert isinstance(match.check(toy.Add(1)), Refusal) and match.check(toy.Add(1)).kind is RefusalKind.GAME_OVER
 
 
 def test_next_names_bots_hand_overs_and_the_end(games, toy):

@@ -61,11 +61,16 @@ async def test_open_join_play_refuse_and_come_back(host, tmp_path):
     # Not bob's turn: refused with the reason.
     move = game.action_to_builtins(state.legal_actions()[0])
     bob.send(op="act", code=code, cursor=0, action=move)
-    assert (await bob.get("error"))["message"] == "It is not your turn."
-    # An illegal move: refused with the rules' own reason, nothing changes.
+    err = await bob.get("error")
+    assert err["message"] == "It is not your turn." and err["kind"] == "not-your-turn"
+    # An illegal move: refused with the rules' own reason and its kind, nothing changes.
     alice.send(op="act", code=code, cursor=0, action={"type": "move", "src": "a1", "dst": "a5"})
     err = await alice.get("error")
-    assert err["code"] == code and err["message"]
+    assert err["code"] == code and err["message"] and err["kind"] == "not-legal"
+    # Not a move of this game at all: malformed.
+    alice.send(op="act", code=code, cursor=0, action={"type": "fly", "to": "the moon"})
+    err = await alice.get("error")
+    assert err["code"] == code and err["kind"] == "malformed"
     # A legal one reaches both, with the move that was made.
     alice.send(op="act", code=code, cursor=0, action=move)
     for app in (alice, bob):

@@ -27,7 +27,7 @@ import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
-from core.engine import IllegalAction, Line, said
+from core.engine import IllegalAction, Line, RefusalKind, said
 from tui.games.hints import HintsMixin
 
 if TYPE_CHECKING:
@@ -575,8 +575,11 @@ class GameScreen(HintsMixin, Screen):
     def wait_words(self) -> str:
         """Why a move cannot be made now: only watching, another seat's turn at a
         table (the match says, with their name), or a bot thinking."""
-        if self.match.at_table:
-            return self.match.check(None) or "Wait for your turn."
+        if self.match.at_table:  # the match's own words when nobody here may move
+            refusal = self.match.check(None)
+            if refusal is not None and refusal.kind in (RefusalKind.NOT_YOUR_TURN, RefusalKind.GAME_OVER):
+                return refusal
+            return "Wait for your turn."
         to_move = self.state.to_move
         if to_move is not None and self.is_bot(to_move):
             return f"Wait: {self.seat_name(to_move)} is thinking{self.app.glyphs['ellipsis']}"

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 import msgspec
 
-from core.engine import lines_from_wire, said
+from core.engine import Refusal, RefusalKind, lines_from_wire, said
 from host import protocol as p
 from saves.game import games
 from saves.match import Match, Next, Played, Turn
@@ -90,12 +90,12 @@ class SeatMatch(Match):
         """Whether another seat is to move (this player can only watch)."""
         return not self.state.over and (self.seated is None or self.state.to_move != self.seated)
 
-    def check(self, action: Any) -> str | None:
+    def check(self, action: Any) -> Refusal | None:
         state = self.state
         if state.over:
-            return "The game is over."
+            return Refusal(RefusalKind.GAME_OVER, "The game is over.")
         if state.to_move != self.seated:
-            return f"Not your turn: waiting for {self.save.seats[state.to_move].name}."
+            return Refusal(RefusalKind.NOT_YOUR_TURN, f"Not your turn: waiting for {self.save.seats[state.to_move].name}.")
         return self._named(state.check(action))
 
     def play(self, action: Any) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine import said
+from core.engine import Refusal, RefusalKind, said
 from saves.match import Next, Turn
 from tui.tables.seat import SeatMatch
 
@@ -34,8 +34,8 @@ class WatchMatch(SeatMatch):
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
         return Next(Turn.OVER) if self.state.over else Next(Turn.WAIT, self.state.to_move)
 
-    def check(self, action: Any) -> str | None:
-        return f"You are watching table {self.code}: only its players move. q leaves."
+    def check(self, action: Any) -> Refusal | None:
+        return Refusal(RefusalKind.NOT_YOUR_TURN, f"You are watching table {self.code}: only its players move. q leaves.")
 
     def play(self, action: Any) -> None:
         return None  # never sent: check refuses every move

@@ -67,15 +67,15 @@ def test_ruling_a_view_knows_no_play_of_a_hidden_rack():
 
 
 def test_a_refusal_about_a_hidden_rack_names_the_seat_not_player_n():
-    """The engine speaks in seats: the refusal is a Line, drawn with the seats' names."""
-    from core.engine import Line
+    """The engine speaks in seats: the refusal's words are a Line, drawn with the seats' names."""
+    from core.engine import Line, Refusal
 
     st = GAME.new(3, 5)
     other = st.view((st.current + 1) % 3)
     names = ["Bo", "Cy", "Di"]
     names[st.current] = "Ann"
     leave, place = other.check(Leave()), other.check(Place(other.racks[st.current][0], "a1"))
-    assert isinstance(leave, Line) and isinstance(place, Line)
+    assert isinstance(leave, Refusal) and isinstance(leave.words, Line) and isinstance(place.words, Line)
     assert leave.text(names) == "Ann's tiles are hidden in this view: whether they can place is not known."
     assert place.text(names) == "That tile is hidden in Ann's rack in this view."
     names[st.current] = "You"

@@ -469,7 +469,7 @@ class SkirmishScreen(GameScreen):
             self._focus_first_target()
 
     def _refuse(self, action) -> None:
-        reason = self.match.check(action) if action is not None else None
+        reason: str | None = self.match.check(action) if action is not None else None
         if reason is None:
             reason = nothing_here(self._view, self.sel)
         self.say(reason, error=True)
