@@ -206,7 +206,7 @@ class DbStore(Listing):
             return Recorded(counted=False, stats=stats.games.get(save.game) or GameStats())
         recorded = count_result(stats, save, winners_for_human, solo_results, better)
         try:
-            if problem is not None:
+            if problem is not None and data is not None:  # (a problem is only ever with data read)
                 self.docs.write_doc(self.player, "stats-unreadable", now_iso(), data)
             self.docs.write_doc(self.player, "stats", "", _pretty(stats))
         except DatabaseError as e:

@@ -70,10 +70,10 @@ class SqliteDb:
         except OSError as exc:
             raise error(f"the database {path} cannot be opened: {exc.strerror or exc}") from None
         with reported((sqlite3.Error,), self.where, error):
-            self.conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                                        check_same_thread=False)
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=NORMAL")  # WAL: a commit survives a crash of the process
+            conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")  # WAL: a commit survives a crash of the process
+        self.conn: sqlite3.Connection | None = conn
 
     @contextlib.contextmanager
     def tx(self) -> Iterator[Runner]:
