@@ -205,12 +205,38 @@ def _db(text: str | None) -> str | None:
     return str(Path(text).expanduser().resolve())
 
 
+# The host's own packages, the `host` extra of pyproject.toml (module: distribution):
+# a player's install of the app has none of them.
+HOST_PACKAGES = {"asyncssh": "asyncssh", "textual_serve": "textual-serve", "psycopg": "psycopg",
+                 "psycopg_pool": "psycopg-pool", "openskill": "openskill"}
+INSTALL_HOST = "pip install 'houses[host]' (from a checkout: pip install '.[host]')"
+
+
+def missing_packages() -> list[str]:
+    """The host's packages not installed here, by the names pip knows them by."""
+    import importlib.util
+
+    missing = []
+    for module, name in HOST_PACKAGES.items():
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            missing.append(name)
+    return missing
+
+
 def run_serve(args: argparse.Namespace) -> int:
-    """Run one `houses serve` command; an error is one line in words, status 2."""
+    """Run one `houses serve` command; an error is one line in words, status 2. On an
+    install without the host's packages (the app alone), one line says what to install."""
     from host.console import fail
     from host.storage import StorageError
 
     prog = f"houses serve {args.serve_kind}"
+    missing = missing_packages()
+    if missing:
+        return fail(f"hosting needs packages this install does not have ({', '.join(missing)}): {INSTALL_HOST}", prog)
     try:
         return _run_serve(args)
     except StorageError as exc:  # a bad URL, a database that does not answer, none there

@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
+from core.daily import daily_measure
 from host import protocol as p
 from host import ratings as r
 
@@ -170,17 +171,6 @@ def replay_daily(msg: p.DailyResult) -> tuple[bool, int, str | None] | str:
     if not state.over:
         return "Your game of the day is not over: only a finished game counts."
     return daily_measure(game.id, state)
-
-
-def daily_measure(game_id: str, state: Any) -> tuple[bool, int, str | None]:
-    """What a finished deal of the day came to: won, its measure (Dash: turns played;
-    TOWN 77: tiles placed) and TOWN 77's rank. The app's summary and the host's check."""
-    won = bool(state.outcome and state.outcome.winners)
-    if game_id == "town":
-        from core.town.words import level_for
-
-        return won, int(state.placed), level_for(int(state.placed))
-    return won, int(state.turns), None
 
 
 def daily_board(records: Any, game_id: str, day: str, me: str) -> p.Daily:

@@ -19,7 +19,7 @@ stay plain JSON objects: their own code (saves, each game's actions) checks them
 from __future__ import annotations
 
 import asyncio
-from typing import Any, AsyncIterator, Union
+from typing import Any, AsyncIterator, Literal, Union
 
 import msgspec
 
@@ -125,6 +125,22 @@ class Tables(Message, tag="tables"):
     tables: list[dict[str, Any]]
 
 
+class SeatInfo(msgspec.Struct):
+    """A seat of a table as its players see it: a person's name ("" while the seat
+    is open, waiting for a player to join) or a bot and its level."""
+    name: str = ""
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = None
+
+
+class LastMove(msgspec.Struct):
+    """The move just made, told to a seat that may know it (host/privacy.py)."""
+    seat: int | None
+    action: Any  # the game's action, as its actions write it
+    text: str
+    cursor: int  # the cursor after it
+
+
 class Table(Message, tag="table", omit_defaults=True):
     """A seat's view of one table; `save` only once the table is over."""
     code: str
@@ -135,8 +151,8 @@ class Table(Message, tag="table", omit_defaults=True):
     view: str
     log: list[str | list[Any]]  # core.engine.lines_to_wire: text, or a Line as [template, seats, words]
     cursor: int
-    last: dict[str, Any] | None
-    seats: list[dict[str, Any]]
+    last: LastMove | None
+    seats: list[SeatInfo]
     away: list[int]
     id: str
     created: str

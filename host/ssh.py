@@ -1,7 +1,7 @@
 """`houses serve ssh`: the app for every player who connects over SSH.
 
 One asyncio process runs the SSH server (asyncssh). Each session that asks for a
-terminal gets a child process, `python -m tui.cli`, on a pseudo-terminal of the
+terminal gets a child process, `python -m houses`, on a pseudo-terminal of the
 client's size, with the client's TERM and HOUSES_HOME set to the player's own folder.
 Bytes go both ways untouched; a resize on the client sets the pty's size, which
 sends SIGWINCH to the app. A dropped connection sends SIGHUP: the app writes what
@@ -494,7 +494,7 @@ class AppSession(asyncssh.SSHServerSession):
 
         try:
             self.proc = subprocess.Popen(
-                [*(self.host.opts.app_command or [sys.executable, "-P", "-m", "tui.cli"]), *args],
+                [*(self.host.opts.app_command or [sys.executable, "-P", "-m", "houses"]), *args],
                 stdin=slave, stdout=slave, stderr=slave, env=env, cwd=env["HOUSES_HOME"],
                 start_new_session=True, preexec_fn=controlling_tty, close_fds=True,
             )

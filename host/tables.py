@@ -42,17 +42,12 @@ from host.privacy import hidden_from
 from host.protocol import MAX_LINE, encode, read_messages
 from host.storage import open_existing_storage
 from saves.db import DatabaseError, DbStore
+from saves.match import player_won
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: codes are read aloud
 BOT_PAUSE_S = 0.6
 TABLE_TIMEOUT_S = 7 * 86400  # all players away this long: the table is closed
 OPERATOR = "operator"        # the name the operator's token speaks for
-
-
-def player_won(save: saves.SaveFile, seat: int | None, state: Any = None) -> bool | None:
-    """A finished table's result for the player at `seat`, as the stats count it."""
-    state = state if state is not None else saves.replay(save)
-    return saves.Match(save, state).won([seat])  # the one rule of who won, as a local game counts it
 
 
 class Member:
@@ -606,14 +601,14 @@ class TableHost:
         view = table.state.view(seat)
         watching = seat is None
         over = bool(table.state.over)
-        last = table.last
-        if last is not None:
-            last = None if seat in last["hidden"] else {k: v for k, v in last.items() if k != "hidden"}
+        made = table.last
+        last = None if made is None or seat in made["hidden"] else p.LastMove(
+            made["seat"], made["action"], made["text"], made["cursor"])
         return p.Table(
             code=table.code, game=table.save.game, seat=seat, options=table.save.options,
             seed=table.save.seed if over and not watching else 0,
             view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor, last=last,
-            seats=table.seats_info(), away=table.away(), id=table.save.id, created=table.save.created,
+            seats=[p.SeatInfo(s.name, s.kind, s.level) for s in table.save.seats], away=table.away(), id=table.save.id, created=table.save.created,
             save=self.player_copy(table, seat) if over and not watching else None,
             watchers=table.watcher_names(),
             hints=table.save.hints, held=len(table.outbox),

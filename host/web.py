@@ -30,7 +30,7 @@ from html import escape
 from urllib.parse import quote, urlsplit
 
 from host.console import fail, host_port, http_url, shown
-from tui.glyphs import locale_is_utf8
+from saves.charset import locale_is_utf8
 
 IDLE_CHECK_S = 30.0
 
@@ -38,7 +38,7 @@ IDLE_CHECK_S = 30.0
 def app_command(*extra: str) -> str:
     # `exec`: the app replaces the shell textual-serve starts, so it is the server's
     # own child and HOUSES_PARENT_PID (the server) is its parent.
-    return "exec " + " ".join(shlex.quote(part) for part in (sys.executable, "-P", "-m", "tui.cli", *extra))
+    return "exec " + " ".join(shlex.quote(part) for part in (sys.executable, "-P", "-m", "houses", *extra))
 
 
 def new_token() -> str:

@@ -13,7 +13,7 @@ writes every file atomically. Imports core (late), never textual.
 """
 
 from saves.game import app_version, new_id, new_save, record
-from saves.match import BotTurn, LocalMatch, Match, News, Next, Played, Result, SeatMatch, Step, Steps, TableMatch, replay
+from saves.match import BotTurn, LocalMatch, Match, Next, Played, Result, Step, Steps, TableMatch, Turn, replay
 from saves.model import (
     FORMAT,
     GameStats,
@@ -31,14 +31,13 @@ __all__ = [
     "BotTurn",
     "LocalMatch",
     "Match",
-    "News",
     "Next",
     "Played",
     "Result",
-    "SeatMatch",
     "Step",
     "Steps",
     "TableMatch",
+    "Turn",
     "GameStats",
     "Recorded",
     "SaveError",
@@ -59,9 +58,9 @@ __all__ = [
 ]
 
 
-def open_store():
+def open_store(open_documents=None):
     """The app's store: its save folder, or on an SSH host with a database the
-    player's documents in it (saves.db.open_store)."""
+    player's documents in it, through the host's `open_documents` (saves.db.open_store)."""
     from saves.db import open_store as open_it
 
-    return open_it()
+    return open_it(open_documents)

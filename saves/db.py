@@ -1,31 +1,26 @@
-"""A player's saves, settings and stats in the host's database: the app run by an SSH
-host that keeps its players' files in a database (docs/architecture.md, "Storage").
+"""A player's saves, settings and stats kept by a host: the app run by an SSH host
+that keeps its players' files in a database (docs/architecture.md, "Storage").
 
-The host (host/storage) owns the database and its schema; the app of one player
-reads and writes only that player's documents, the bytes it would otherwise write
-into its files (`player_docs`: player, kind "save"/"settings"/"stats", name, data).
-`DbStore` is `Store` on such documents, with the same checks and the same messages:
-a damaged save is kept as it is and never overwritten, a database that fails gives
-a SaveError in words (the game goes on in memory, the next autosave tries again).
+The host owns the database, its schema and its driver (host/storage); the app of one
+player reads and writes only that player's documents, the bytes it would otherwise
+write into its files, through the `Documents` interface the host provides (player,
+kind "save"/"settings"/"stats", name, data). `DbStore` is `Store` on such documents,
+with the same checks and the same messages: a damaged save is kept as it is and never
+overwritten, documents that fail give a SaveError in words (the game goes on in
+memory, the next autosave tries again). No SQL and no database driver here.
 
 The single-player app on a person's machine never comes here: it keeps its files.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import re
-import sqlite3
-import threading
 from pathlib import Path
-from typing import Any, Iterator, Literal, Protocol
+from typing import Any, Callable, Literal, Protocol
 
 from saves.game import now_iso
 from saves.model import FORMAT, GameStats, Recorded, SaveError, SaveFile, Settings, Stats
 from saves.store import Listing, Store, Unreadable, _pretty, count_result, default_root, parse_save, parse_small
-
-BUSY_TIMEOUT_S = 10.0
 
 
 class DatabaseError(Exception):
@@ -33,7 +28,8 @@ class DatabaseError(Exception):
 
 
 class Documents(Protocol):
-    """Players' documents; host.storage.Storage is one, `SqlDocuments` another."""
+    """Players' documents: the interface the host provides (host.storage.Storage is
+    one, host.storage.connect.SqlDocuments another); a failure is a DatabaseError."""
 
     def read_doc(self, player: str, kind: str, name: str = "") -> bytes | None: ...
 
@@ -42,164 +38,6 @@ class Documents(Protocol):
     def delete_doc(self, player: str, kind: str, name: str = "") -> None: ...
 
     def docs(self, player: str, kind: str) -> list[tuple[str, bytes]]: ...
-
-
-# -- one connection, one transaction a call (shared with host/storage) ------------------
-
-@contextlib.contextmanager
-def reported(errors: tuple[type[BaseException], ...], where: str,
-             error: type[DatabaseError] = DatabaseError) -> Iterator[None]:
-    """Database errors as `error`, a DatabaseError (ours pass through)."""
-    try:
-        yield
-    except DatabaseError:
-        raise
-    except errors as exc:
-        raise error(f"the database {where} failed: {str(exc).strip() or type(exc).__name__}") from exc
-
-
-class Runner:
-    """One transaction's cursor: `run(sql, params)` with `?` placeholders, the rows."""
-
-    def __init__(self, cur: Any, placeholder: str = "?") -> None:
-        self.cur = cur
-        self.placeholder = placeholder
-        self.rowcount = 0
-
-    def run(self, sql: str, params: tuple = ()) -> list[tuple]:
-        if self.placeholder != "?":
-            sql = sql.replace("?", self.placeholder)
-        self.cur.execute(sql, params)
-        self.rowcount = self.cur.rowcount
-        return self.cur.fetchall() if self.cur.description else []
-
-
-class SqliteDb:
-    """One SQLite connection (WAL mode, a busy timeout so writers take turns), shared
-    by threads under a lock."""
-
-    def __init__(self, path: Path, error: type[DatabaseError] = DatabaseError) -> None:
-        self.path = path
-        self.where = str(path)
-        self.error = error
-        self._lock = threading.Lock()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise error(f"the database {path} cannot be opened: {exc.strerror or exc}") from None
-        with reported((sqlite3.Error,), self.where, error):
-            self.conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                                        check_same_thread=False)
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=NORMAL")  # WAL: a commit survives a crash of the process
-
-    @contextlib.contextmanager
-    def tx(self) -> Iterator[Runner]:
-        with self._lock, reported((sqlite3.Error,), self.where, self.error):
-            if self.conn is None:
-                raise self.error(f"the database {self.where} is closed")
-            cur = self.conn.cursor()
-            cur.execute("BEGIN IMMEDIATE")  # the write lock now, not half way through
-            try:
-                yield Runner(cur)
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    cur.execute("ROLLBACK")
-                raise
-            cur.execute("COMMIT")
-
-    def close(self) -> None:
-        # Under the lock: closing a connection another thread is using crashes the
-        # process (a segmentation fault in sqlite3, seen when a host stopped while its
-        # writer thread still wrote).
-        with self._lock, contextlib.suppress(sqlite3.Error):
-            if self.conn is not None:
-                self.conn.close()
-            self.conn = None
-
-
-class PostgresDb:
-    """One PostgreSQL connection for one app (the host itself uses a pool); a broken
-    connection is dropped and the next call connects again."""
-
-    def __init__(self, url: str, where: str) -> None:
-        import psycopg
-
-        self.url = url
-        self.where = where
-        self._errors = (psycopg.Error, OSError)
-        self.conn = None
-        self._lock = threading.Lock()
-
-    @contextlib.contextmanager
-    def tx(self) -> Iterator[Runner]:
-        import psycopg
-
-        with self._lock, reported(self._errors, self.where):
-            if self.conn is None or self.conn.closed:
-                self.conn = psycopg.connect(self.url, connect_timeout=10)
-            try:
-                with self.conn.transaction(), self.conn.cursor() as cur:
-                    yield Runner(cur, "%s")
-            except psycopg.OperationalError:
-                with contextlib.suppress(Exception):
-                    self.conn.close()
-                self.conn = None
-                raise
-
-    def close(self) -> None:
-        if self.conn is not None:
-            with contextlib.suppress(Exception):
-                self.conn.close()
-
-
-# -- the documents ------------------------------------------------------------------------
-
-READ_DOC = "SELECT data FROM player_docs WHERE player = ? AND kind = ? AND name = ?"
-WRITE_DOC = ("INSERT INTO player_docs (player, kind, name, data, updated) VALUES (?, ?, ?, ?, ?) "
-             "ON CONFLICT (player, kind, name) DO UPDATE SET data = excluded.data, updated = excluded.updated")
-DELETE_DOC = "DELETE FROM player_docs WHERE player = ? AND kind = ? AND name = ?"
-LIST_DOCS = "SELECT name, data FROM player_docs WHERE player = ? AND kind = ? ORDER BY name"
-
-
-class SqlDocuments:
-    """`Documents` over a database (SqliteDb, PostgresDb, or the host's own)."""
-
-    def __init__(self, db: Any) -> None:
-        self.db = db
-
-    def read_doc(self, player: str, kind: str, name: str = "") -> bytes | None:
-        with self.db.tx() as tx:
-            rows = tx.run(READ_DOC, (player, kind, name))
-        return bytes(rows[0][0]) if rows else None
-
-    def write_doc(self, player: str, kind: str, name: str, data: bytes) -> None:
-        import time
-
-        with self.db.tx() as tx:
-            tx.run(WRITE_DOC, (player, kind, name, bytes(data), time.time()))
-
-    def delete_doc(self, player: str, kind: str, name: str = "") -> None:
-        with self.db.tx() as tx:
-            tx.run(DELETE_DOC, (player, kind, name))
-
-    def docs(self, player: str, kind: str) -> list[tuple[str, bytes]]:
-        with self.db.tx() as tx:
-            rows = tx.run(LIST_DOCS, (player, kind))
-        return [(name, bytes(data)) for name, data in rows]
-
-
-def safe_url(url: str) -> str:
-    """A URL without its password, for messages."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
-
-
-def open_documents(url: str) -> SqlDocuments:
-    """The documents in the database at `url` (a path or sqlite:/// for SQLite, or
-    postgresql://), as the host's environment gives it to the app."""
-    if url.startswith(("postgresql://", "postgres://")):
-        return SqlDocuments(PostgresDb(url, safe_url(url)))
-    return SqlDocuments(SqliteDb(Path(url.removeprefix("sqlite://")).expanduser()))
 
 
 # -- Store on documents ----------------------------------------------------------------------
@@ -368,7 +206,7 @@ class DbStore(Listing):
             return Recorded(counted=False, stats=stats.games.get(save.game) or GameStats())
         recorded = count_result(stats, save, winners_for_human, solo_results, better)
         try:
-            if problem is not None:
+            if problem is not None and data is not None:  # (a problem is only ever with data read)
                 self.docs.write_doc(self.player, "stats-unreadable", now_iso(), data)
             self.docs.write_doc(self.player, "stats", "", _pretty(stats))
         except DatabaseError as e:
@@ -377,12 +215,21 @@ class DbStore(Listing):
         return recorded
 
 
-def open_store() -> Any:
+class NoDocuments(SaveError):
+    """HOUSES_STORE names a host's database, but this app was started without the
+    host's documents (not through the `houses` command)."""
+
+
+def open_store(open_documents: Callable[[str], Documents] | None = None) -> Store | DbStore:
     """The app's store: the save folder (`Store`), or on an SSH host whose database
     keeps the players' files (HOUSES_STORE, the database; HOUSES_PLAYER, whose) that
-    player's saves, settings and stats in it (`saves.db.DbStore`)."""
+    player's saves, settings and stats in it (`DbStore` on `open_documents(url)`, the
+    host's documents: host.storage.connect.open_documents, given by houses/cli.py)."""
     url = os.environ.get("HOUSES_STORE")
     player = os.environ.get("HOUSES_PLAYER")
     if url and player:
+        if open_documents is None:
+            raise NoDocuments("This host keeps its players' saves in a database, and this app was started "
+                              "without the host's storage: start it as 'houses'.")
         return DbStore(open_documents(url), player)
     return Store()

@@ -5,7 +5,7 @@ a shared table all drive the same way.
     match = LocalMatch(save, state, write=app.autosave)
     reason = match.check(action)          # None, or why not: a Refusal (kind and words)
     played = match.play(action)           # Played(seat, action, text, cursor)
-    match.next(viewer)                    # Next("human"|"bot"|"hand_over"|"wait"|"over", seat)
+    match.next(viewer)                    # Next(Turn.HUMAN|BOT|HAND_OVER|WAIT|OVER, seat)
     turn = match.bot_turn()               # what a bot is asked (its view and a token) ...
     if match.fresh(turn.token): ...       # ... and whether its answer still fits the position
     match.undo_target(), match.redo_target(), match.go_to(cursor)
@@ -19,13 +19,14 @@ gives any position before or after a move on demand, cheaply.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Iterator
 
 import msgspec
 
-from core.engine import Refusal, RefusalKind, lines_from_wire, refused, said
+from core.engine import Refusal, RefusalKind, refused, said
 from saves.game import _apply_one, _game, _name, decode_actions
 from saves.model import SaveError, SaveFile
 
@@ -169,13 +170,21 @@ class Played:
     cursor: int
 
 
+class Turn(enum.Enum):
+    """Whose decision is next, the kind of `Next`."""
+
+    HUMAN = "human"  # the person at the keyboard may go on, as `seat`
+    HAND_OVER = "hand_over"  # pass the keyboard to `seat` (hands are hidden)
+    BOT = "bot"  # a bot plays `seat`
+    WAIT = "wait"  # someone elsewhere decides (a seat at a shared table)
+    OVER = "over"  # the game is over
+
+
 @dataclass(frozen=True)
 class Next:
-    """Whose decision is next: "human" (the person at the keyboard may go on, as
-    `seat`), "hand_over" (pass the keyboard to `seat`), "bot", "wait" (someone
-    elsewhere: a seat at a shared table), or "over"."""
+    """Whose decision is next: its kind (`Turn`) and the seat, if a seat decides."""
 
-    kind: str
+    kind: Turn
     seat: int | None = None
 
 
@@ -212,6 +221,7 @@ class Match:
 
     undoable = False  # whether moves may be taken back (a local game)
     seated: int | None = None  # the one seat played from here (a seat at a shared table)
+    at_table = False  # a seat or a watcher at a shared table (tui/tables): the host serves the other seats
 
     def __init__(self, save: SaveFile, state: Any, *, steps: Steps | None = None) -> None:
         self.game = _game(save.game, _name(save))
@@ -283,9 +293,9 @@ class Match:
         """The game's end or a bot's turn, which every match that runs bots answers
         alike; None when a person decides (each match says how it waits for them)."""
         if self.state.over:
-            return Next("over")
+            return Next(Turn.OVER)
         seat = self.state.to_move
-        return Next("bot", seat) if self.is_bot(seat) else None
+        return Next(Turn.BOT, seat) if self.is_bot(seat) else None
 
     def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
         """Who decides next, seen from the keyboard of `viewer`."""
@@ -294,8 +304,8 @@ class Match:
             return turn
         seat = self.state.to_move
         if seat is not None and seat != viewer and len(self.humans) > 1 and hides_hands:
-            return Next("hand_over", seat)
-        return Next("human", seat)
+            return Next(Turn.HAND_OVER, seat)
+        return Next(Turn.HUMAN, seat)
 
     def bot_turn(self) -> BotTurn | None:
         """What the bot to move is asked, or None when no bot is to move."""
@@ -453,140 +463,14 @@ class TableMatch(LocalMatch):
         if turn is not None:
             return turn
         seat = self.state.to_move
-        return Next("human" if seat == viewer else "wait", seat)
+        return Next(Turn.HUMAN if seat == viewer else Turn.WAIT, seat)
 
 
-@dataclass(frozen=True)
-class News:
-    """What a host's message changed at a seat: the move just made (if one was), and
-    the seats that went away or came back."""
-
-    played: Played | None
-    gone: list[int]
-    back: list[int]
-
-
-class SeatMatch(Match):
-    """One seat at a shared table, in the player's app: the position is the seat's view,
-    sent by the host (`update`); a move goes to the host (`send`) and comes back as news.
-    Nothing is counted here: the host's copy of a finished table is."""
-
-    def __init__(self, save: SaveFile, state: Any, *, code: str, seat: int, away: list[int] = (),
-                 send: Callable[[int, Any], None] | None = None,
-                 leave: Callable[[], None] | None = None) -> None:
-        super().__init__(save, state)
-        self.code = code
-        self.seated = seat
-        self.away = set(away)
-        self.held = 0  # moves the host keeps while its database is away (host/relay.py)
-        self.counted = True
-        self._send = send
-        self._leave = leave
-
-    @classmethod
-    def from_message(cls, msg: dict, **kw: Any) -> SeatMatch:
-        """A seat from the host's first "table" message (see host/tables.py)."""
-        from saves.game import games
-        from saves.model import FORMAT, Seat
-
-        game = games()[msg["game"]]
-        seats = [Seat(name=seat_label(s, i), kind=s["kind"], level=s.get("level"))
-                 for i, s in enumerate(msg["seats"])]
-        save = SaveFile(
-            format=FORMAT, app_version="", game=game.id, seats=seats, options=msg["options"],
-            seed=msg["seed"], actions=[], cursor=msg["cursor"], created=msg.get("created", ""),
-            updated="", id=msg.get("id", ""), hints=msg.get("hints", False),
-        )
-        state = game.from_text(msg["view"])
-        state.log = lines_from_wire(msg["log"])  # Lines, drawn with the seats' names
-        match = cls(save, state, code=msg["code"], seat=msg["seat"], away=msg["away"], **kw)
-        match.held = msg.get("held", 0)
-        return match
-
-    def mine(self) -> list[int]:
-        return [self.seated]
-
-    def view(self, viewer: int | None) -> Any:
-        return self.state  # the host sent this seat's view
-
-    def waiting(self) -> bool:
-        """Whether another seat is to move (this player can only watch)."""
-        return not self.state.over and self.state.to_move != self.seated
-
-    def check(self, action: Any) -> Refusal | None:
-        state = self.state
-        if state.over:
-            return Refusal(RefusalKind.GAME_OVER, "The game is over.")
-        if state.to_move != self.seated:
-            return Refusal(RefusalKind.NOT_YOUR_TURN, f"Not your turn: waiting for {self.save.seats[state.to_move].name}.")
-        return self._named(state.check(action))
-
-    def play(self, action: Any) -> None:
-        """Send the move to the host; the position changes when its news comes back."""
-        if self._send is not None:
-            self._send(self.save.cursor, action)
-
-    def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
-        if self.state.over:
-            return Next("over")
-        seat = self.state.to_move
-        return Next("human" if seat == self.seated else "wait", seat)
-
-    def status(self, ellipsis: str = "...") -> str:
-        """The status line at the table: whose turn, and why the table waits."""
-        state = self.state
-        tag = f"Table {self.code}: "
-        names = [seat.name for seat in self.save.seats]
-        if state.over:
-            return tag + f"game over. {said(state.outcome.reason, names) if state.outcome else ''}"
-        if state.to_move == self.seated:
-            return tag + said(state.prompt, names)
-        if self.held:
-            moves = "1 move" if self.held == 1 else f"{self.held} moves"
-            return tag + f"the host's database is away: {moves} kept, sent when it is back."
-        if state.to_move is None:
-            return tag + "waiting."
-        who = self.save.seats[state.to_move]
-        if who.kind == "bot":
-            return tag + f"{who.name} is thinking{ellipsis}"
-        if who.name.startswith("open seat"):
-            return tag + f"waiting for a player to join with code {self.code}."
-        if state.to_move in self.away:
-            return tag + f"{who.name} is away; the table waits for them."
-        return tag + f"waiting for {who.name}."
-
-    def update(self, msg: dict) -> News:
-        """The host's news: the seat's view, who is away, the seats' names, the move just
-        made, and the finished table as a save."""
-        state = self.game.from_text(msg["view"])
-        state.log = lines_from_wire(msg["log"])  # Lines, drawn with the seats' names
-        before, self.away = self.away, set(msg["away"])
-        self.held = msg.get("held", 0)
-        for i, seat in enumerate(msg["seats"]):
-            self.save.seats[i].name = seat_label(seat, i)
-        self.state = state
-        self.token += 1
-        cursor, last = msg["cursor"], msg.get("last")
-        moved = cursor != self.save.cursor
-        self.save.cursor = cursor
-        played = None
-        if moved and last and last.get("cursor") == cursor:
-            played = Played(last["seat"], self.game.action_from_builtins(last["action"]), last["text"], cursor)
-            self.last = played
-        if "save" in msg:
-            data = {k: v for k, v in msg["save"].items() if k != "my_seat"}
-            self.save = msgspec.convert(data, SaveFile)
-        return News(played, sorted(self.away - before), sorted(before - self.away))
-
-    def close(self) -> None:
-        """The screen at the table is gone: the host hears this player left."""
-        if self._leave is not None:
-            self._leave()
-
-
-def seat_label(seat: dict, i: int) -> str:
-    """A seat's name as the table shows it (an empty one is an open seat)."""
-    return seat["name"] or f"open seat {i + 1}"
+def player_won(save: SaveFile, seat: int | None, state: Any = None) -> bool | None:
+    """A finished table's result for the player at `seat`, as the stats count it (the
+    host's copy of the table and the player's own app count it the same way)."""
+    state = state if state is not None else replay(save)
+    return Match(save, state).won([seat])  # the one rule of who won, as a local game counts it
 
 
 # -- a save's position, checked --------------------------------------------------------

@@ -29,6 +29,7 @@ from textual.scrollbar import ScrollBar
 
 import saves
 from tui.glyphs import Glyphs, locale_is_utf8
+from tui.start import NewForm, NewGame, Resume, Start, StartHome
 from tui.screens.text import scroll_bar_render
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -69,7 +70,7 @@ class HousesApp(App[None]):
         *,
         ascii: bool | None = None,
         today: date | None = None,
-        start: tuple | None = None,
+        start: Start | None = None,
         bot_delay: float = 0.5,
     ) -> None:
         super().__init__()
@@ -79,7 +80,7 @@ class HousesApp(App[None]):
             ascii = self.settings.ascii or not locale_is_utf8()
         self.glyphs = Glyphs(ascii)
         self.today = today or date.today()
-        self.start = start or ("home",)
+        self.start: Start = start or StartHome()
         self.bot_delay = bot_delay
         self._startup_notes = [settings_problem] if settings_problem else []
         self._saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="houses-save")
@@ -300,14 +301,13 @@ class HousesApp(App[None]):
         self.set_class(self.glyphs.ascii, "-ascii")
         for note in self._startup_notes:
             self.notify(note, severity="warning", timeout=8)
-        kind = self.start[0]
-        if kind == "new":
-            _, game_id, seats, seed, options = self.start
-            self.start_game(game_id, seats, seed, options)
-        elif kind == "resume":
-            self.resume(self.start[1])
-        elif kind == "new-form":
-            self.open_new_game(self.start[1])
+        start = self.start
+        if isinstance(start, NewGame):
+            self.start_game(start.game_id, start.seats, start.seed, start.options)
+        elif isinstance(start, Resume):
+            self.resume(start.save_id)
+        elif isinstance(start, NewForm):
+            self.open_new_game(start.game_id)
         self.call_after_refresh(self._check_size)
         self._prune_unplayed()
 

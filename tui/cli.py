@@ -1,7 +1,10 @@
 """The `houses` command line (docs/architecture.md, "The command line").
 
 Sub-commands that print (saves, rules, --version) never start Textual, so they stay
-fast and work in a pipe.
+fast and work in a pipe. The app's layer knows no host: `houses serve ...` is a
+`Command` the host adds, and a host's database of players' saves is opened by the
+`open_documents` the host gives, both wired by the `houses` command itself
+(houses/cli.py).
 """
 
 from __future__ import annotations
@@ -12,9 +15,22 @@ import random
 import signal
 import sys
 from contextlib import contextmanager
-from typing import Any, Iterator, NoReturn
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 import msgspec
+
+from tui.start import NewGame, Resume, Start, StartHome
+
+
+@dataclass(frozen=True)
+class Command:
+    """A sub-command another layer adds to `houses` (the host's `serve`): how it adds
+    its parser to the sub-commands, and how it runs once parsed (its exit status)."""
+
+    name: str
+    add_parser: Callable[[Any], None]
+    run: Callable[[argparse.Namespace], int]
 
 class Refused(Exception):
     """A command line asked for something that cannot be: said in one line on
@@ -63,9 +79,10 @@ class _Parser(argparse.ArgumentParser):
         refuse(f"{message[:1].upper()}{message[1:]}. See '{self.prog} --help'.")
 
 
-def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
+def build_parser(with_games: bool = True, commands: Sequence[Command] = ()) -> argparse.ArgumentParser:
     """The parser; `with_games=False` leaves out the per-game flags of `new`, which
-    import the game engines (the plain `houses` start need not pay for them)."""
+    import the game engines (the plain `houses` start need not pay for them);
+    `commands` are added after the app's own (houses/cli.py: `serve`)."""
     from core import GAMES
     from core.ai import LEVELS
     from core.engine import MAX_SEED, describe_seats
@@ -100,9 +117,8 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     sub.add_parser("saves", help="list saved games (no TUI)")
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", metavar="GAME", help="one of: " + ", ".join(playable()) + " (or the game's title)")
-    from host.cli import add_serve_parser
-
-    add_serve_parser(sub)
+    for command in commands:
+        command.add_parser(sub)
     return parser
 
 
@@ -113,8 +129,8 @@ def _whole(text: str, what: str) -> int:
         refuse(f"{what} must be a whole number, not {text!r}.")
 
 
-def new_game_spec(args: argparse.Namespace) -> tuple:
-    """("new", game_id, seats, seed, options) from parsed `houses new` arguments;
+def new_game_spec(args: argparse.Namespace) -> NewGame:
+    """The new game (`NewGame`: game id, seats, seed, options) from parsed `houses new` arguments;
     Refused, in the form's words, for anything the game would not start with."""
     import saves
     from core import GAMES
@@ -156,22 +172,22 @@ def new_game_spec(args: argparse.Namespace) -> tuple:
         seed = parse_seed(args.seed) if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
     except ValueError as exc:
         refuse(str(exc).replace("The deal number", "The deal number (--seed)", 1))
-    return ("new", game.id, seats, seed, options)
+    return NewGame(game.id, seats, seed, options)
 
 
-def resume_spec(store, save_id: str | None) -> tuple:
-    """("resume", save_id) for a save that opens; Refused saying why not."""
+def resume_spec(store, save_id: str | None) -> Resume:
+    """The save to resume (None: the newest unfinished), one that opens; Refused saying why not."""
     import saves
 
     if save_id is None:
         if store.newest_unfinished() is None:
             refuse("There is no unfinished game to resume; 'houses saves' lists the saved games.")
-        return ("resume", None)
+        return Resume(None)
     try:
         store.load(save_id)
     except saves.SaveError as exc:
         refuse(f"Cannot resume {save_id!r}: {exc}")
-    return ("resume", save_id)
+    return Resume(save_id)
 
 
 def print_saves(store) -> int:
@@ -252,17 +268,20 @@ def closed_pipe_ends_quietly() -> Iterator[None]:
         raise SystemExit(128 + signal.SIGPIPE) from None
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, commands: Sequence[Command] = (),
+         open_documents: Callable[[str], Any] | None = None) -> int:
+    """`houses`: `commands` are other layers' sub-commands, `open_documents` the host's
+    documents for a player's saves in its database (both given by houses/cli.py)."""
     try:
-        return _main(sys.argv[1:] if argv is None else argv)
+        return _main(sys.argv[1:] if argv is None else argv, commands, open_documents)
     except Refused as exc:
         print(f"houses: {exc}", file=sys.stderr)
         return 2
 
 
-def _main(argv: list[str]) -> int:
+def _main(argv: list[str], commands: Sequence[Command], open_documents: Callable[[str], Any] | None) -> int:
     with closed_pipe_ends_quietly():  # --help, --version, rules, saves print
-        args = build_parser(with_games="new" in argv).parse_args(argv)
+        args = build_parser(with_games="new" in argv, commands=commands).parse_args(argv)
         if args.command == "rules":
             return print_rules(args.game)
         if args.command == "saves":
@@ -270,20 +289,23 @@ def _main(argv: list[str]) -> int:
 
             return print_saves(saves.Store())
 
-    if args.command == "serve":
-        from host.cli import run_serve
-
-        return run_serve(args)
+    for command in commands:
+        if args.command == command.name:
+            return command.run(args)
 
     import saves
 
-    store = saves.open_store()
+    try:
+        store = saves.open_store(open_documents)
+    except saves.SaveError as exc:
+        refuse(str(exc))
+    start: Start
     if args.command == "new":
         start = new_game_spec(args)
     elif args.command == "resume":
         start = resume_spec(store, args.save_id)
     else:
-        start = ("home",)
+        start = StartHome()
 
     from tui.app import HousesApp
 

@@ -13,7 +13,8 @@ or brought up to date, when a storage is opened (`schema_version`).
 What is kept:
 - players and their public keys (a key as OpenSSH writes it);
 - each player's documents: their saves, settings and stats, as the bytes the app
-  would write into its files (`saves.db` reads and writes them for the app);
+  would write into its files (the app's `saves.db.DbStore` reads and writes them, through
+  `host.storage.connect.SqlDocuments`);
 - shared tables: the save without its actions, then one row an action; seats
   away or back; who watches;
 - ratings per game (mu, sigma, games), each table rated once;

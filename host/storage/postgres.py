@@ -10,7 +10,7 @@ from typing import Iterator
 
 from host.storage.base import StorageError
 from host.storage.sql import SqlStorage
-from saves.db import Runner, reported, safe_url
+from host.storage.connect import Runner, reported, safe_url
 
 CONNECT_TIMEOUT_S = 10.0
 SCHEMA_LOCK = 160016  # an advisory lock: one host migrates at a time

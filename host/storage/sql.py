@@ -17,7 +17,7 @@ import msgspec
 
 import saves
 from host.storage.base import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
-from saves.db import DELETE_DOC, LIST_DOCS, READ_DOC, WRITE_DOC
+from host.storage.connect import DELETE_DOC, LIST_DOCS, READ_DOC, WRITE_DOC
 
 # Each entry brings the schema from version i to i + 1; never edit one that shipped.
 MIGRATIONS: list[list[str]] = [

@@ -1,7 +1,7 @@
 """The SQLite engine (the default): one database file in the host's folder, WAL mode
 so readers never wait on the writer, a busy timeout so two writers take turns
 (a second host process, `houses serve add-key` while the host runs, the players'
-apps writing their saves). The connection itself is saves.db.SqliteDb, the one the
+apps writing their saves). The connection itself is host.storage.connect.SqliteDb, the one the
 players' apps use."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from host.storage.base import StorageError
 from host.storage.sql import SqlStorage
-from saves.db import SqliteDb
+from host.storage.connect import SqliteDb
 
 
 class SqliteStorage(SqlStorage):

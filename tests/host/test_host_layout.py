@@ -31,11 +31,10 @@ def test_no_file_over_700_lines_in_host_or_tui_tables():
 
 
 def test_host_source_never_imports_textual_or_the_app():
-    """tui.glyphs (plain Python: is this locale UTF-8?) is the one piece of tui the
-    web server reads; the rest of tui is the app, which the host only starts as a
-    child process."""
+    """The app is what the host starts as a child process (`python -m houses`): no
+    piece of tui is imported by the host (tests/test_layers.py checks every layer)."""
     offenders = [f"{p.relative_to(ROOT)}: {m}" for p in (ROOT / "host").rglob("*.py") for m in imports_of(p)
-                 if m.split(".")[0] in UI or (m.split(".")[0] == "tui" and m.split(".")[:2] not in (["tui"], ["tui", "glyphs"]))]
+                 if m.split(".")[0] in (*UI, "tui")]
     assert offenders == []
 
 
@@ -56,9 +55,9 @@ def test_importing_every_host_module_loads_no_textual():
 def test_houses_serve_loads_no_textual_in_the_host_process(kind, tmp_path):
     """`houses serve ssh|web` up to the moment the server would start."""
     module, runner = {"ssh": ("host.ssh", "run"), "web": ("host.web", "run_web")}[kind]
-    code = (f"import {module}, tui.cli\n"
+    code = (f"import {module}, houses.cli\n"
             f"{module}.{runner} = lambda *a, **k: 0\n"
-            f"assert tui.cli.main(['serve', {kind!r}]) == 0\n")
+            f"assert houses.cli.main(['serve', {kind!r}]) == 0\n")
     assert loaded_ui(f"import os; os.environ['HOUSES_HOME'] = {str(tmp_path)!r}\n" + code) == []
 
 
@@ -68,5 +67,5 @@ def test_houses_serve_tables_lists_without_textual(tmp_path):
     (tmp_path / "host").mkdir()  # (tables reads a host's folder and database; it makes neither)
     open_storage(tmp_path / "host" / "houses.db").close()
     code = (f"import os; os.environ['HOUSES_HOME'] = {str(tmp_path)!r}\n"
-            "import tui.cli\nassert tui.cli.main(['serve', 'tables']) == 0\n")
+            "import houses.cli\nassert houses.cli.main(['serve', 'tables']) == 0\n")
     assert loaded_ui(code) == []

@@ -17,7 +17,7 @@ from peer import Peer
 
 
 def houses(*args: str, home, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tui.cli", "serve", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "houses", "serve", *args], capture_output=True, text=True,
                           input=stdin, timeout=60, env={"HOUSES_HOME": str(home), "PATH": "/usr/bin:/bin"})
 
 

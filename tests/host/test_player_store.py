@@ -9,7 +9,8 @@ import pytest
 
 import saves
 from host.storage import open_storage
-from saves.db import DbStore, open_documents
+from host.storage.connect import open_documents
+from saves.db import DbStore
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -117,8 +118,10 @@ def test_the_app_picks_the_database_only_when_the_host_says_so(tmp_path, monkeyp
     open_storage(tmp_path / "houses.db").close()
     monkeypatch.setenv("HOUSES_STORE", str(tmp_path / "houses.db"))
     monkeypatch.setenv("HOUSES_PLAYER", "alice")
-    store = saves.open_store()
+    store = saves.open_store(open_documents)  # the host's documents, as houses/cli.py gives them
     assert isinstance(store, DbStore) and store.player == "alice" and store.root == tmp_path / "home"
+    with pytest.raises(saves.SaveError, match="without the host's storage"):
+        saves.open_store()  # saves has no database of its own: said in words, never the folder instead
 
 
 def test_a_write_that_keeps_updated_keeps_last_played(store):

@@ -27,7 +27,10 @@ EVERY_MESSAGE = [
     p.Ratings([p.RatingRow("bob", 1.0, 1, game="town")]),
     p.Daily("dash", "2026-12-01", [p.DailyRow("ann", True, 14, 1, None, 1)], streak=2, played=True),
     p.Table(code="ABCD", game="dash", seat=0, seed=1, options={}, view="v", log=["a"], cursor=0, last=None,
-            seats=[{"name": "alice", "kind": "human", "level": None}], away=[], id="table-ABCD", created="now"),
+            seats=[p.SeatInfo("alice")], away=[], id="table-ABCD", created="now"),
+    p.Table(code="ABCD", game="dash", seat=None, seed=0, options={}, view="v", log=[], cursor=1,
+            last=p.LastMove(0, {"type": "draw"}, "Ann draws.", 1), seats=[p.SeatInfo(), p.SeatInfo("", "bot", "hard")],
+            away=[], id="table-ABCD", created="now"),
 ]
 
 

@@ -35,7 +35,7 @@ def open_table(url: str) -> None:
 
 
 def add_key(host: HostProcess, url: str, name: str, key: Path) -> None:
-    subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", name, str(key) + ".pub", "--data",
+    subprocess.run([sys.executable, "-m", "houses", "serve", "add-key", name, str(key) + ".pub", "--data",
                     str(host.data), "--db", url], check=True, capture_output=True)
 
 

@@ -13,12 +13,13 @@ import pytest
 from core import GAMES
 from core.engine import describe_choices, describe_seats
 from tui import cli
+from tui.start import NewGame
 from tui.games import playable
 
 
 def houses(*args: str, home) -> subprocess.CompletedProcess:
     env = {"HOUSES_HOME": str(home), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm"}
-    return subprocess.run([sys.executable, "-m", "tui.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "houses", *args], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, env=env, timeout=60)
 
 
@@ -110,6 +111,8 @@ def test_rules_takes_ids_and_titles_in_any_case(name, capsys):
 def test_good_options_still_start(tmp_path):
     args = cli.build_parser().parse_args(["new", "house-rules", "--cards", "random", "--random-cards", "5",
                                           "--first", "black", "--bots", "easy", "--seed", "0"])
-    kind, game_id, seats, seed, options = cli.new_game_spec(args)
+    spec = cli.new_game_spec(args)
+    assert isinstance(spec, NewGame)  # a typed request for the app, not a tuple
+    game_id, seats, seed, options = spec.game_id, spec.seats, spec.seed, spec.options
     assert (game_id, seed, options.cards, options.random_cards, options.first) == ("house-rules", 0, "random", 5, "black")
     assert [s.kind for s in seats] == ["human", "bot"]

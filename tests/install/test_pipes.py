@@ -18,7 +18,7 @@ def test_a_closed_pipe_ends_quietly(args, tmp_path):
     os.close(read_end)  # the reader is gone before the first line is written
     env = dict(os.environ, HOUSES_HOME=str(tmp_path))
     try:
-        proc = subprocess.run([sys.executable, "-m", "tui.cli", *args], stdout=write_end,
+        proc = subprocess.run([sys.executable, "-m", "houses", *args], stdout=write_end,
                               stderr=subprocess.PIPE, env=env, timeout=60)
     finally:
         os.close(write_end)
@@ -28,6 +28,6 @@ def test_a_closed_pipe_ends_quietly(args, tmp_path):
 
 def test_a_listing_read_to_the_end_still_succeeds(tmp_path):
     env = dict(os.environ, HOUSES_HOME=str(tmp_path))
-    proc = subprocess.run([sys.executable, "-m", "tui.cli", "saves"], capture_output=True, env=env, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "houses", "saves"], capture_output=True, env=env, timeout=60)
     assert (proc.returncode, proc.stderr) == (0, b"")
     assert proc.stdout.decode() == f"No saved games in {tmp_path}.\n"

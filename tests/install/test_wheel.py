@@ -15,7 +15,7 @@ import pytest
 from tui.games import playable
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("core", "saves", "tui", "host")
+PACKAGES = ("core", "saves", "tui", "host", "houses")
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import pytest
 
 from core.engine import IllegalAction, Refusal, RefusalKind
 from host import protocol as p
-from saves import LocalMatch, Next, Played, SaveError, SeatMatch, Seat, Steps, TableMatch, new_save, replay
+from saves import LocalMatch, Next, Played, SaveError, Seat, Steps, TableMatch, Turn, new_save, replay
 from saves.match import MARK_EVERY
 
 
@@ -61,17 +61,17 @@ def test_check_refuses_a_person_when_a_bot_is_to_move_or_the_game_is_over(games,
 
 def test_next_names_bots_hand_overs_and_the_end(games, toy):
     match = _match(toy, [Seat("Ann"), Seat("Bob"), ], target=5)
-    assert match.next(0).kind == "human"
+    assert match.next(0).kind is Turn.HUMAN
     match.play(toy.Add(1))
-    assert (match.next(0).kind, match.next(0).seat) == ("hand_over", 1)
-    assert match.next(0, hides_hands=False).kind == "human"  # open hands: no hand-over
-    assert match.next(1).kind == "human"
+    assert (match.next(0).kind, match.next(0).seat) == (Turn.HAND_OVER, 1)
+    assert match.next(0, hides_hands=False).kind is Turn.HUMAN  # open hands: no hand-over
+    assert match.next(1).kind is Turn.HUMAN
     bots = _match(toy, [Seat("Ann"), Seat("Bot", "bot", "hard")], target=5)
     bots.play(toy.Add(1))
-    assert (bots.next(0).kind, bots.next(0).seat) == ("bot", 1)
+    assert (bots.next(0).kind, bots.next(0).seat) == (Turn.BOT, 1)
     bots.play(toy.Add(3))
     bots.play(toy.Add(2))
-    assert bots.state.over and bots.next(0).kind == "over"
+    assert bots.state.over and bots.next(0).kind is Turn.OVER
 
 
 def test_a_bot_answer_is_applied_only_to_the_position_it_was_asked_about(games, toy):
@@ -210,60 +210,6 @@ def test_a_table_match_refuses_the_wrong_seat_and_waits_for_others(games, toy):
     match = TableMatch(save, replay(save))
     assert match.check(toy.Add(1), seat=1) == "It is not your turn."
     assert match.check(toy.Add(1), seat=0) is None
-    assert match.next(1).kind == "wait" and match.next(0).kind == "human"
+    assert match.next(1).kind is Turn.WAIT and match.next(0).kind is Turn.HUMAN
     match.play(toy.Add(1))
     assert match.undo_target() is None and match.redo_target() is None
-
-
-def _table_message(state, seat, cursor, **extra):
-    return {"op": "table", "code": "ABCD", "game": "toy", "seat": seat, "seed": 1, "options": {"target": 5},
-            "view": state.to_text(), "log": list(state.log), "cursor": cursor, "last": None,
-            "seats": [{"name": "ann", "kind": "human", "level": None}, {"name": "", "kind": "human", "level": None}],
-            "away": [], "id": "table-ABCD", "created": ""} | extra
-
-
-@pytest.fixture
-def toy_from_text(games, toy, monkeypatch):
-    """The toy game read back from its text, as a seat at a table receives it."""
-    def from_text(text):
-        _, seats, seed, counter, target, total, to_move = text.split()
-        state = toy.TOY.new(int(seats), int(seed), toy.ToyOptions(int(target)))
-        state.counter, state.total = int(counter), int(total)
-        state.to_move = None if to_move == "None" else int(to_move)
-        return state
-
-    monkeypatch.setattr(toy.TOY, "from_text", from_text, raising=False)
-    return toy
-
-
-def test_a_seat_at_a_table_sends_its_moves_and_takes_the_hosts_news(toy_from_text):
-    toy = toy_from_text
-    save = new_save("toy", [Seat("ann"), Seat("")], {"target": 5}, 1)
-    host = TableMatch(save, replay(save))
-    sent = []
-    seat = SeatMatch.from_message(_table_message(host.state, 1, 0), send=lambda c, a: sent.append((c, a)))
-    assert seat.save.seats[1].name == "open seat 2" and seat.mine() == [1]
-    assert seat.waiting() and seat.next(1).kind == "wait"
-    assert seat.check(toy.Add(1)) == "Not your turn: waiting for ann."
-    assert seat.status() == "Table ABCD: waiting for ann."
-    played = host.play(toy.Add(2))
-    last = {"seat": played.seat, "action": {"type": "add", "n": 2}, "text": played.text, "cursor": played.cursor}
-    news = seat.update(_table_message(host.state, 1, 1, last=last, away=[0]))
-    assert news.played == Played(0, toy.Add(2), "add 2", 1) and news.gone == [0] and news.back == []
-    assert not seat.waiting() and seat.next(1) == Next("human", 1) and seat.save.cursor == 1
-    assert seat.play(toy.Add(3)) is None and sent == [(1, toy.Add(3))]
-    assert seat.state.total == 2  # nothing changes here until the host says so
-
-
-def test_a_seat_at_a_table_counts_nothing_and_wins_with_its_own_seat(toy_from_text):
-    toy = toy_from_text
-    save = new_save("toy", [Seat("ann"), Seat("bob")], {"target": 3}, 1)
-    host = TableMatch(save, replay(save))
-    host.play(toy.Add(3))  # ann wins
-    msg = _table_message(host.state, 1, 1)
-    msg["view"] = "toy 2 1 0 3 3 None"
-    seat = SeatMatch.from_message(_table_message(replay(save, upto=0), 1, 0))
-    seat.update(msg)
-    seat.state.over, seat.state.outcome = True, host.state.outcome  # the toy's text keeps no outcome
-    assert seat.won() is False and seat.next(1).kind == "over"
-    assert seat.result() is None  # the host's copy is the one counted

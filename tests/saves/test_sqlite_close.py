@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from saves.db import DatabaseError, SqliteDb
+from host.storage.connect import SqliteDb
+from saves.db import DatabaseError
 
 
 def test_closing_waits_for_a_write_in_progress_and_later_writes_are_refused(tmp_path):

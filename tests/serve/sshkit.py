@@ -69,7 +69,7 @@ class HostProcess:
         self.log_path = root / "host.log"
         self.log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tui.cli", "serve", "ssh", "--port", str(self.port), "--data", str(self.data), *args],
+            [sys.executable, "-m", "houses", "serve", "ssh", "--port", str(self.port), "--data", str(self.data), *args],
             stdout=self.log, stderr=subprocess.STDOUT, env=env,
         )
         deadline = time.monotonic() + 20
@@ -79,7 +79,7 @@ class HostProcess:
             time.sleep(0.05)
 
     def add_key(self, name: str, key: Path) -> None:
-        subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", name, str(key) + ".pub",
+        subprocess.run([sys.executable, "-m", "houses", "serve", "add-key", name, str(key) + ".pub",
                         "--data", str(self.data)], check=True, capture_output=True)
 
     def stop(self) -> None:

@@ -23,7 +23,7 @@ ESC = "\x1b[31mAB"
 def serve(root: Path, *args: str, stdin: str = "", timeout: float = 20) -> subprocess.CompletedProcess:
     """`houses serve ARGS` in a child process, with HOUSES_HOME in `root`."""
     env = dict(os.environ, HOUSES_HOME=str(root / "home"), PYTHONUNBUFFERED="1")
-    return subprocess.run([sys.executable, "-m", "tui.cli", "serve", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "houses", "serve", *args], input=stdin, capture_output=True,
                           text=True, env=env, timeout=timeout, cwd=root)
 
 
@@ -104,9 +104,10 @@ def _cases():
 
 def test_the_bad_values_cover_every_serve_command():
     """A new sub-command gets its bad values here, or this fails."""
+    from houses.cli import SERVE
     from tui.cli import build_parser
 
-    parser = build_parser(with_games=False)
+    parser = build_parser(with_games=False, commands=[SERVE])
     serve_parser = parser._subparsers._group_actions[0].choices["serve"]  # noqa: SLF001
     kinds = set(serve_parser._subparsers._group_actions[0].choices)  # noqa: SLF001
     assert kinds == set(BAD) - {""}
@@ -206,7 +207,7 @@ def test_an_ssh_host_on_port_0_says_the_port_it_took(tmp_path):
     env = dict(os.environ, HOUSES_HOME=str(tmp_path), PYTHONUNBUFFERED="1")
     log = tmp_path / "host.log"
     with open(log, "wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "ssh", "--port", "0",
+        proc = subprocess.Popen([sys.executable, "-m", "houses", "serve", "ssh", "--port", "0",
                                  "--data", str(tmp_path / "host")], stdout=out, stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.monotonic() + 20

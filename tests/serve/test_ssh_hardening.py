@@ -245,7 +245,7 @@ def test_the_banner_names_no_library(host):
 
 def test_open_with_keys_warns_the_operator(tmp_path, keys):
     data = tmp_path / "host"
-    subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", "alice", str(keys["alice"]) + ".pub",
+    subprocess.run([sys.executable, "-m", "houses", "serve", "add-key", "alice", str(keys["alice"]) + ".pub",
                     "--data", str(data)], check=True, capture_output=True)
     h = HostProcess(tmp_path, "--open", "--idle-timeout", "0")
     try:
@@ -256,7 +256,7 @@ def test_open_with_keys_warns_the_operator(tmp_path, keys):
 
 def test_add_key_refuses_a_private_key(tmp_path, keys):
     data = tmp_path / "host"
-    result = subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", "alice", str(keys["alice"]),
+    result = subprocess.run([sys.executable, "-m", "houses", "serve", "add-key", "alice", str(keys["alice"]),
                              "--data", str(data)], capture_output=True, text=True)
     assert result.returncode == 2
     assert "private key" in result.stderr and "nothing was added" in result.stderr
@@ -268,13 +268,13 @@ def test_add_key_drops_a_comment_with_escape_codes(tmp_path, keys):
     text = (keys["bob"].parent / "id_bob.pub").read_text().strip().rsplit(" ", 1)[0]
     evil = tmp_path / "evil.pub"
     evil.write_text(text + " bob\x1b]0;OWNED\x07@laptop\n")
-    result = subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", "bob", str(evil),
+    result = subprocess.run([sys.executable, "-m", "houses", "serve", "add-key", "bob", str(evil),
                              "--data", str(tmp_path / "host")], capture_output=True, text=True)
     assert result.returncode == 0
     assert "\x1b" not in result.stdout and "\x1b" not in (tmp_path / "host" / "authorized_keys").read_text()
     fine = tmp_path / "fine.pub"
     fine.write_text(text + " bob@laptop\n")
-    subprocess.run([sys.executable, "-m", "tui.cli", "serve", "add-key", "bob", str(fine),
+    subprocess.run([sys.executable, "-m", "houses", "serve", "add-key", "bob", str(fine),
                     "--data", str(tmp_path / "host2")], check=True, capture_output=True)  # (a key is kept once a host)
     assert (tmp_path / "host2" / "authorized_keys").read_text().splitlines()[-1].endswith("bob@laptop")
 

@@ -245,7 +245,7 @@ def test_houses_serve_tables_and_close_on_the_command_line(tmp_path):
     code, row = asyncio.run(open_one())
 
     def houses(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "tui.cli", "serve", *args, "--data", str(tmp_path)],
+        return subprocess.run([sys.executable, "-m", "houses", "serve", *args, "--data", str(tmp_path)],
                               capture_output=True, text=True, timeout=60)
 
     listed = houses("tables")

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from core import GAMES
+from host import protocol as p
 from host.tables import TableHost
+from tui.tables.seat import SeatMatch
 
 from peer import Peer
 from tui_support import make_app, store  # noqa: F401  (the fixture)
@@ -180,9 +182,9 @@ def test_a_seat_at_a_table_is_the_games_own_screen_playing_a_seat_match(game_id)
 
     game = GAMES[game_id]
     state = game.new(2, 4242, game.Options())
-    msg = {"code": "ABCD", "seat": 1, "away": [], "game": game_id, "seed": 4242, "cursor": 0,
-           "seats": [{"name": "ann", "kind": "human"}, {"name": "bob", "kind": "human"}],
-           "options": game.options_to_builtins(game.Options()), "view": state.view(1).to_text(), "log": []}
+    msg = p.Table(code="ABCD", seat=1, away=[], game=game_id, seed=4242, cursor=0,
+                  seats=[p.SeatInfo("ann"), p.SeatInfo("bob")], last=None, id="", created="",
+                  options=game.options_to_builtins(game.Options()), view=state.view(1).to_text(), log=[])
     sent = []
 
     class Client:
@@ -193,7 +195,7 @@ def test_a_seat_at_a_table_is_the_games_own_screen_playing_a_seat_match(game_id)
 
     screen = table_screen(Client(), msg)
     assert type(screen) is screen_class(game_id)
-    assert isinstance(screen.match, saves.SeatMatch) and screen.seat == 1 and screen.code == "ABCD"
+    assert isinstance(screen.match, SeatMatch) and screen.seat == 1 and screen.code == "ABCD"
     assert screen.match.result() is None  # the host counts a table, never the seat
     if state.to_move == 1:
         action = state.legal_actions()[0]

@@ -28,7 +28,7 @@ def start_web(root: Path, *extra: str, host: str = "127.0.0.1", port: int | None
     port = free_port() if port is None else port
     env = dict(os.environ, HOUSES_HOME=str(root), PYTHONUNBUFFERED="1")
     log = open(root / "web.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "web", "--host", host, "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "houses", "serve", "web", "--host", host, "--port", str(port),
                              *extra], stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
     deadline = time.monotonic() + 20
     while True:
@@ -246,7 +246,7 @@ def test_a_host_that_is_not_loopback_gets_a_loud_warning(tmp_path):
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "web", "--host", "0.0.0.0", "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "houses", "serve", "web", "--host", "0.0.0.0", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, HOUSES_HOME=str(tmp_path)))
     try:
         time.sleep(0.2)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import saves
 from core import GAMES
+from core.engine import lines_to_wire
+from host import protocol as p
 from tui_support import make_app, settle, status, wait_for
+from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
 SEED = 4242
@@ -13,7 +16,7 @@ SEED = 4242
 def dash_app(store, seed: int = SEED, options=None, **kwargs):
     you = [saves.Seat(name="You")]
     options = options if options is not None else GAMES["dash"].Options()
-    return make_app(store, start=("new", "dash", you, seed, options), **kwargs)
+    return make_app(store, start=NewGame("dash", you, seed, options), **kwargs)
 
 
 async def test_hint_key_shows_a_hint_and_picks_its_card_and_side(store):
@@ -45,7 +48,7 @@ async def test_hint_is_not_in_the_footer_once_the_game_is_over(store):
 
     line = losing_line(SEED)
     put_save(store, dash_save(SEED, line[:-1], "dash-20261129-100000-llll"))
-    app = make_app(store, start=("resume", "dash-20261129-100000-llll"))
+    app = make_app(store, start=Resume("dash-20261129-100000-llll"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Hint" in footer_keys(app)
@@ -155,7 +158,7 @@ def winning_resume(store, moves_left: int = 3, **kwargs):
     line = winning_line(SEED)
     options = GAMES["dash"].Options(winnable=True)
     put_save(store, dash_save(SEED, line[:-moves_left], "dash-20261129-100000-wwww", options=options))
-    return make_app(store, start=("resume", "dash-20261129-100000-wwww"), **kwargs), line
+    return make_app(store, start=Resume("dash-20261129-100000-wwww"), **kwargs), line
 
 
 def board_lines(app) -> list[str]:
@@ -230,7 +233,7 @@ async def test_a_winnable_deal_shows_a_number_that_gives_it_back(store):
     from tui.cli import build_parser, new_game_spec
 
     spec = new_game_spec(build_parser().parse_args(["new", "dash", "--seed", "4242", "--winnable"]))
-    assert spec[3] == 4242 and spec[4].winnable
+    assert spec.seed == 4242 and spec.options.winnable
 
 
 async def test_the_side_prompt_fits_80_columns(store):
@@ -326,10 +329,10 @@ async def test_no_hint_where_the_deal_is_hidden(store):
     state = game.new(2, SEED)
     for _ in range(3):  # three moves made at the table
         state.apply(state.legal_actions()[0])
-    msg = {"code": "ABCD", "seat": state.to_move, "away": [], "game": "dash",
-           "seats": [{"name": "ann", "kind": "human"}, {"name": "bob", "kind": "human"}],
-           "options": {}, "seed": SEED, "cursor": 3, "view": state.view(state.to_move).to_text(),
-           "log": state.log}
+    msg = p.Table(code="ABCD", seat=state.to_move, away=[], game="dash",
+                  seats=[p.SeatInfo("ann"), p.SeatInfo("bob")], last=None, id="", created="",
+                  options={}, seed=SEED, cursor=3, view=state.view(state.to_move).to_text(),
+                  log=lines_to_wire(state.log))
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -348,7 +351,7 @@ async def test_no_hint_where_the_deal_is_hidden(store):
 
 async def test_a_team_game_names_the_player_to_move_once(store):
     seats = [saves.Seat(name=f"Player {n}") for n in (1, 2, 3, 4)]
-    app = make_app(store, start=("new", "dash", seats, 77, GAMES["dash"].Options()))
+    app = make_app(store, start=NewGame("dash", seats, 77, GAMES["dash"].Options()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         who = f"Player {app.screen.state.to_move + 1}"
@@ -362,7 +365,7 @@ async def test_undo_in_a_hidden_hands_game_hands_the_keyboard_back_to_the_player
 
     seats = [saves.Seat(name="Ann"), saves.Seat(name="Bob")]
     options = GAMES["dash"].Options(hidden_hands=True)
-    app = make_app(store, start=("new", "dash", seats, SEED, options))
+    app = make_app(store, start=NewGame("dash", seats, SEED, options))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

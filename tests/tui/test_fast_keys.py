@@ -13,6 +13,7 @@ from textual.keys import _character_to_key
 import saves
 from core import GAMES
 from tui_support import make_app
+from tui.start import NewGame
 
 SIZE = (80, 24)
 CHARS = {"enter": "\r", "escape": "\x1b", "tab": "\t", "space": " "}
@@ -98,7 +99,7 @@ def bot_game(game_id: str) -> tuple:
     seats = [saves.Seat(name="You")]
     if not game.cooperative and max(game.seats) > 1:
         seats.append(saves.Seat(name="Hard bot 2", kind="bot", level="hard"))
-    return ("new", game_id, seats, 7, game.Options())
+    return NewGame(game_id, seats, 7, game.Options())
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -122,7 +123,7 @@ async def test_a_bot_answering_after_q_plays_nothing(store, game_id):
     # own start-up under load).
     game = GAMES[game_id]
     seats = [saves.Seat(name="Easy bot 1", kind="bot", level="easy"), saves.Seat(name="You")]
-    app = make_app(store, start=("new", game_id, seats, 3, game.Options()), bot_delay=0.6)
+    app = make_app(store, start=NewGame(game_id, seats, 3, game.Options()), bot_delay=0.6)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.05)
         screen = app.screen

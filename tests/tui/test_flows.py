@@ -10,6 +10,7 @@ import pytest
 import saves
 from core import GAMES
 from tui_support import dash_save, make_app, put_save, wait_for
+from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
 
@@ -64,7 +65,7 @@ async def test_new_game_moves_quit_resume_same_position(store):
 
 
 async def test_undo_and_redo_by_keys(store):
-    app = make_app(store, start=("new", "dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
+    app = make_app(store, start=NewGame("dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = board_text(app)
@@ -84,7 +85,7 @@ async def test_undo_and_redo_by_keys(store):
 
 
 async def test_illegal_move_is_refused_with_its_reason(store):
-    app = make_app(store, start=("new", "dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
+    app = make_app(store, start=NewGame("dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -107,7 +108,7 @@ async def test_unwritable_saves_folder_is_reported_and_play_goes_on(store, tmp_p
     else:
         store.saves_dir.mkdir(parents=True)
         store.saves_dir.chmod(0o500)
-    app = make_app(store, start=("new", "dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
+    app = make_app(store, start=NewGame("dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await play_first_legal(pilot, 1)
@@ -166,7 +167,7 @@ async def test_too_small_notice_comes_and_goes(store, width, height):
 async def test_too_small_notice_when_the_terminal_shrinks_in_play(store):
     from tui.screens.too_small import TooSmallScreen
 
-    app = make_app(store, start=("new", "dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
+    app = make_app(store, start=NewGame("dash", [saves.Seat("You")], 99, GAMES["dash"].Options()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.resize_terminal(70, 20)
@@ -255,7 +256,7 @@ async def test_a_bad_move_ahead_of_the_cursor_is_refused_not_a_crash_on_redo(sto
     put_save(store, save)
     path = store.saves_dir / f"{save.id}.json"
     before = path.read_bytes()
-    app = make_app(store, start=("resume", save.id))
+    app = make_app(store, start=Resume(save.id))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+r")

@@ -12,6 +12,7 @@ import pytest
 import saves
 from core import GAMES
 from tui_support import TODAY, make_app, put_save, status, wait_for, winning_line
+from tui.start import NewForm, NewGame, Resume
 
 winning_line = functools.lru_cache(winning_line)  # one solve of today's deal for the tests here
 
@@ -33,7 +34,7 @@ def seats_of(kinds: list[str]) -> list[saves.Seat]:
 
 def new_app(store, game_id: str, kinds: list[str], seed: int, options=None, **kwargs):
     options = options if options is not None else GAMES[game_id].Options()
-    return make_app(store, start=("new", game_id, seats_of(kinds), seed, options), **kwargs)
+    return make_app(store, start=NewGame(game_id, seats_of(kinds), seed, options), **kwargs)
 
 
 @pytest.fixture(autouse=True)
@@ -127,7 +128,7 @@ async def test_the_new_game_form_opens_a_hot_seat_game_with_hints(store, monkeyp
     from textual.widgets import Select
 
     monkeypatch.setenv("HOUSES_HINT_BUDGET_S", FAST)
-    app = make_app(store, start=("new-form", "house-rules"))
+    app = make_app(store, start=NewForm("house-rules"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen
@@ -203,7 +204,7 @@ async def win_todays_dash(store, monkeypatch, save_id: str, hint: bool) -> str:
     for action in line[:-1]:
         saves.record(save, action)
     put_save(store, save)
-    app = make_app(store, start=("resume", save_id))
+    app = make_app(store, start=Resume(save_id))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -16,6 +16,7 @@ from core import GAMES
 from core.house_rules import EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX
 from tui_support import make_app, put_save, resume_app, status, wait_for
+from tui.start import NewForm, NewGame, Resume
 
 SIZE = (80, 24)
 BIG = (120, 40)
@@ -80,7 +81,7 @@ def resumed(store, tokens: list[str], save_id: str = "house-rules-20261129-10000
 
 
 def new_app(store, seed: int = 7, **kwargs):
-    return make_app(store, start=("new", "house-rules", list(SEATS), seed, GAME.Options()), **kwargs)
+    return make_app(store, start=NewGame("house-rules", list(SEATS), seed, GAME.Options()), **kwargs)
 
 
 def info(app) -> str:
@@ -97,7 +98,7 @@ def test_hr_start(snap_compare, store):
 def test_hr_ascii_mid_game(snap_compare, store):
     # change markers, upgrades, captured pawns and nine cards in force, in ASCII only
     put_save(store, hr_save(LINE[:SWAP_AT], "house-rules-20261129-100000-aaaa"))
-    app = make_app(store, ascii=True, start=("resume", "house-rules-20261129-100000-aaaa"))
+    app = make_app(store, ascii=True, start=Resume("house-rules-20261129-100000-aaaa"))
     assert snap_compare(app, terminal_size=SIZE)
 
 
@@ -437,7 +438,7 @@ async def test_hr_two_people_share_the_keyboard_without_hand_over(store):
     from tui.screens.dialogs import HandOverScreen
 
     people = [saves.Seat(name="Ann"), saves.Seat(name="Bob")]
-    app = make_app(store, start=("new", "house-rules", people, 7, GAME.Options()))
+    app = make_app(store, start=NewGame("house-rules", people, 7, GAME.Options()))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert not screen.UNDO
@@ -451,7 +452,7 @@ async def test_hr_two_people_share_the_keyboard_without_hand_over(store):
 
 async def test_hr_black_player_sees_the_board_from_black_side(store, seeded_bots):
     seats = [saves.Seat(name="Easy bot", kind="bot", level="easy"), saves.Seat(name="You")]
-    app = make_app(store, start=("new", "house-rules", seats, 7, GAME.Options()))
+    app = make_app(store, start=NewGame("house-rules", seats, 7, GAME.Options()))
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert screen.flipped
@@ -486,7 +487,7 @@ async def test_hr_replay_steps_through_a_finished_game(store):
 async def test_hr_new_game_form_offers_the_options(store):
     from textual.widgets import Select
 
-    app = make_app(store, start=("new-form", "house-rules"))
+    app = make_app(store, start=NewForm("house-rules"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen
@@ -506,7 +507,7 @@ async def test_hr_new_game_form_offers_the_options(store):
 
 async def test_hr_ascii_draws_only_ascii(store):
     put_save(store, hr_save(LINE[:SWAP_AT], "house-rules-20261129-100000-aaaa"))
-    app = make_app(store, ascii=True, start=("resume", "house-rules-20261129-100000-aaaa"))
+    app = make_app(store, ascii=True, start=Resume("house-rules-20261129-100000-aaaa"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -655,7 +656,7 @@ async def test_hr_revival_choice_lists_every_cell(store):
 
 async def test_hr_a_long_player_name_is_shortened_with_an_ellipsis(store):
     people = [saves.Seat(name="Maximiliana Bartholomew"), saves.Seat(name="Bob")]
-    app = make_app(store, start=("new", "house-rules", people, 7, GAME.Options()))
+    app = make_app(store, start=NewGame("house-rules", people, 7, GAME.Options()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         players = str(app.screen.query_one("#hr-players").render())

@@ -13,6 +13,7 @@ import saves
 from core import GAMES
 from test_shared_screens import screen_text
 from tui_support import dash_save, game_save, make_app, put_save, settle
+from tui.start import NewForm, NewGame
 
 SIZE, BIG = (80, 24), (120, 40)
 
@@ -35,7 +36,7 @@ async def test_home_shows_a_long_continue_entry_whole_where_there_is_room(store)
 
 async def test_town_grows_with_the_terminal_and_its_log_takes_the_width(store):
     seats = [saves.Seat(name="You"), saves.Seat(name="Easy bot 2", kind="bot", level="easy")]
-    app = make_app(store, start=("new", "town", seats, 5, GAMES["town"].Options()))
+    app = make_app(store, start=NewGame("town", seats, 5, GAMES["town"].Options()))
     async with app.run_test(size=BIG) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -66,7 +67,7 @@ async def test_the_focused_field_of_the_form_is_marked_by_a_glyph(store, monkeyp
     """A bar left of the focused row (| in ASCII): a shape, not a shade, so focus shows
     in 16 colours too (TEXTUAL_COLOR_SYSTEM=standard)."""
     monkeypatch.setenv("TEXTUAL_COLOR_SYSTEM", "standard")
-    app = make_app(store, ascii=ascii, start=("new-form", "house-rules"))
+    app = make_app(store, ascii=ascii, start=NewForm("house-rules"))
     bar = "|" if ascii else "▌"
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -11,6 +11,7 @@ import saves
 from core import GAMES
 from test_shared_screens import screen_text
 from tui_support import make_app, settle, wait_for
+from tui.start import NewGame
 
 SIZE = (80, 24)
 ANN, LINK = "[b]Ann[/x]", "[link=x]y"
@@ -32,7 +33,7 @@ CASES = [(g, bots) for g in ["dash", "house-rules", "town", "skirmish"] for bots
 @pytest.mark.parametrize("game_id,bots", CASES, ids=[f"{g}-{'bots' if b else 'hotseat'}" for g, b in CASES])
 async def test_seat_names_with_brackets_are_text_in_every_game(store, game_id, bots):
     game = GAMES[game_id]
-    app = make_app(store, start=("new", game_id, seats_for(game_id, bots), 5, game.Options()), bot_delay=0.0)
+    app = make_app(store, start=NewGame(game_id, seats_for(game_id, bots), 5, game.Options()), bot_delay=0.0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.screen.is_mounted and (  # the bot's first move, or the hand-over
             not bots or getattr(app.screen, "save", None) is None or app.screen.save.cursor > 0))

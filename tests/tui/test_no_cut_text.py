@@ -15,6 +15,7 @@ import pytest
 from tui_support import dash_save, losing_line, make_app, put_save, settle, wait_for
 from walks.cut import cut_findings
 from walks.driver import MODES, SIZE, drain, walk
+from tui.start import NewForm
 
 CUT_WALK_KEYS = {"dash": 25, "house-rules": 25, "town": 25, "skirmish": 15}
 # One walk a game in Unicode and one in ASCII (the modes with the most on screen).
@@ -70,7 +71,7 @@ async def test_nothing_cut_outside_games(store, name, ascii):
 @pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
 @pytest.mark.parametrize("game_id", ["dash", "house-rules", "town", "skirmish"])
 async def test_nothing_cut_in_the_new_game_form(store, game_id, ascii):
-    app = make_app(store, ascii=ascii, start=("new-form", game_id))
+    app = make_app(store, ascii=ascii, start=NewForm(game_id))
     async with app.run_test(size=SIZE) as pilot:
         await assert_nothing_cut(pilot, f"the new-game form of {game_id}")
 

@@ -11,13 +11,14 @@ from textual.widgets import Input, OptionList, Static
 
 from tui.games import playable
 from tui_support import make_app
+from tui.start import NewForm
 
 SIZE = (80, 24)
 
 
 @pytest.mark.parametrize("typed", ["abc-1", "-1", "12x", "1" * 20])
 async def test_the_deal_field_refuses_what_is_not_a_deal_number_and_says_why(store, typed):
-    app = make_app(store, start=("new-form", "town"))
+    app = make_app(store, start=NewForm("town"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = app.screen
@@ -34,7 +35,7 @@ async def test_the_deal_field_refuses_what_is_not_a_deal_number_and_says_why(sto
 
 
 async def test_the_deal_field_takes_a_number(store):
-    app = make_app(store, start=("new-form", "town"))
+    app = make_app(store, start=NewForm("town"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.query_one("#seed", Input).focus()

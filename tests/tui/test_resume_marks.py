@@ -8,6 +8,7 @@ import pytest
 import saves
 from core import GAMES
 from tui_support import make_app, wait_for
+from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
 
@@ -16,7 +17,7 @@ SIZE = (80, 24)
 async def test_the_bots_last_move_is_marked_again_after_resume(store, game_id):
     game = GAMES[game_id]
     seats = [saves.Seat(name="Easy bot 1", kind="bot", level="easy"), saves.Seat(name="You")]
-    app = make_app(store, start=("new", game_id, seats, 4, game.Options()))
+    app = make_app(store, start=NewGame(game_id, seats, 4, game.Options()))
     async with app.run_test(size=SIZE) as pilot:
         # the bot's first turn, until the person is to move
         await wait_for(pilot, lambda: getattr(app.screen, "save", None) is not None
@@ -29,7 +30,7 @@ async def test_the_bots_last_move_is_marked_again_after_resume(store, game_id):
         app.flush_saves()
     assert marked, "the bot's move was marked when it was played"
 
-    app = make_app(store, start=("resume", save_id))
+    app = make_app(store, start=Resume(save_id))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: getattr(app.screen, "save", None) is not None)
         assert app.screen.save.id == save_id

@@ -12,6 +12,7 @@ from core import GAMES
 from test_flows import play_first_legal
 from test_shared_screens import many_saves, screen_text
 from tui_support import dash_save, losing_line, make_app, put_save, wait_for
+from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
 PEOPLE = [saves.Seat(name="You", kind="human")]
@@ -22,7 +23,7 @@ def notes(app, title: str | None = None) -> list[str]:
 
 
 def dash_start(seed: int = 4242):
-    return ("new", "dash", PEOPLE, seed, GAMES["dash"].Options())
+    return NewGame("dash", PEOPLE, seed, GAMES["dash"].Options())
 
 
 async def test_a_game_left_before_its_first_move_leaves_no_save(store):
@@ -61,7 +62,7 @@ async def test_a_game_with_a_move_is_kept_and_resumes_where_it_stopped(store):
         await pilot.press("ctrl+q")
     app.flush_saves()
     assert [s.id for s in store.list()] == [save_id] and store.load(save_id).cursor == 1
-    app = make_app(store, start=("resume", None))
+    app = make_app(store, start=Resume(None))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen.save.id == save_id and app.screen.save.cursor == 1

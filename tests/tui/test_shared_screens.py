@@ -11,6 +11,7 @@ from rich.console import Console
 import saves
 from core import GAMES
 from tui_support import dash_save, game_save, losing_line, make_app, put_save, settle, wait_for
+from tui.start import Resume
 
 SIZE = (80, 24)
 
@@ -204,7 +205,7 @@ async def test_the_status_line_shows_text_as_written_never_as_markup(store):
     """It quotes seat names and messages that come from files and the host."""
     save = dash_save(5, [], "dash-20261129-100000-nnnn")
     put_save(store, save)
-    app = make_app(store, start=("resume", save.id))
+    app = make_app(store, start=Resume(save.id))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.say("[b]Ann[/x] is thinking", error=True)
@@ -216,7 +217,7 @@ async def test_the_status_line_shows_text_as_written_never_as_markup(store):
 async def test_game_over_dialog_is_ascii_in_ascii_mode(store):
     line = losing_line(5)
     put_save(store, dash_save(5, line[:-1], "dash-20261129-100000-oooo"))
-    app = make_app(store, ascii=True, start=("resume", "dash-20261129-100000-oooo"))
+    app = make_app(store, ascii=True, start=Resume("dash-20261129-100000-oooo"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.submit(line[-1])

@@ -19,6 +19,7 @@ from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from core.skirmish.units import EXH, GUARD
 from tui_support import game_save, make_app, put_save, resume_app, status, wait_for
+from tui.start import NewGame
 
 SIZE = (80, 24)
 BIG = (120, 40)
@@ -256,7 +257,7 @@ def new_game(store, kinds: list[str], seed: int, **kwargs):
     humans = kinds.count("human")
     seats = [saves.Seat(name="You" if humans == 1 else f"Player {i + 1}") if k == "human"
              else saves.Seat(name=f"{k.title()} bot {i + 1}", kind="bot", level=k) for i, k in enumerate(kinds)]
-    return make_app(store, start=("new", "skirmish", seats, seed, GAME.Options()), **kwargs)
+    return make_app(store, start=NewGame("skirmish", seats, seed, GAME.Options()), **kwargs)
 
 
 async def move_hand_to(pilot, screen, index: int) -> None:

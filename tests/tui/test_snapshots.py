@@ -12,6 +12,7 @@ import os
 import saves
 from core import GAMES
 from tui_support import dash_save, losing_line, make_app, put_save, winning_line
+from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
 SEED = 4242
@@ -19,7 +20,7 @@ SEED = 4242
 
 def dash_app(store, **kwargs):
     you = [saves.Seat(name="You")]
-    return make_app(store, start=("new", "dash", you, SEED, GAMES["dash"].Options()), **kwargs)
+    return make_app(store, start=NewGame("dash", you, SEED, GAMES["dash"].Options()), **kwargs)
 
 
 def test_home(snap_compare, store):
@@ -72,7 +73,7 @@ def test_dash_won(snap_compare, store):
         pilot.app.screen.submit(line[-1])
         await pilot.pause()
 
-    app = make_app(store, start=("resume", "dash-20261129-100000-wwww"))
+    app = make_app(store, start=Resume("dash-20261129-100000-wwww"))
     assert snap_compare(app, terminal_size=SIZE, run_before=last_move)
 
 
@@ -84,7 +85,7 @@ def test_dash_lost(snap_compare, store):
         pilot.app.screen.submit(line[-1])
         await pilot.pause()
 
-    app = make_app(store, start=("resume", "dash-20261129-100000-llll"))
+    app = make_app(store, start=Resume("dash-20261129-100000-llll"))
     assert snap_compare(app, terminal_size=SIZE, run_before=last_move)
 
 
@@ -101,5 +102,5 @@ def test_terminal_too_small(snap_compare, store):
 
 def test_dash_in_ascii(snap_compare, store):
     you = [saves.Seat(name="You")]
-    app = make_app(store, ascii=True, start=("new", "dash", you, SEED, GAMES["dash"].Options()))
+    app = make_app(store, ascii=True, start=NewGame("dash", you, SEED, GAMES["dash"].Options()))
     assert snap_compare(app, terminal_size=SIZE, press=["enter", "up"])

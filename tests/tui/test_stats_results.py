@@ -10,6 +10,7 @@ import saves
 from core import GAMES
 from test_shared_screens import screen_text
 from tui_support import game_save, make_app, put_save
+from tui.start import Resume
 
 SIZE = (80, 24)
 
@@ -78,7 +79,7 @@ async def test_u_after_a_finished_game_against_a_bot_says_it_is_not_undone(store
     save = game_save("house-rules", ["human", "easy"], 3, line, "house-rules-20261129-100000-over")
     assert save.over
     put_save(store, save)
-    app = make_app(store, start=("resume", save.id))
+    app = make_app(store, start=Resume(save.id))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -22,6 +22,7 @@ from textual.screen import Screen
 import saves
 import tui
 from core import GAMES
+from host import protocol as p
 
 from tui_support import make_app, store, winning_line  # noqa: F401  (the fixture)
 
@@ -45,9 +46,9 @@ def table_seat(game_id: str, watching: bool):
     game = GAMES[game_id]
     state = game.new(2, 4242, game.Options())
     seat = None if watching else 1
-    msg = {"code": "ABCD", "seat": seat, "away": [], "game": game_id, "seed": 0, "cursor": 0, "watchers": [],
-           "seats": [{"name": "ann", "kind": "human"}, {"name": "bob", "kind": "human"}],
-           "options": game.options_to_builtins(game.Options()), "view": state.view(seat).to_text(), "log": []}
+    msg = p.Table(code="ABCD", seat=seat, away=[], game=game_id, seed=0, cursor=0, watchers=[],
+                  seats=[p.SeatInfo("ann"), p.SeatInfo("bob")], last=None, id="", created="",
+                  options=game.options_to_builtins(game.Options()), view=state.view(seat).to_text(), log=[])
 
     class Client:
         screens: dict = {}

@@ -16,6 +16,7 @@ from core.town.solo import solo_hint
 from core.town.words import level_for
 from core.town.state import GIVEBACK, TURN
 from tui_support import game_save, make_app, put_save, resume_app, status, wait_for
+from tui.start import NewForm, NewGame, Resume
 
 SIZE = (80, 24)
 GAME = GAMES["town"]
@@ -202,7 +203,7 @@ def new_town(store, kinds: list[str], seed: int):
     seats = [saves.Seat(name="You" if k == "human" and kinds.count("human") == 1 else f"Player {i + 1}")
              if k == "human" else saves.Seat(name=f"{k.title()} bot {i + 1}", kind="bot", level=k)
              for i, k in enumerate(kinds)]
-    return make_app(store, start=("new", "town", seats, seed, GAME.Options()))
+    return make_app(store, start=NewGame("town", seats, seed, GAME.Options()))
 
 
 async def test_solo_played_to_the_end_by_keys(store):
@@ -242,7 +243,7 @@ async def test_solo_personal_best_is_shown_at_the_end(store):
     put_save(store, earlier)
     store.record_result(earlier, None, {"most_tiles_placed": float(placed + 3)})
     put_save(store, town_save(["human"], SOLO_SEED, line[:-1], "town-20261129-100000-best"))
-    app = make_app(store, start=("resume", "town-20261129-100000-best"))
+    app = make_app(store, start=Resume("town-20261129-100000-best"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.screen.submit(line[-1])
@@ -412,7 +413,7 @@ async def test_daily_solo_deal(store):
 async def test_new_game_form_starts_solo_and_help_shows_town_rules(store):
     from tui.screens.help import HelpScreen
 
-    app = make_app(store, start=("new-form", "town"))
+    app = make_app(store, start=NewForm("town"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+s")

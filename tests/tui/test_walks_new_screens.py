@@ -13,6 +13,7 @@ import pytest
 from tui_support import make_app, put_save
 from walks.driver import SIZE
 from walks.screens import ScreenWalk, WalkFailure, screen_walk
+from tui.start import NewForm, Resume
 
 NAV = {"up": 5, "down": 5, "left": 2, "right": 2, "enter": 5, "space": 3, "escape": 1.5, "tab": 3,
        "shift+tab": 2, "home": 1, "end": 1, "pageup": 0.5, "pagedown": 0.5, "q": 0.7, "question_mark": 0.4}
@@ -81,7 +82,7 @@ def form_walk(game_id: str) -> ScreenWalk:
         app.open_new_game(game_id)
         await pilot.pause()
 
-    return ScreenWalk(f"form-{game_id}", form_walk_keys(), lambda store: make_app(store, start=("new-form", game_id)),
+    return ScreenWalk(f"form-{game_id}", form_walk_keys(), lambda store: make_app(store, start=NewForm(game_id)),
                       enter, on_form, check=hints_box_shown_with_people)
 
 
@@ -125,7 +126,7 @@ def review_walk(game_id: str, kinds: list[str], seed: int) -> ScreenWalk:
 
     def start(store):
         put_save(store, save)
-        return make_app(store, start=("resume", save.id))
+        return make_app(store, start=Resume(save.id))
 
     async def enter(pilot) -> None:
         """In turn: the game-over dialog over the finished board, or the saves browser;

@@ -17,6 +17,7 @@ import pytest
 
 import saves
 from core import GAMES
+from tui.start import Resume
 
 TODAY = date(2026, 11, 29)
 
@@ -103,7 +104,7 @@ def game_save(game_id: str, kinds: list[str], seed: int, actions: list, save_id:
 def resume_app(store, save: saves.SaveFile, **kwargs):
     """The app opening `save` (written with fixed times) as `houses resume` would."""
     put_save(store, save)
-    return make_app(store, start=("resume", save.id), **kwargs)
+    return make_app(store, start=Resume(save.id), **kwargs)
 
 
 def dash_save(seed: int, actions: list, save_id: str, seats: int = 1, options=None) -> saves.SaveFile:

@@ -13,7 +13,7 @@ a seat whose moves go to the host; the screen is the same.
 from __future__ import annotations
 
 import time
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -29,6 +29,9 @@ from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, RefusalKind, said
 from tui.games.hints import HintsMixin
+
+if TYPE_CHECKING:
+    from tui.tables.seat import News
 
 
 class StatusLine(Static):
@@ -194,7 +197,7 @@ class GameScreen(HintsMixin, Screen):
         return True
 
     def needs_hand_over(self) -> bool:
-        return len(self.humans) > 1 and self.hides_hands() and not self.replay and self.match.seated is None
+        return len(self.humans) > 1 and self.hides_hands() and not self.replay and not self.match.at_table
 
     def _first_viewer(self) -> int | None:
         humans = self.humans
@@ -303,7 +306,7 @@ class GameScreen(HintsMixin, Screen):
         """A human's action. Refused with the reason if illegal; True if played."""
         if self.replay or self.state.over:
             return False
-        if self.match.seated is None and self.is_bot(self.state.to_move):
+        if not self.match.at_table and self.is_bot(self.state.to_move):
             return False  # a bot is thinking: its move comes
         reason = self.match.check(action)
         if reason is not None:
@@ -345,7 +348,7 @@ class GameScreen(HintsMixin, Screen):
         host serves the others: only the end is shown here."""
         if self.replay or not self.in_play():
             return
-        if self.match.seated is not None:
+        if self.match.at_table:
             if self.state.over:
                 self.finish()
             return
@@ -354,19 +357,19 @@ class GameScreen(HintsMixin, Screen):
     def serve_game_next(self) -> None:
         """Serve whoever decides next in a local game. Games may override, and end with this."""
         turn = self.match.next(self.viewer, self.hides_hands())
-        if turn.kind == "over":
+        if turn.kind is saves.Turn.OVER:
             self.finish()
-        elif turn.kind == "bot":
+        elif turn.kind is saves.Turn.BOT:
             self.start_bot(turn.seat)
-        elif turn.kind == "hand_over":
+        elif turn.kind is saves.Turn.HAND_OVER:
             from tui.screens.dialogs import HandOverScreen
 
             seat = turn.seat
             self.app.push_screen(HandOverScreen(self.seat_name(seat)), lambda _: self._take_seat(seat))
-        elif turn.kind == "human" and turn.seat is not None and turn.seat != self.viewer:
+        elif turn.kind is saves.Turn.HUMAN and turn.seat is not None and turn.seat != self.viewer:
             self._take_seat(turn.seat)
 
-    def show_news(self, news: saves.News) -> None:
+    def show_news(self, news: News) -> None:
         """A shared table's host sent news (the match has taken it in): show it."""
         if self._hint_token is not None and self._hint_token != self.match.token:
             self.stop_hint()  # thought about a position that is gone
@@ -476,7 +479,7 @@ class GameScreen(HintsMixin, Screen):
 
     def is_daily(self) -> bool:
         """Whether this is a solo game of today's deal (the app's daily puzzle)."""
-        if len(self.save.seats) != 1 or self.match.seated is not None:
+        if len(self.save.seats) != 1 or self.match.at_table:
             return False
         return self.game.daily_seed(self.app.today) == self.save.seed
 
@@ -540,7 +543,7 @@ class GameScreen(HintsMixin, Screen):
             # m (every legal move) only while it is this seat's move: hidden while it waits
             return not self.replay and not self.state.over and self.state.to_move == seated
         allowed = self.check_game_action(action, parameters)
-        if seated is not None and not self.replay and (self.match.waiting() or self.watching()) \
+        if self.match.at_table and not self.replay and (self.match.waiting() or self.watching()) \
                 and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
             return False
         return allowed
@@ -559,7 +562,7 @@ class GameScreen(HintsMixin, Screen):
         if action in ("home", "new_game"):
             return self.review_notes is not None or (action == "home" and self.back_to_saves())
         if action == "moves":
-            return self.match.seated is None
+            return not self.match.at_table
         if action == "stop_watching":
             return not self.watching()
         return self.replay and action not in ("help", "quit", "command_palette")
@@ -572,7 +575,7 @@ class GameScreen(HintsMixin, Screen):
     def wait_words(self) -> str:
         """Why a move cannot be made now: only watching, another seat's turn at a
         table (the match says, with their name), or a bot thinking."""
-        if self.match.seated is not None:  # the match's own words when nobody here may move
+        if self.match.at_table:  # the match's own words when nobody here may move
             refusal = self.match.check(None)
             if refusal is not None and refusal.kind in (RefusalKind.NOT_YOUR_TURN, RefusalKind.GAME_OVER):
                 return refusal
@@ -589,15 +592,17 @@ class GameScreen(HintsMixin, Screen):
         state = self.state
         if self.replay or state.over or state.to_move is None or self.is_bot(state.to_move):
             return False
-        seated = self.match.seated
-        return seated is None or (state.to_move == seated and not self.watching())
+        if not self.match.at_table:
+            return True
+        seated = self.match.seated  # None: a watcher, whose turn it never is
+        return seated is not None and state.to_move == seated
 
     # The messages of the game's widgets that choose something (a cell, a card, a side,
     # a line of a list). At a table, when it is not this seat's turn (or only watching),
     # they never reach the game's handlers, whose words are for the player to move: the
     # player is told why instead, in one place for the four games.
     def check_message_enabled(self, message) -> bool:
-        if (isinstance(message, _choosing_messages()) and self.match.seated is not None
+        if (isinstance(message, _choosing_messages()) and self.match.at_table
                 and not self.replay and not self.my_turn()):
             self.say(self.wait_words(), error=True)
             return False
@@ -605,7 +610,7 @@ class GameScreen(HintsMixin, Screen):
 
     def watching(self) -> bool:
         """Whether this screen watches a shared table without a seat (tui/tables/watch.py)."""
-        return self.match.seated is not None and not self.match.mine()
+        return self.match.at_table and self.match.seated is None
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Which of the game's keys work now. Games override, and end with this."""

@@ -65,9 +65,9 @@ class HintsMixin:
             return False
         if not self.hints_open():
             return False
-        seated = self.match.seated
-        if seated is not None:
-            return state.to_move == seated
+        match = self.match
+        if match.at_table:  # only the seat played here, never a watcher
+            return match.seated is not None and state.to_move == match.seated
         return state.to_move == self.viewer or not self.needs_hand_over()
 
     def why_no_hint(self) -> str | None:

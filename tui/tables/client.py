@@ -27,7 +27,7 @@ def tables_available() -> bool:
 
 class TableClient:
     def __init__(self, app, path: str, token: str, *,
-                 show_tables: Callable[[list[dict]], None], seat_screen: Callable[[TableClient, dict], Any]) -> None:
+                 show_tables: Callable[[list[dict]], None], seat_screen: Callable[[TableClient, p.Table], Any]) -> None:
         self.app = app
         self.path = path
         self.token = token
@@ -129,18 +129,17 @@ class TableClient:
         code = msg.code
         if msg.save is not None:
             self.keep(msg.save)
-        news = msgspec.to_builtins(msg)  # the seat match reads the table as plain data
         screen = self.screens.get(code)
         if screen is not None and screen.is_attached:
             before = set(screen.match.watchers)
-            screen.show_news(screen.match.update(news))
+            screen.show_news(screen.match.update(msg))
             for name in sorted(set(msg.watchers) - before):
                 self.app.notify(f"{name} is watching.")
             return
         if code in self.wanted or self.opening:
             self.wanted.discard(code)
             self.opening = False
-            screen = self.seat_screen(self, news)
+            screen = self.seat_screen(self, msg)
             self.screens[code] = screen
             self.app.go_home()
             self.app.push_screen(screen)
@@ -163,7 +162,7 @@ class TableClient:
             return
 
         def write() -> None:
-            from host.tables import player_won
+            from saves.match import player_won
 
             try:
                 store.write(save)

@@ -16,7 +16,6 @@ from textual.widgets import DataTable, Footer, Static
 
 from core import GAMES
 from host import protocol as p
-from host.ratings import rated_game
 from tui.tables.client import tables_available
 
 DAILY = {"dash": "Dash today", "town": "TOWN 77 today"}  # the deals of the day a host keeps
@@ -25,7 +24,7 @@ MEASURE = {"dash": "Cards", "town": "Tiles"}  # what `moves` counts in a day's r
 
 def boards() -> list[tuple[str, str]]:
     """(board id, its name): each rated game's ratings, then each deal of the day."""
-    rated = [(gid, game.title) for gid, game in GAMES.items() if rated_game(game)]
+    rated = [(gid, game.title) for gid, game in GAMES.items() if not game.cooperative]  # rated as host/ratings.py rates
     return rated + [(f"daily:{gid}", name) for gid, name in DAILY.items()]
 
 
@@ -202,7 +201,7 @@ def daily_result(screen) -> p.DailyResult | None:
         return None
     if game.options_from_builtins(save.options) != game.daily_options():
         return None
-    from host.community import daily_measure
+    from core.daily import daily_measure
 
     won, moves, rank = daily_measure(save.game, state)  # the host counts it again from the moves
     return p.DailyResult(game=save.game, day=app.today.isoformat(), won=won, moves=moves,

@@ -15,10 +15,11 @@ from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
-from saves.match import seat_label
 from tui.screens.new_game import NewGameScreen
+from host import protocol as p
 from tui.tables.client import TableClient, tables_available
-from tui.tables.watch import TableSeat, WatchMatch
+from tui.tables.seat import SeatMatch, seat_label
+from tui.tables.watch import WatchMatch
 
 
 def get_client(app) -> TableClient | None:
@@ -42,7 +43,7 @@ def show_tables(app, rows: list[dict]) -> None:
 
 def table_row(row: dict) -> str:
     people = ", ".join(
-        seat_label(s, i) + (" (away)" if i in row["away"] else "") for i, s in enumerate(row["seats"]))
+        seat_label(s["name"], i) + (" (away)" if i in row["away"] else "") for i, s in enumerate(row["seats"]))
     watchers = row.get("watchers") or []
     if watchers:
         people += f"; {len(watchers)} watching"
@@ -224,16 +225,16 @@ class MovesScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-def table_screen(client, msg: dict):
-    """The game's own screen, seated at table msg["code"] as msg["seat"]: it plays a
+def table_screen(client, msg: p.Table):
+    """The game's own screen, seated at table msg.code as msg.seat: it plays a
     seat match, whose moves go to the host and whose position comes back from it.
     Seat None: a watcher's, showing the public view (tui/tables/watch.py)."""
     from tui.games import screen_class
 
-    code = msg["code"]
-    watching = msg["seat"] is None
-    kind = WatchMatch if watching else TableSeat
-    match = kind.from_message(msg, send=lambda cursor, action: client.act(code, cursor, action, msg["game"]))
+    code, game_id = msg.code, msg.game
+    watching = msg.seat is None
+    kind = WatchMatch if watching else SeatMatch
+    match = kind.from_message(msg, send=lambda cursor, action: client.act(code, cursor, action, game_id))
     screen = screen_class(match.game.id)(match.save, match.state)
     screen.use_match(match)
     if watching:

@@ -1,56 +1,38 @@
-"""A seat at a shared table that knows who is watching it, and a watcher's match: the
-game's own screen playing nobody's seat, showing the public view only.
+"""A watcher's match: the game's own screen playing nobody's seat, showing the public
+view only.
 
-`TableSeat` is the seat match (saves.SeatMatch) plus the watchers' names, said on the
-status line ("watching: bob"). `WatchMatch` is a table watched without a seat: the
-host sends it `view(None)` (no hand, no hidden tile, no seed; the last move only when
-it hides nothing, host/privacy.py); it is never this app's turn, so every key that
-would act is hidden (the screen hides the keys of a seat that waits, its q says
-Leave), a choice on the board or in a hand never reaches the game's handlers
-(GameScreen.check_message_enabled) and a move is refused in words.
+`WatchMatch` is a table watched without a seat (its seat is None): the host sends it
+`view(None)` (no hand, no hidden tile, no seed; the last move only when it hides
+nothing, host/privacy.py); it is never this app's turn, so every key that would act
+is hidden (the screen hides the keys of a seat that waits, its q says Leave), a
+choice on the board or in a hand never reaches the game's handlers
+(GameScreen.check_message_enabled) and a move is refused in words. The seat match
+it builds on (`SeatMatch`, tui/tables/seat.py) says who watches on the status line.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import saves
 from core.engine import Refusal, RefusalKind, said
-from saves.match import News
-
-WATCHING = -1  # the "seat" of a watcher: never a seat, so never the one to move
-
-
-class TableSeat(saves.SeatMatch):
-    """A seat at a table, with the names of the players watching it."""
-
-    def __init__(self, *args: Any, watchers: list[str] = (), **kw: Any) -> None:
-        super().__init__(*args, **kw)
-        self.watchers = list(watchers)
-
-    @classmethod
-    def from_message(cls, msg: dict, **kw: Any) -> TableSeat:
-        return super().from_message(msg, watchers=msg.get("watchers", []), **kw)
-
-    def update(self, msg: dict) -> News:
-        self.watchers = list(msg.get("watchers", []))
-        return super().update(msg)
-
-    def status(self, ellipsis: str = "...") -> str:
-        text = super().status(ellipsis)
-        if self.watchers:
-            text += f" (watching: {', '.join(self.watchers)})"
-        return text
+from saves.match import Next, Turn
+from tui.tables.seat import SeatMatch
 
 
-class WatchMatch(TableSeat):
+class WatchMatch(SeatMatch):
     """A table watched without a seat: the public view, live; no move is made here."""
 
     def __init__(self, save: Any, state: Any, *, seat: int | None = None, **kw: Any) -> None:
-        super().__init__(save, state, seat=WATCHING, **kw)
+        super().__init__(save, state, seat=None, **kw)
 
     def mine(self) -> list[int]:
         return []  # no seat's result is this player's
+
+    def waiting(self) -> bool:
+        return not self.state.over  # never this app's turn
+
+    def next(self, viewer: int | None, hides_hands: bool = True) -> Next:
+        return Next(Turn.OVER) if self.state.over else Next(Turn.WAIT, self.state.to_move)
 
     def check(self, action: Any) -> Refusal | None:
         return Refusal(RefusalKind.NOT_YOUR_TURN, f"You are watching table {self.code}: only its players move. q leaves.")
@@ -83,7 +65,7 @@ def watcher_key(screen: Any, event: Any) -> None:
         event.stop()
         screen.action_home()
         return
-    keys = set()
+    keys: set[str] = set()
     for cls in type(screen).__mro__:
         for binding in cls.__dict__.get("BINDINGS", ()):
             keys.update(k.strip() for k in binding.key.split(","))

@@ -14,6 +14,7 @@ from textual.keys import REPLACED_KEYS, _get_unicode_name_from_key
 
 import saves
 from core import GAMES
+from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
 
@@ -328,8 +329,8 @@ def make_walk_app(store, mode: Mode, seed: int, start=None):
         save = saves.new_save(mode.game, mode.seats(), GAMES[mode.game].options_to_builtins(mode.game_options()), seed)
         save.hints = True
         put_save(store, save)
-        start = ("resume", save.id)
-    start = start or ("new", mode.game, mode.seats(), seed, mode.game_options())
+        start = Resume(save.id)
+    start = start or NewGame(mode.game, mode.seats(), seed, mode.game_options())
     return make_app(store, ascii=mode.ascii, start=start)
 
 
@@ -362,7 +363,7 @@ async def walk(store, mode: Mode, seed: int, length: int, monkeypatch, on_key=No
                     await settle(pilot, log)
                     check_alive(app, log)
                     if app._exit:
-                        start = ("resume", save_id)
+                        start = Resume(save_id)
                         break
                     if await back_into_game(pilot, store, log, save_id, cursor, text, unplayed):
                         await settle(pilot, log)
@@ -388,12 +389,12 @@ async def walk(store, mode: Mode, seed: int, length: int, monkeypatch, on_key=No
             raise
         except Exception as exc:
             raise WalkFailure(f"the app failed: {exc!r}; {log.where()}") from exc
-        if start is not None and start[0] == "resume" and len(log.keys) < length:
+        if isinstance(start, Resume) and len(log.keys) < length:
             # ctrl+q quit the app: start it again on the same save, as `houses resume` does
             await asyncio.to_thread(app.flush_saves)
-            if unplayed is not None and not store.path(start[1]).exists():
+            if unplayed is not None and not store.path(start.save_id).exists():
                 store.write(unplayed)  # quit before the first move: no save was left; the same deal again
-            await check_resumed_after_quit(store, mode, log, start[1], cursor, text)
+            await check_resumed_after_quit(store, mode, log, start.save_id, cursor, text)
     return log
 
 

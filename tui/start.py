@@ -1,0 +1,43 @@
+"""What the app opens on (docs/architecture.md, "The command line"): the home menu, a
+new game, a save resumed, or the new-game form of one game. `houses new|resume` and
+the tests give one of these to `HousesApp(start=...)`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (the command line's quick paths, --version and rules, import no saves)
+    import saves
+
+
+@dataclass(frozen=True)
+class StartHome:
+    """The home menu."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A new game, checked already (tui/cli.py `new_game_spec`)."""
+
+    game_id: str
+    seats: list[saves.Seat]
+    seed: int
+    options: Any
+
+
+@dataclass(frozen=True)
+class Resume:
+    """A save resumed: `save_id`, or the newest unfinished one (None)."""
+
+    save_id: str | None = None
+
+
+@dataclass(frozen=True)
+class NewForm:
+    """The new-game form of `game_id`."""
+
+    game_id: str
+
+
+Start = StartHome | NewGame | Resume | NewForm
