@@ -63,11 +63,8 @@ def play_one(c: Client) -> bool:
         return False
     c.press("end", gap=0.1)  # the last move of the list: a shorter game than the first
     c.press("enter", gap=0.05)
-    deadline = time.monotonic() + 10
-    while (status(c) in (before, "") or "Your moves" in c.text()) and time.monotonic() < deadline:
-        if "Game over" in c.text():
-            break
-        c.pump(0.05)
+    c.until(lambda: "Game over" in c.text() or (status(c) not in (before, "") and "Your moves" not in c.text()),
+            timeout=10, what="the move made: the list closed and the status line moved on")
     return True
 
 
@@ -83,6 +80,8 @@ def open_house_rules_form(c: Client) -> None:
             break
         except AssertionError:
             c.press("escape") if "Icehouse Dash" not in status(c) else None
+    else:
+        raise AssertionError("the form never showed HOUSE RULES' options:\n" + c.text())
     c.settle(1.0)
 
 
@@ -95,7 +94,9 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     alice.press("home", "enter", gap=0.4)
     alice.press("tab", "tab", "enter", gap=0.4)  # the Cards list: hands, none, random
     alice.press("home", "down", "enter", gap=0.4)
-    screen = alice.settle(0.5)
+    alice.until(lambda: re.search(r"Seat 2\s+Person", alice.text()) and re.search(r"Cards\s+none", alice.text()),
+                what="the form showing seat 2 a person and no cards")
+    screen = alice.text()
     assert re.search(r"Seat 2\s+Person", screen), screen
     assert re.search(r"Cards\s+none", screen), screen  # no cards: a short game
     alice.press("ctrl+s")
@@ -157,7 +158,7 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     # A third player sees neither the table (it is over) nor their saves.
     carol = Client(host, "carol", keys["carol"])
     to_tables(carol)
-    assert code not in carol.settle(1.0)
+    assert code not in carol.wait_for("No open tables yet")
     carol.press("escape")
     carol.press("ctrl+q")
     carol.wait_exit()
