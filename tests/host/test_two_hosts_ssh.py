@@ -17,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
 from sshkit import Client, HostProcess, make_key, need_ssh, until  # noqa: E402
-from test_tables import my_turn, play_one, status, to_tables  # noqa: E402
+from test_tables import play_to_the_end, to_tables  # noqa: E402
 
 CODE = "HRTW"
 
@@ -74,31 +74,25 @@ def test_two_hosts_one_table_one_host_killed_mid_game(ssh_hosts, pg_url):
     sit_down(alice)
     sit_down(bob)
     players = {"alice": alice, "bob": bob}
-    moves, killed = 0, False
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        for c in players.values():
-            c.settle(0.05)
-        if all("Game over" in c.text() or "game over" in status(c) for c in players.values()):
-            break
-        if moves == 4 and not killed:
-            killed = True
-            until(lambda: alice.pump(0.1) or sum(alice.text().count(f"{c}: ") for c in ("White", "Black")) >= 4,
-                  what="every move so far seen across the hosts")
-            host_b.proc.send_signal(signal.SIGKILL)
-            host_b.proc.wait(10)
-            bob.kill()
-            alice.wait_for("bob is away")
-            bob = players["bob"] = Client(host_a, "bob", keys["bob"])  # through the other host
-            sit_down(bob)
-            alice.wait_for("bob is back")
-            continue
-        for c in players.values():
-            if my_turn(c) and play_one(c):
-                moves += 1
-                break
-    else:
-        raise AssertionError("the game did not end in time:\n" + alice.text() + "\n" + bob.text())
+
+    def kill_bobs_host(moves: int) -> bool:
+        """At move 4, once alice has seen every move, bob's host is killed: alice sees him
+        away; he comes back through her host, to his seat."""
+        if moves != 4 or players["bob"] is not bob:
+            return False
+        until(lambda: alice.pump(0.1) or sum(alice.text().count(f"{c}: ") for c in ("White", "Black")) >= 4,
+              what="every move so far seen across the hosts")
+        host_b.proc.send_signal(signal.SIGKILL)
+        host_b.proc.wait(10)
+        bob.kill()
+        alice.wait_for("bob is away")
+        again = players["bob"] = Client(host_a, "bob", keys["bob"])  # through the other host
+        sit_down(again)
+        alice.wait_for("bob is back")
+        return True
+
+    moves = play_to_the_end(players, 90, kill_bobs_host)
+    killed = players["bob"] is not bob
     assert killed and moves > 4
     from host.storage import open_storage
 

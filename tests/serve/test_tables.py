@@ -68,6 +68,26 @@ def play_one(c: Client) -> bool:
     return True
 
 
+def play_to_the_end(players: dict[str, Client], seconds: float, interlude=None) -> int:
+    """The players at one table play (each the last move of their list, on their turn)
+    until every screen says the game is over; the number of moves. `interlude(moves)`,
+    asked between moves, may do something else (drop a player) and says whether it did."""
+    moves = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for c in players.values():
+            c.settle(0.05)
+        if all("Game over" in c.text() or "game over" in status(c) for c in players.values()):
+            return moves
+        if interlude is not None and interlude(moves):
+            continue
+        for c in players.values():
+            if my_turn(c) and play_one(c):
+                moves += 1
+                break
+    raise AssertionError("the game did not end in time:\n" + "\n".join(c.text() for c in players.values()))
+
+
 def open_house_rules_form(c: Client) -> None:
     c.press("o")
     c.wait_for("Open a table")
@@ -111,33 +131,23 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     assert "bob" in alice.wait_for("bob")
 
     players = {"alice": alice, "bob": bob}
-    moves = 0
-    dropped = False
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        for c in players.values():
-            c.settle(0.05)
-        if all("Game over" in c.text() or "game over" in status(c) for c in players.values()):
-            break
-        if moves == 6 and not dropped:
-            # bob's connection drops mid-game; alice sees him away; he comes back to his seat.
-            dropped = True
-            players["bob"].kill()
-            alice.wait_for("bob is away")
-            bob = players["bob"] = Client(host, "bob", keys["bob"])
-            to_tables(bob)
-            bob.wait_for(f"* {code}")
-            bob.press("enter")
-            bob.wait_for(f"Table {code}")
-            alice.wait_for("bob is back")
-            continue
-        for c in players.values():
-            if my_turn(c) and play_one(c):
-                moves += 1
-                break
-    else:
-        raise AssertionError("the game did not end in time:\n" + alice.text() + "\n" + bob.text())
-    assert moves > 10
+
+    def drop_bob(moves: int) -> bool:
+        """At move 6 bob's connection drops; alice sees him away; he comes back to his seat."""
+        if moves != 6 or players["bob"] is not bob:
+            return False
+        bob.kill()
+        alice.wait_for("bob is away")
+        again = players["bob"] = Client(host, "bob", keys["bob"])
+        to_tables(again)
+        again.wait_for(f"* {code}")
+        again.press("enter")
+        again.wait_for(f"Table {code}")
+        alice.wait_for("bob is back")
+        return True
+
+    moves = play_to_the_end(players, 120, drop_bob)
+    assert moves > 10 and players["bob"] is not bob
     assert "Game over" in alice.text() or "game over" in status(alice)
 
     # Each player's copy and stats are in the host's database, written by their own app.
