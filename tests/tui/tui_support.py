@@ -58,6 +58,15 @@ async def settle(pilot, timeout: float = 30.0) -> None:
     await pilot.pause()
 
 
+async def resize(pilot, size: tuple[int, int]) -> None:
+    """Resize the terminal and wait until the screen is laid out at that size (Textual
+    applies a new size on a short timer, and the app looks again after it)."""
+    await pilot.resize_terminal(*size)
+    await wait_for(pilot, lambda: tuple(pilot.app.size) == tuple(size) and tuple(pilot.app.screen.size) == tuple(size),
+                   timeout=10, what=f"the screen laid out at {size[0]}x{size[1]}")
+    await settle(pilot)
+
+
 async def _finished(worker) -> None:
     """Until `worker` ends, whichever way: a cancelled bot (undo, a newer question) is
     no failure, and one that fails, fails the app's test on its own."""
