@@ -5,7 +5,9 @@ worker (an xdist group; without -n the groups change nothing):
 
 - "serial": tests that time a real process, a pty, real SSH, a signal or keys. They
   run one after another on one worker (the other worker runs the rest), never
-  two at once; a test file can also ask for it with `@pytest.mark.serial`.
+  two at once; a test file can also ask for it with `@pytest.mark.serial`. Every test
+  that asserts a duration on the wall clock (a bot's budget, a stalled host) is in it:
+  tests/test_wall_clock_is_serial.py fails on one that is not.
 - a file whose own fixture is module-scoped (a host, a built wheel): its tests go to
   one worker together, so the fixture is made once.
 """

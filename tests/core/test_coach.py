@@ -74,6 +74,7 @@ def test_hint_is_legal_with_a_reason_on_200_random_positions(game_id, seats):
 
 
 @pytest.mark.parametrize("game_id,seats", CONFIGS)
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_hint_stays_within_its_budget(game_id, seats):
     budget = 0.03
     for i, state in enumerate(warmed_up(game_id, random_positions(game_id, seats, 8, seed=1))):
@@ -109,6 +110,7 @@ def test_hint_is_the_same_whatever_is_hidden(game_id, seats, options):
     assert differed, "no position had anything hidden: the test proves nothing"
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_a_cancelled_hint_raises_cancelled_soon():
     state = random_positions("skirmish", 2, 1, seed=3)[0]
     cancel = threading.Event()
@@ -252,6 +254,7 @@ def test_the_summarys_biggest_is_stable_on_a_tie_of_losses():
 
 
 @pytest.mark.parametrize("game_id", ["house-rules", "town", "skirmish", "dash"])
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_a_hint_cancelled_before_it_starts_gives_no_answer(game_id):
     seats = 3 if game_id == "town" else GAMES[game_id].seats.start + (game_id == "dash")
     state = random_positions(game_id, seats, 1, seed=4)[0]

@@ -333,6 +333,7 @@ def _random_lost_game(seed: int) -> list:
             return line
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_dash_lost_at_keeps_to_its_budget_and_reports_progress():
     """A lost deal of random play: each position after move 10 takes the solver
     seconds (11.6 s in all with no budget). Within its budget lost_at answers (a

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -20,50 +18,25 @@ from host.outage import REPORT_S, Outage
 from host.relay import KEPT, SENT, SWEEP_S, SharedTableHost
 from host.storage import open_storage
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
-from peer import Peer  # noqa: E402
-from tui_support import store  # noqa: E402, F401  (the fixture)
+from peer import Peer
+from relay_support import join, open_table
+from tui_support import store  # noqa: F401  (the fixture)
+from waits import until_async as until
 
 GAME = GAMES["house-rules"]
 
 
 @pytest.fixture
-async def hosts(tmp_path, pg_cluster, pg_url):
-    made, said = [], {}
-    for name in ("a", "b"):
-        (tmp_path / name).mkdir()
-        h = SharedTableHost(tmp_path / name, storage=open_storage(pg_url))
-        said[name] = []
-        h.log = said[name].append
-        await h.start()
-        made.append(h)
+async def hosts(hosts, pg_cluster):
+    """conftest.py's two hosts, and what each one's log said by name; a test that failed
+    mid-outage leaves PostgreSQL up for the next (before the hosts stop)."""
+    a, b = hosts
     try:
-        yield made, said
+        yield hosts, {"a": a.said, "b": b.said}
     finally:
         if pg_cluster.run(str(pg_cluster.bin / "pg_ctl"), "-D", str(pg_cluster.data), "status",
                           check=False).returncode != 0:
-            pg_cluster.restart()  # a test that failed mid-outage leaves it up for the next
-    for h in made:
-        await h.stop()
-    for h in made:
-        h.storage.close()
-
-
-async def until(condition, timeout: float = 20.0) -> float:
-    """Wait for `condition`; the seconds it took."""
-    started = time.monotonic()
-    while not condition():
-        assert time.monotonic() - started < timeout, "not in time"
-        await asyncio.sleep(0.02)
-    return time.monotonic() - started
-
-
-async def latest(peer: Peer, test) -> dict:
-    """The first table message from `peer` for which `test` holds."""
-    while True:
-        msg = await peer.get("table")
-        if test(msg):
-            return msg
+            pg_cluster.restart()
 
 
 async def told(peer: Peer, cursor: int) -> tuple[dict, dict]:
@@ -94,24 +67,20 @@ async def test_moves_pressed_while_postgresql_is_stopped_are_kept_told_and_sent_
     (a, b), said = hosts
     caplog.set_level(logging.DEBUG)
     # Table one: alice through host a, bob through host b.
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    one = (await alice.get("table"))["code"]
-    await until(lambda: one in b.tables)
-    bob = await Peer.connect(b, "bob")
-    bob.send(op="join", code=one)
-    await latest(bob, lambda m: m["away"] == [])
+    alice, first = await open_table(a, also_on=b)
+    one = first["code"]
+    bob = await join(b, "bob", one)
+    await bob.until(lambda m: m["away"] == [], what="nobody away at table one, on bob's side")
     # Table two: carol and dave, both through host a (their game goes on in the outage).
-    carol = await Peer.connect(a, "carol")
-    carol.send(op="open", game="house-rules", seed=9, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    two = (await carol.get("table"))["code"]
-    dave = await Peer.connect(a, "dave")
-    dave.send(op="join", code=two)
-    boards = {"carol": await latest(carol, lambda m: m["seats"][1]["name"] == "dave"),
+    carol, first = await open_table(a, "carol", seed=9)
+    two = first["code"]
+    dave = await join(a, "dave", two)
+    boards = {"carol": await carol.until(lambda m: m["seats"][1]["name"] == "dave", what="dave seated at two"),
               "dave": await dave.get("table")}
-    await until(lambda: two in b.tables and b.tables[two].save.seats[1].name == "dave")
+    await until(lambda: two in b.tables and b.tables[two].save.seats[1].name == "dave",
+                what="table two with dave seated, on host b")
     peers = {0: alice, 1: bob}
-    board = await latest(alice, lambda m: m["seats"][1]["name"] == "bob")
+    board = await alice.until(lambda m: m["seats"][1]["name"] == "bob", what="bob seated at one, on alice's side")
     await a.flush()
     await b.flush()
 
@@ -121,7 +90,7 @@ async def test_moves_pressed_while_postgresql_is_stopped_are_kept_told_and_sent_
     seat = GAME.from_text(board["view"]).to_move
     mover_peer, mover_host = peers[seat], (a if seat == 0 else b)
     if seat == 1:
-        board = await latest(bob, lambda m: m["cursor"] == board["cursor"])
+        board = await bob.until(lambda m: m["cursor"] == board["cursor"], what="bob's board at alice's")
     started = time.monotonic()
     pressed[one].append(await press(mover_peer, board))
     note, shown = await told(mover_peer, board["cursor"] + 1)
@@ -138,7 +107,7 @@ async def test_moves_pressed_while_postgresql_is_stopped_are_kept_told_and_sent_
         note, boards[name] = await told(by_name[name], cursor)
         assert note["message"] == KEPT and boards[name]["held"] == n + 1
         other = names[1 - names.index(name)]
-        boards[other] = await latest(by_name[other], lambda m: m["cursor"] == cursor)
+        boards[other] = await by_name[other].until(lambda m: m["cursor"] == cursor, what=f"move {cursor} at {other}'s")
         assert boards[other]["held"] == n + 1  # the other player there sees it too, as kept
     assert a.outage.away and mover_host.outage.away
     # A move pressed on a board the kept moves have moved past: refused in words, not kept.
@@ -147,7 +116,8 @@ async def test_moves_pressed_while_postgresql_is_stopped_are_kept_told_and_sent_
                       action=GAME.action_to_builtins(a.tables[two].state.legal_actions()[0]))
     refused = await by_name[now].get("error")
     assert "position changed" in refused["message"] and len(a.tables[two].outbox) == 3
-    await asyncio.sleep(1.5)  # the outage goes on: nothing more said in the log meanwhile
+    # Time itself is tested: the outage goes on, and the log says nothing more meanwhile.
+    await asyncio.sleep(1.5)
 
     pg_cluster.restart()
     back = time.monotonic()
@@ -159,7 +129,7 @@ async def test_moves_pressed_while_postgresql_is_stopped_are_kept_told_and_sent_
         return (one in other.tables and other.tables[one].save.cursor == base_one + 1
                 and two in b.tables and b.tables[two].save.cursor == base_two + 3)
 
-    took = await until(arrived)
+    took = await until(arrived, timeout=20, what="every pressed move on the other host")
     sent = await mover_peer.get("notice")
     assert sent["message"] == SENT
     print(f"recovery: {time.monotonic() - back:.2f} s from PostgreSQL back to the other host seeing every move "
@@ -171,10 +141,10 @@ async def test_moves_pressed_while_postgresql_is_stopped_are_kept_told_and_sent_
         assert not a.tables[code].outbox and not b.tables[code].outbox
     # The player at the other host sees the move arrive on his board.
     watcher = peers[1 - seat]
-    seen = await latest(watcher, lambda m: m["cursor"] == base_one + 1)
+    seen = await watcher.until(lambda m: m["cursor"] == base_one + 1, what="the kept move on the other player's board")
     assert seen.get("held", 0) == 0 and seen["last"]["seat"] == seat
     # The log: one line when the database went, one when it came back, on each host.
-    await until(lambda: all(len(lines) >= 2 for lines in said.values()))
+    await until(lambda: all(len(lines) >= 2 for lines in said.values()), what="two log lines on each host")
     for name, lines in said.items():
         assert len(lines) == 2, (name, lines)
         assert lines[0].startswith("the database is away (") and "\n" not in lines[0], lines
@@ -189,13 +159,9 @@ async def test_a_kept_move_refused_once_the_database_is_back_is_undone_and_its_p
     while the database is away: one goes in once it is back, the other is refused
     in words; both hosts end with the table as the database has it."""
     (a, b), _ = hosts
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    first = await alice.get("table")
+    alice, first = await open_table(a, also_on=b)
     code = first["code"]
-    await until(lambda: code in b.tables)
-    alice_b = await Peer.connect(b, "alice")
-    alice_b.send(op="join", code=code)
+    alice_b = await join(b, "alice", code)
     await alice_b.get("table")
     await a.flush()
     await b.flush()
@@ -225,7 +191,8 @@ async def test_a_kept_move_refused_once_the_database_is_back_is_undone_and_its_p
     assert "another host moved first" in refused["message"] and "not made" in refused["message"]
     stored = stored_actions(a.storage, code)
     assert len(stored) == 1  # exactly one of the two at that position
-    await until(lambda: a.tables[code].save.actions == stored == b.tables[code].save.actions)
+    await until(lambda: a.tables[code].save.actions == stored == b.tables[code].save.actions,
+                what="both hosts holding the table as the database has it")
     alice.close()
     alice_b.close()
 
@@ -253,7 +220,7 @@ async def test_a_player_who_presses_a_move_while_postgresql_is_stopped_reads_tha
         tmp_path, pg_cluster, pg_url, store, monkeypatch):  # noqa: F811  (store: the fixture)
     """The app at 80x24, alice pressing keys: her move's place on the status line
     says it is kept while the database is away, and that it was sent once it is back."""
-    from tui.tables.screens import TablesScreen
+    from test_table_screens import join as join_by_keys, to_tables
     from tui_support import make_app
 
     (tmp_path / "host").mkdir()
@@ -273,14 +240,9 @@ async def test_a_player_who_presses_a_move_while_postgresql_is_stopped_reads_tha
                  action=dash.action_to_builtins(dash.from_text(opened["view"]).legal_actions()[0]))
         app = make_app(store)
         async with app.run_test(size=(80, 24)) as pilot:
-            menu = app.screen.query_one("#menu")
-            menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == "tables")
-            await pilot.press("enter")
-            await until(lambda: isinstance(app.screen, TablesScreen)
-                        and app.screen.query_one("#table-list").get_option_at_index(0).id != "none")
-            await pilot.press("enter")  # join ABCD, seat 2
-            await until(lambda: getattr(app.screen, "code", None) == "ABCD" and app.screen.save.cursor == 1)
-            screen = app.screen
+            await to_tables(pilot)
+            screen = await join_by_keys(pilot)  # ABCD, seat 2
+            await until(lambda: screen.save.cursor == 1, what="bob's move on alice's screen")
             await host.flush()
 
             def status() -> str:
@@ -289,18 +251,19 @@ async def test_a_player_who_presses_a_move_while_postgresql_is_stopped_reads_tha
             pg_cluster.stop("immediate")
             stopped = True
             await pilot.press("m")
-            await pilot.pause(0.2)
+            await until(lambda: app.screen is not screen, what="the list of moves")
             await pilot.press("enter")  # alice's move, from the list
-            await until(lambda: "database is away" in status(), timeout=SWEEP_S + 1.5)
+            await until(lambda: "database is away" in status(), timeout=SWEEP_S + 1.5, what="'database is away' said")
             assert "your move is kept and will be sent" in status()
             assert screen.save.cursor == 2  # the board shows it; bob, at this host, plays on from it
             assert screen.match.held == 1
             pg_cluster.restart()
             stopped = False
-            await until(lambda: screen.match.held == 0, timeout=20)
+            await until(lambda: screen.match.held == 0, timeout=20, what="the kept move sent")
             assert host.storage.load_table("ABCD").save.cursor == 2
             # The word comes after the commit is seen: wait for it rather than race it.
-            await until(lambda: any("was sent" in str(n.message) for n in app._notifications), timeout=10)
+            await until(lambda: any("was sent" in str(n.message) for n in app._notifications), timeout=10,
+                        what="'was sent' told")
         bob.close()
     finally:
         if stopped:
@@ -315,19 +278,17 @@ async def test_nobody_is_shown_away_when_postgresql_comes_back(hosts, pg_cluster
     from host.relay import REJOIN_S
 
     (a, b), said = hosts
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    code = (await alice.get("table"))["code"]
-    await until(lambda: code in b.tables)
-    bob = await Peer.connect(b, "bob")
-    bob.send(op="join", code=code)
-    await latest(bob, lambda m: m["away"] == [])
-    await latest(alice, lambda m: m["away"] == [] and m["seats"][1]["name"] == "bob")
-    await until(lambda: a.tables[code].elsewhere == {1} and b.tables[code].elsewhere == {0})
+    alice, first = await open_table(a, also_on=b)
+    code = first["code"]
+    bob = await join(b, "bob", code)
+    await bob.until(lambda m: m["away"] == [], what="nobody away, on bob's side")
+    await alice.until(lambda m: m["away"] == [] and m["seats"][1]["name"] == "bob", what="bob seated, on alice's side")
+    await until(lambda: a.tables[code].elsewhere == {1} and b.tables[code].elsewhere == {0},
+                what="each host knowing the other's player")
     pg_cluster.stop("immediate")
-    await until(lambda: a.outage.away and b.outage.away)
+    await until(lambda: a.outage.away and b.outage.away, what="both hosts seeing the outage")
     pg_cluster.restart()
-    await until(lambda: all(len(lines) == 2 for lines in said.values()))  # both back
+    await until(lambda: all(len(lines) == 2 for lines in said.values()), what="both hosts saying it is back")
     seen: list[dict] = []
 
     async def watch(peer: Peer) -> None:
@@ -335,7 +296,8 @@ async def test_nobody_is_shown_away_when_postgresql_comes_back(hosts, pg_cluster
             seen.append(await peer.get("table"))
 
     tasks = [asyncio.create_task(watch(p)) for p in (alice, bob)]
-    await asyncio.sleep(REJOIN_S + 2 * 0.5 + 0.5)  # past the grace, and the sweep after it
+    # Time itself is tested: nobody shown away through the rejoin grace and the sweep after it.
+    await asyncio.sleep(REJOIN_S + 2 * 0.5 + 0.5)
     for task in tasks:
         task.cancel()
     assert all(m["away"] == [] for m in seen), [m["away"] for m in seen]
@@ -349,11 +311,8 @@ async def test_a_host_stopped_while_it_keeps_moves_says_which_are_lost_and_the_t
     kept are lost, its log names the tables, and the table goes on, on the other host,
     from its last committed move."""
     (a, b), said = hosts
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    first = await alice.get("table")
+    alice, first = await open_table(a, also_on=b)
     code = first["code"]
-    await until(lambda: code in b.tables)
     await a.flush()
     pg_cluster.stop("immediate")
     try:
@@ -365,9 +324,8 @@ async def test_a_host_stopped_while_it_keeps_moves_says_which_are_lost_and_the_t
     assert any(line.startswith("stopping with moves the database never took") and f"table {code}: 1" in line
                for line in said["a"]), said["a"]
     assert stored_actions(b.storage, code) == []  # the table as last committed
-    bob = await Peer.connect(b, "bob")
-    bob.send(op="join", code=code)
-    board = await latest(bob, lambda m: m["cursor"] == 0)  # through the other host, it goes on from there
+    bob = await join(b, "bob", code)
+    board = await bob.until(lambda m: m["cursor"] == 0, what="the table at move 0")  # through the other host, it goes on from there
     assert GAME.from_text(board["view"]).to_move == 0
     alice.close()
     bob.close()

@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
-from sshkit import Client, HostProcess, make_key, need_ssh, until  # noqa: E402
+from sshkit import Client, until  # noqa: E402
 from test_tables import my_turn, status  # noqa: E402
-from test_two_hosts_ssh import CODE, add_key, open_table, sit_down  # noqa: E402
+from test_two_hosts_ssh import CODE, sit_down, ssh_hosts  # noqa: E402, F401  (the fixture)
 
 
 def cursor(url: str) -> int:
@@ -36,18 +36,10 @@ def press_a_move(c: Client) -> None:
     c.press("enter", gap=0.05)
 
 
-def test_a_move_pressed_while_postgresql_is_stopped_is_kept_shown_and_sent(tmp_path, pg_cluster, pg_url):
-    need_ssh()
-    keys = {name: make_key(tmp_path, name) for name in ("alice", "bob")}
-    open_table(pg_url)
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    host_a = HostProcess(tmp_path / "a", "--idle-timeout", "0", "--db", pg_url)
-    host_b = HostProcess(tmp_path / "b", "--idle-timeout", "0", "--db", pg_url)
+def test_a_move_pressed_while_postgresql_is_stopped_is_kept_shown_and_sent(ssh_hosts, pg_cluster, pg_url):
+    host_a, host_b, keys = ssh_hosts
     stopped = False
     try:
-        for name, key in keys.items():
-            add_key(host_a, pg_url, name, key)
         players = {"alice": Client(host_a, "alice", keys["alice"]), "bob": Client(host_b, "bob", keys["bob"])}
         for c in players.values():
             sit_down(c)
@@ -90,6 +82,4 @@ def test_a_move_pressed_while_postgresql_is_stopped_is_kept_shown_and_sent(tmp_p
             c.kill()
     finally:
         if stopped:
-            pg_cluster.restart()
-        host_a.stop()
-        host_b.stop()
+            pg_cluster.restart()  # before the hosts stop (the fixture): they end with the database up

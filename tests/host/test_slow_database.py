@@ -8,12 +8,16 @@ import asyncio
 import threading
 import time
 
+import pytest
+
 from core import GAMES
 from host.storage import open_storage
 from host.storage.base import StorageError
 from host.tables import TableHost
 
 from peer import Peer
+
+pytestmark = pytest.mark.serial  # within_a_second times the host on the wall clock
 
 STALL_S = 4.0  # how long a call waits for the "down" database before it gives up
 

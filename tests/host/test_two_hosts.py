@@ -6,48 +6,19 @@ other, its table's bots taken over."""
 from __future__ import annotations
 
 import asyncio
-import sys
-from pathlib import Path
-
-import pytest
 
 from core import GAMES
-from host.relay import SharedTableHost, table_host_class
+from host.relay import table_host_class
 from host.storage import open_storage
 from host.tables import TableHost
 
-sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
-from peer import Peer  # noqa: E402
-
-
-@pytest.fixture
-async def hosts(tmp_path, pg_url):
-    made = []
-    for name in ("a", "b"):
-        (tmp_path / name).mkdir()
-        h = SharedTableHost(tmp_path / name, storage=open_storage(pg_url))
-        h.log = lambda text, name=name: print(f"host {name}: {text}")
-        await h.start()
-        made.append(h)
-    yield made
-    for h in made:
-        await h.stop()
-    for h in made:
-        h.storage.close()
-
-
-async def until(condition, timeout: float = 10.0) -> None:
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not condition():
-        assert asyncio.get_running_loop().time() < deadline, "not in time"
-        await asyncio.sleep(0.02)
+from peer import Peer
+from relay_support import join, open_table
+from waits import until_async as until
 
 
 async def until_cursor(peer: Peer, cursor: int) -> dict:
-    got = await peer.get("table")
-    while got["cursor"] != cursor:
-        got = await peer.get("table")
-    return got
+    return await peer.until(lambda m: m["cursor"] == cursor, what=f"the table at move {cursor}")
 
 
 def test_sqlite_stays_single_host(tmp_path):
@@ -59,24 +30,16 @@ def test_sqlite_stays_single_host(tmp_path):
 async def test_a_move_made_through_one_host_reaches_the_players_of_the_other(hosts):
     a, b = hosts
     game = GAMES["house-rules"]
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    code = (await alice.get("table"))["code"]
-    await until(lambda: code in b.tables)  # the new table reached the other host
-    bob = await Peer.connect(b, "bob")
-    bob.send(op="join", code=code)
-    joined = await bob.get("table")
-    while joined["away"] != []:  # alice is there, through host a (that news may come a moment later)
-        joined = await bob.get("table")
+    alice, first = await open_table(a, also_on=b)  # the new table reached the other host
+    code = first["code"]
+    bob = await join(b, "bob", code)
+    # alice is there, through host a (that news may come a moment later)
+    joined = await bob.until(lambda m: m["away"] == [], what="nobody away, on bob's side")
     assert joined["seat"] == 1
-    seen = await alice.get("table")
-    while seen["seats"][1]["name"] != "bob":
-        seen = await alice.get("table")
+    await alice.until(lambda m: m["seats"][1]["name"] == "bob", what="bob seated, on alice's side")
     move = game.action_to_builtins(game.from_text(joined["view"]).legal_actions()[0])
     alice.send(op="act", code=code, cursor=0, action=move)
-    update = await bob.get("table")
-    while update["cursor"] != 1:
-        update = await bob.get("table")
+    update = await until_cursor(bob, 1)
     assert update["last"]["seat"] == 0 and update["last"]["text"]
     assert a.storage.load_table(code).save.cursor == 1  # committed before bob was told
     # Play on, each move through its player's host, until bob (host b) has moved.
@@ -91,28 +54,22 @@ async def test_a_move_made_through_one_host_reaches_the_players_of_the_other(hos
     assert got["last"]["seat"] == 1 and peers
     # bob's connection drops: alice, on the other host, sees him away.
     bob.close()
-    got = await alice.get("table")
-    while got["away"] != [1]:
-        got = await alice.get("table")
+    await alice.until(lambda m: m["away"] == [1], what="bob away, on alice's side")
     alice.close()
 
 
 async def test_two_hosts_racing_at_one_cursor_one_wins_and_the_other_is_told(hosts):
     a, b = hosts
     game = GAMES["house-rules"]
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    first = await alice.get("table")
+    alice, first = await open_table(a, also_on=b)
     code = first["code"]
-    await until(lambda: code in b.tables)
     b.relay.on_news = lambda payload: None  # host b hears nothing: its copy stays at move 0
     alice_b = await Peer.connect(b, "alice")  # alice, a second time, through host b
     alice_b.send(op="join", code=code)
     await alice_b.get("table")
     moves = game.from_text(first["view"]).legal_actions()
     alice.send(op="act", code=code, cursor=0, action=game.action_to_builtins(moves[0]))
-    while (await alice.get("table"))["cursor"] != 1:
-        pass
+    await until_cursor(alice, 1)
     alice_b.send(op="act", code=code, cursor=0, action=game.action_to_builtins(moves[-1]))
     err = await alice_b.get("error")
     assert "another host moved first" in err["message"] and err["code"] == code
@@ -132,8 +89,8 @@ async def test_one_host_runs_a_tables_bots_and_another_takes_over_when_it_stops(
     alice = await Peer.connect(a, "alice")
     alice.send(op="open", game="skirmish", seed=3, options={}, seats=[{"kind": "human"}, {"kind": "bot"}])
     code = (await alice.get("table"))["code"]
-    await until(lambda: code in b.tables)
-    await until(lambda: code in a.leased or code in b.leased)
+    await until(lambda: code in b.tables, what="the table on host b")
+    await until(lambda: code in a.leased or code in b.leased, what="one host leasing the table's bots")
     assert not (code in a.leased and code in b.leased)  # exactly one host runs its bots
     runner, other = (a, b) if code in a.leased else (b, a)
     # The runner stops without a word (its connections gone): the other takes the lease
@@ -165,17 +122,14 @@ async def test_one_host_runs_a_tables_bots_and_another_takes_over_when_it_stops(
 
 async def test_a_seat_is_away_when_the_host_it_came_through_dies(hosts):
     a, b = hosts
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    code = (await alice.get("table"))["code"]
-    await until(lambda: code in b.tables)
-    bob = await Peer.connect(b, "bob")
-    bob.send(op="join", code=code)
+    alice, first = await open_table(a, also_on=b)
+    code = first["code"]
+    bob = await join(b, "bob", code)
     await bob.get("table")
-    await until(lambda: a.tables[code].away() == [] and b.tables[code].away() == [])
+    await until(lambda: a.tables[code].away() == [] and b.tables[code].away() == [], what="nobody away on either host")
     await b.relay.stop()  # host b's connections go, as when it is killed: bob's seat is away on a
     b.keeper.cancel()
-    await until(lambda: a.tables[code].away() == [1], timeout=5)
+    await until(lambda: a.tables[code].away() == [1], timeout=5, what="bob away on host a")
     bob.close()
     alice.close()
 
@@ -185,13 +139,9 @@ async def test_a_game_played_across_two_hosts_ends_once_each_player_gets_it(host
     player seated through the other host gets the finished table from that host."""
     a, b = hosts
     game = GAMES["house-rules"]
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=5, options={"cards": "none"},
-               seats=[{"kind": "human"}, {"kind": "human"}])
-    code = (await alice.get("table"))["code"]
-    await until(lambda: code in b.tables)
-    bob = await Peer.connect(b, "bob")
-    bob.send(op="join", code=code)
+    alice, first = await open_table(a, seed=5, options={"cards": "none"}, also_on=b)
+    code = first["code"]
+    bob = await join(b, "bob", code)
     peers, finished = {0: alice, 1: bob}, {}
 
     async def seat(n: int) -> None:
@@ -231,15 +181,11 @@ async def test_a_host_whose_database_connections_break_catches_up_and_seats_its_
 
     a, b = hosts
     game = GAMES["house-rules"]
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    first = await alice.get("table")
+    alice, first = await open_table(a, also_on=b)
     code = first["code"]
-    await until(lambda: code in b.tables)
-    bob = await Peer.connect(b, "bob")
-    bob.send(op="join", code=code)
+    bob = await join(b, "bob", code)
     await bob.get("table")
-    await until(lambda: a.tables[code].away() == [])
+    await until(lambda: a.tables[code].away() == [], what="nobody away on host a")
     pids = [b.relay.listener.info.backend_pid, b.relay.leases.info.backend_pid]
     with psycopg.connect(a.storage.conninfo, autocommit=True) as conn:
         for pid in pids:
@@ -247,7 +193,8 @@ async def test_a_host_whose_database_connections_break_catches_up_and_seats_its_
     alice.send(op="act", code=code, cursor=0,
                action=game.action_to_builtins(game.from_text(first["view"]).legal_actions()[0]))
     await until_cursor(bob, 1)  # missed while b was away, or heard after: bob sees it
-    await until(lambda: b.relay.leases.info.backend_pid not in pids and a.tables[code].away() == [], timeout=10)
+    await until(lambda: b.relay.leases.info.backend_pid not in pids and a.tables[code].away() == [], timeout=10,
+                what="host b connected again under a new id, bob seated")
     alice.close()
     bob.close()
 
@@ -256,18 +203,16 @@ async def test_a_table_the_operator_closes_on_one_host_closes_on_all_into_every_
     from saves.db import DbStore
 
     a, b = hosts
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    code = (await alice.get("table"))["code"]
-    await until(lambda: code in b.tables)
-    bob = await Peer.connect(b, "bob")
-    bob.send(op="join", code=code)
+    alice, first = await open_table(a, also_on=b)
+    code = first["code"]
+    bob = await join(b, "bob", code)
     await bob.get("table")
-    await until(lambda: a.tables[code].elsewhere == {1} and a.tables[code].save.seats[1].name == "bob")
+    await until(lambda: a.tables[code].elsewhere == {1} and a.tables[code].save.seats[1].name == "bob",
+                what="bob seated through host b, as host a sees it")
     a.close(a.tables[code], "closed by the operator")
     err = await bob.get("error")  # told through his own host
     assert "closed table" in err["message"] and err["code"] == code
-    await until(lambda: code not in b.tables)
+    await until(lambda: code not in b.tables, what="the table closed on host b")
     await a.flush()
     for name in ("alice", "bob"):  # an unfinished table goes into each player's saves
         assert [s.id for s in DbStore(a.storage, name).list()] == [f"house-rules-table-{code}"]
@@ -280,9 +225,7 @@ async def test_a_move_the_database_refuses_is_taken_back_and_the_player_told(hos
 
     a, b = hosts
     game = GAMES["house-rules"]
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    first = await alice.get("table")
+    alice, first = await open_table(a)
     code = first["code"]
 
     def down(*args, **kwargs):
@@ -297,31 +240,23 @@ async def test_a_move_the_database_refuses_is_taken_back_and_the_player_told(hos
     monkeypatch.undo()
     alice.send(op="act", code=code, cursor=0, action=move)  # once it is back: the same move goes in
     assert (await until_cursor(alice, 1))["last"]["seat"] == 0
-    await until(lambda: code in b.tables and b.tables[code].save.cursor == 1)
+    await until(lambda: code in b.tables and b.tables[code].save.cursor == 1, what="the move on host b")
     alice.close()
 
 
 async def test_a_watcher_through_one_host_is_listed_on_both(hosts):
     a, b = hosts
-    alice = await Peer.connect(a, "alice")
-    alice.send(op="open", game="house-rules", seed=7, options={}, seats=[{"kind": "human"}, {"kind": "human"}])
-    code = (await alice.get("table"))["code"]
-    await until(lambda: code in b.tables)
-    carol = await Peer.connect(b, "carol")  # watches through host b
-    carol.send(op="watch", code=code)
+    alice, first = await open_table(a, also_on=b)
+    code = first["code"]
+    carol = await join(b, "carol", code, op="watch")  # watches through host b
     assert (await carol.get("table"))["watchers"] == ["carol"]
-    seen = await alice.get("table")  # alice, seated through host a, sees carol listed
-    while seen["watchers"] != ["carol"]:
-        seen = await alice.get("table")
+    # alice, seated through host a, sees carol listed
+    await alice.until(lambda m: m["watchers"] == ["carol"], what="carol listed on alice's side")
     alice.send(op="list")
     assert [t["watchers"] for t in (await alice.get("tables"))["tables"] if t["code"] == code] == [["carol"]]
-    dave = await Peer.connect(a, "dave")  # and one through host a: both listed on both
-    dave.send(op="watch", code=code)
-    while (await carol.get("table"))["watchers"] != ["carol", "dave"]:
-        pass
+    dave = await join(a, "dave", code, op="watch")  # and one through host a: both listed on both
+    await carol.until(lambda m: m["watchers"] == ["carol", "dave"], what="carol and dave listed on carol's side")
     carol.close()  # carol goes: no longer listed on host a
-    seen = await alice.get("table")
-    while seen["watchers"] != ["dave"]:
-        seen = await alice.get("table")
+    await alice.until(lambda m: m["watchers"] == ["dave"], what="only dave listed once carol went")
     alice.close()
     dave.close()

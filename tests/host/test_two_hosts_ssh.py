@@ -13,10 +13,11 @@ import time
 from pathlib import Path
 
 import msgspec
+import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "serve"))
 from sshkit import Client, HostProcess, make_key, need_ssh, until  # noqa: E402
-from test_tables import my_turn, play_one, status, to_tables  # noqa: E402
+from test_tables import play_to_the_end, to_tables  # noqa: E402
 
 CODE = "HRTW"
 
@@ -46,59 +47,59 @@ def sit_down(client: Client) -> None:
     client.wait_for(f"Table {CODE}")
 
 
-def test_two_hosts_one_table_one_host_killed_mid_game(tmp_path, pg_url):
+@pytest.fixture
+def ssh_hosts(tmp_path, pg_url):
+    """Two real SSH hosts, a and b, on one PostgreSQL that holds table CODE (alice's and
+    bob's) and their keys: (host a, host b, keys by name). Both stopped at the end."""
     need_ssh()
     keys = {name: make_key(tmp_path, name) for name in ("alice", "bob")}
     open_table(pg_url)
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    host_a = HostProcess(tmp_path / "a", "--idle-timeout", "0", "--db", pg_url)
-    host_b = HostProcess(tmp_path / "b", "--idle-timeout", "0", "--db", pg_url)
+    hosts = []
     try:
+        for name in ("a", "b"):
+            (tmp_path / name).mkdir()
+            hosts.append(HostProcess(tmp_path / name, "--idle-timeout", "0", "--db", pg_url))
         for name, key in keys.items():
-            add_key(host_a, pg_url, name, key)
-        alice = Client(host_a, "alice", keys["alice"])
-        bob = Client(host_b, "bob", keys["bob"])
-        sit_down(alice)
-        sit_down(bob)
-        players = {"alice": alice, "bob": bob}
-        moves, killed = 0, False
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            for c in players.values():
-                c.settle(0.05)
-            if all("Game over" in c.text() or "game over" in status(c) for c in players.values()):
-                break
-            if moves == 4 and not killed:
-                killed = True
-                until(lambda: alice.pump(0.1) or sum(alice.text().count(f"{c}: ") for c in ("White", "Black")) >= 4,
-                      what="every move so far seen across the hosts")
-                host_b.proc.send_signal(signal.SIGKILL)
-                host_b.proc.wait(10)
-                bob.kill()
-                alice.wait_for("bob is away")
-                bob = players["bob"] = Client(host_a, "bob", keys["bob"])  # through the other host
-                sit_down(bob)
-                alice.wait_for("bob is back")
-                continue
-            for c in players.values():
-                if my_turn(c) and play_one(c):
-                    moves += 1
-                    break
-        else:
-            raise AssertionError("the game did not end in time:\n" + alice.text() + "\n" + bob.text())
-        assert killed and moves > 4
-        from host.storage import open_storage
-
-        storage = open_storage(pg_url)
-        deadline = time.monotonic() + 10
-        while not storage.load_table(CODE).closed and time.monotonic() < deadline:
-            time.sleep(0.1)
-        stored = storage.load_table(CODE)
-        storage.close()
-        assert stored.closed and stored.save.over  # finished and archived: no move was lost
-        assert stored.save.cursor == moves == len(stored.save.actions)
-        assert msgspec.to_builtins(stored.save.seats)[1]["name"] == "bob"
+            add_key(hosts[0], pg_url, name, key)  # one database: keys added through one host are known to both
+        yield hosts[0], hosts[1], keys
     finally:
-        host_a.stop()
-        host_b.stop()
+        for host in hosts:
+            host.stop()
+
+
+def test_two_hosts_one_table_one_host_killed_mid_game(ssh_hosts, pg_url):
+    host_a, host_b, keys = ssh_hosts
+    alice = Client(host_a, "alice", keys["alice"])
+    bob = Client(host_b, "bob", keys["bob"])
+    sit_down(alice)
+    sit_down(bob)
+    players = {"alice": alice, "bob": bob}
+
+    def kill_bobs_host(moves: int) -> bool:
+        """At move 4, once alice has seen every move, bob's host is killed: alice sees him
+        away; he comes back through her host, to his seat."""
+        if moves != 4 or players["bob"] is not bob:
+            return False
+        until(lambda: alice.pump(0.1) or sum(alice.text().count(f"{c}: ") for c in ("White", "Black")) >= 4,
+              what="every move so far seen across the hosts")
+        host_b.proc.send_signal(signal.SIGKILL)
+        host_b.proc.wait(10)
+        bob.kill()
+        alice.wait_for("bob is away")
+        again = players["bob"] = Client(host_a, "bob", keys["bob"])  # through the other host
+        sit_down(again)
+        alice.wait_for("bob is back")
+        return True
+
+    moves = play_to_the_end(players, 90, kill_bobs_host)
+    killed = players["bob"] is not bob
+    assert killed and moves > 4
+    from host.storage import open_storage
+
+    storage = open_storage(pg_url)
+    until(lambda: storage.load_table(CODE).closed, what="the finished table archived in the database")
+    stored = storage.load_table(CODE)
+    storage.close()
+    assert stored.closed and stored.save.over  # finished and archived: no move was lost
+    assert stored.save.cursor == moves == len(stored.save.actions)
+    assert msgspec.to_builtins(stored.save.seats)[1]["name"] == "bob"

@@ -17,6 +17,8 @@ import pexpect
 import pyte
 import pytest
 
+from waits import until  # noqa: F401  (the tests import it from here too)
+
 KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "enter": "\r",
         "tab": "\t", "escape": "\x1b", "ctrl+q": "\x11", "ctrl+s": "\x13", "space": " ", "home": "\x1b[H", "end": "\x1b[F"}
 
@@ -42,14 +44,6 @@ def need_ssh() -> None:
         pytest.skip("the OpenSSH client is not installed (.ci/run installs it)")
 
 
-def until(condition, timeout: float = 10.0, what: str = "the condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what} did not come true in {timeout}s")
-        time.sleep(0.05)
-
-
 def make_key(folder: Path, name: str) -> Path:
     path = folder / f"id_{name}"
     if not path.exists():
@@ -72,11 +66,13 @@ class HostProcess:
             [sys.executable, "-m", "houses", "serve", "ssh", "--port", str(self.port), "--data", str(self.data), *args],
             stdout=self.log, stderr=subprocess.STDOUT, env=env,
         )
-        deadline = time.monotonic() + 20
-        while b"Houses SSH host on" not in self.log_path.read_bytes():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError("the host did not start:\n" + self.log_path.read_text())
-            time.sleep(0.05)
+
+        def started() -> bool:
+            if self.proc.poll() is not None:
+                raise AssertionError("the host ended at its start:\n" + self.log_path.read_text())
+            return b"Houses SSH host on" in self.log_path.read_bytes()
+
+        until(started, timeout=20, what="the SSH host to say it listens")
 
     def add_key(self, name: str, key: Path) -> None:
         subprocess.run([sys.executable, "-m", "houses", "serve", "add-key", name, str(key) + ".pub",
@@ -168,6 +164,10 @@ class Client:
                     return self.text()
                 break
         raise AssertionError(f"{needles!r} not on screen after {timeout}s:\n{self.text()}")
+
+    def until(self, condition, timeout: float = 10.0, what: str = "the condition") -> None:
+        """Read what the app writes until `condition()` holds; fails saying `what`."""
+        until(lambda: self.pump(0.05) or condition(), timeout, what)
 
     def whole_frame(self) -> bool:
         """Whether the screen shows a whole frame. The first frames come before the app

@@ -11,7 +11,7 @@ from core import GAMES
 
 from peer import Peer
 from test_table_screens import PEERS, SIZE, tables, to_tables  # noqa: F401  (the fixture)
-from tui_support import make_app, status, store, wait_for  # noqa: F401  (the fixture)
+from tui_support import make_app, settle, status, store, wait_for  # noqa: F401  (the fixture)
 
 
 async def full_table(host, game_id="house-rules", seed=7) -> tuple[Peer, Peer]:
@@ -29,8 +29,8 @@ async def full_table(host, game_id="house-rules", seed=7) -> tuple[Peer, Peer]:
 async def watch_from_the_tables_screen(pilot) -> None:
     await to_tables(pilot)
     await pilot.press("w")
-    await wait_for(pilot, lambda: getattr(pilot.app.screen, "code", None) == "ABCD", 10)
-    await pilot.pause(0.2)
+    await wait_for(pilot, lambda: getattr(pilot.app.screen, "code", None) == "ABCD"
+                   and status(pilot.app).startswith("Watching table ABCD"), 10, "alice watching table ABCD")
 
 
 async def test_a_watcher_sees_the_table_and_cannot_act(store, tables):
@@ -112,8 +112,8 @@ def test_the_leaderboards_screen(snap_compare, store, tables, ascii_):
         rate_some(tables)
         await pilot.press(*["down"] * 5, "enter")  # Leaderboards, under Tables
         await wait_for(pilot, lambda: pilot.app.screen.query("#board") and
-                       pilot.app.screen.query_one("#board").row_count == 3, 10)
-        await pilot.pause(0.1)
+                       pilot.app.screen.query_one("#board").row_count == 3, 10, "three rows on the board")
+        await settle(pilot)
 
     assert snap_compare(make_app(store, ascii=ascii_), terminal_size=SIZE, run_before=before)
 
@@ -128,8 +128,8 @@ def test_the_days_board_with_a_streak(snap_compare, store, tables):
         from tui.tables.community import LeaderboardsScreen
 
         await pilot.app.push_screen(LeaderboardsScreen("daily:town"))
-        await wait_for(pilot, lambda: pilot.app.screen.query_one("#board").row_count == 2, 10)
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: pilot.app.screen.query_one("#board").row_count == 2, 10, "two rows on the board")
+        await settle(pilot)
 
     assert snap_compare(make_app(store), terminal_size=SIZE, run_before=before)
 

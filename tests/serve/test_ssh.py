@@ -7,10 +7,12 @@ import json
 import stat
 import time
 
+import pyte
 import pytest
 
 from host.storage import open_storage
 from sshkit import Client, until, HostProcess, make_key, need_ssh, run_ssh
+from waits import until_async
 
 
 @pytest.fixture(scope="module")
@@ -123,7 +125,7 @@ def test_players_never_see_each_others_saves(host, keys):
     c.wait_for("Saved games", "Quit")
     assert "Continue" not in c.settle()
     c.press("s")
-    screen = c.settle(1.5)
+    screen = c.wait_for("No saved games yet.")
     assert "dash-" not in screen and "Icehouse Dash deal" not in screen
     c.press("ctrl+q")
     c.wait_exit()
@@ -154,20 +156,33 @@ def test_a_slow_client_does_not_stall_the_others(host, keys):
 
     import asyncssh
 
+    class Screen(asyncssh.SSHClientSession):
+        """alice's terminal, while she still reads it."""
+
+        def __init__(self) -> None:
+            self.screen = pyte.Screen(200, 60)
+            self.stream = pyte.ByteStream(self.screen)
+
+        def data_received(self, data, datatype) -> None:
+            self.stream.feed(data)
+
     async def slow_alice() -> None:
         key = asyncssh.read_private_key(str(keys["alice"]))
         async with asyncssh.connect("127.0.0.1", host.port, username="alice", client_keys=[key],
                                     known_hosts=None, agent_path=None, config=None) as conn:
-            chan, _ = await conn.create_session(asyncssh.SSHClientSession, term_type="xterm",
-                                                term_size=(200, 60), window=16384, encoding=None)
-            await asyncio.sleep(3)  # the app starts and draws
+            chan, seen = await conn.create_session(Screen, term_type="xterm",
+                                                   term_size=(200, 60), window=16384, encoding=None)
+            await until_async(lambda: "H O U S E S" in "\n".join(seen.screen.display), timeout=20,
+                              what="alice's home screen drawn")
             chan.pause_reading()
-            for i in range(400):  # each key repaints the menu; nobody reads it
+            # Each key repaints the menu and nobody reads it: keys until the host says so.
+            deadline = time.monotonic() + 30
+            i = 0
+            while i % 20 or "alice reads slowly" not in host.log_text():
+                assert time.monotonic() < deadline, "the host never said alice reads slowly"
                 chan.write(b"\x1b[B" if i % 2 == 0 else b"\x1b[A")
-                await asyncio.sleep(0.005)
-            deadline = time.monotonic() + 20
-            while "alice reads slowly" not in host.log_text() and time.monotonic() < deadline:
-                await asyncio.sleep(0.2)
+                i += 1
+                await asyncio.sleep(0.005)  # a key at a time, as a person's terminal sends them
             started = time.monotonic()
             other = await asyncio.to_thread(Client, host, "carol", keys["carol"])
             await asyncio.to_thread(other.wait_for, "H O U S E S", timeout=20)

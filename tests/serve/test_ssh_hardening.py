@@ -11,6 +11,7 @@ import random
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -162,10 +163,10 @@ def test_a_latin1_client_types_e_acute(host, keys):
     c = Client(host, "bob", keys["bob"], lang="fr_FR.ISO-8859-1")
     c.wait_for("H O U S E S")
     c.press("\x10")  # ctrl+p: the palette
-    c.settle(1.0)
+    c.wait_for("Search for commands")
     before = bytes(c.raw)
     c.child.send(b"\xe9")  # one byte: e acute in Latin-1
-    c.settle(1.0)
+    c.until(lambda: b"\xe9" in bytes(c.raw)[len(before):], what="the e acute echoed in Latin-1")
     after = bytes(c.raw)[len(before):]
     assert b"\xe9" in after and b"\xc3" not in after  # é back in the client's own charset
     assert c.child.isalive()
@@ -332,17 +333,20 @@ async def test_an_app_starts_only_once_the_table_service_is_up(tmp_path, keys, m
     opts = hs.HostOptions(port=free_port(), data=tmp_path / "host", open=True, idle_timeout=0,
                           app_command=[sys.executable, "-c", shows_tables])
     starting = asyncio.create_task(hs.start_host(opts))
-    for _ in range(200):  # until the port accepts
+    deadline = time.monotonic() + 10
+    while True:  # until the port accepts
         try:
             _, writer = await asyncio.open_connection("127.0.0.1", opts.port)
             writer.close()
             break
         except OSError:
+            assert time.monotonic() < deadline, "the host's port never accepted a connection"
             await asyncio.sleep(0.05)
     async with asyncssh.connect("127.0.0.1", opts.port, username="alice",
                                 client_keys=[asyncssh.read_private_key(str(keys["alice"]))],
                                 known_hosts=None, agent_path=None, config=None) as conn:
         proc = await conn.create_process(encoding=None, term_type="xterm", term_size=(80, 24))
+        # Time itself is tested: a while after the login, still no app (the tables are not up).
         await asyncio.sleep(0.5)
         assert not starting.done()  # the tables are not up: no app yet
         gate.set()

@@ -11,7 +11,7 @@ from core import GAMES
 from host.tables import TableHost
 
 from peer import Peer
-from tui_support import make_app, status, store, wait_for  # noqa: F401  (the fixture)
+from tui_support import make_app, settle, status, store, wait_for  # noqa: F401  (the fixture)
 
 SIZE = (80, 24)
 PEERS: list[Peer] = []  # kept, or a collected connection would close (bob away)
@@ -91,7 +91,7 @@ async def test_a_table_of_people_opened_without_hints_has_none(store, tables):
             assert not tables.tables["ABCD"].save.hints
             assert "Hint" not in footer_keys(app)
             await pilot.press("t")
-            await pilot.pause(0.2)
+            await settle(pilot)  # a hint, had one started, would be done by now
             assert screen.last_hint is None and not screen.hint_thinking
     finally:
         await tables.stop()

@@ -12,6 +12,7 @@ from host.storage import open_storage
 from host.tables import TableHost
 
 from peer import Peer
+from waits import until_async
 
 
 def player_store(storage, name):
@@ -19,6 +20,21 @@ def player_store(storage, name):
     from saves.db import DbStore
 
     return DbStore(storage, name)
+
+
+async def play_to_the_end(peer: Peer, game) -> dict:
+    """`peer` plays its seat's first legal move until the table's last message (the one
+    with its save); fails if no end comes in 400 messages."""
+    msg = await peer.get("table")
+    for _ in range(400):
+        if "save" in msg:
+            return msg
+        state = game.from_text(msg["view"])
+        if state.to_move == msg["seat"]:
+            peer.send(op="act", code=msg["code"], cursor=msg["cursor"],
+                      action=game.action_to_builtins(state.legal_actions()[0]))
+        msg = await peer.get("table")
+    raise AssertionError("the game did not end in 400 messages")
 
 
 @pytest.fixture
@@ -125,16 +141,7 @@ async def test_a_bot_seat_plays_by_itself_and_a_finished_table_is_handed_out(hos
     alice.send(op="open", game="dash", seed=11, options={}, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
     assert "no computer players" in (await alice.get("error"))["message"]
     alice.send(op="open", game="town", seed=11, options={}, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
-    msg = await alice.get("table")
-    for _ in range(400):
-        if "save" in msg:
-            break
-        state = game.from_text(msg["view"])
-        if state.to_move == msg["seat"]:
-            alice.send(op="act", code=msg["code"], cursor=msg["cursor"],
-                       action=game.action_to_builtins(state.legal_actions()[0]))
-        msg = await alice.get("table")
-    assert "save" in msg, "the game did not end"
+    msg = await play_to_the_end(alice, game)
     copy = msg["save"]
     assert copy["id"] == f"town-table-{msg['code']}" and copy["over"] and copy["my_seat"] == 0
     # The table's line in the lists names the players, not "Player N".
@@ -163,17 +170,15 @@ async def test_a_table_abandoned_by_all_its_players_is_closed_into_their_saves(t
         bob = await Peer.connect(host, "bob")
         bob.send(op="join", code=code)
         await bob.get("table")
-        await asyncio.sleep(1.0)
+        # Time itself is tested here: past the idle timeout (and a sweep), a table with
+        # a player present stays (tests/serve/test_waits.py lists this sleep).
+        await asyncio.sleep(host.table_timeout * 1.5)
         assert code in host.tables  # both still there: kept however long
         alice.close()
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(host.table_timeout * 1.5)
         assert code in host.tables  # bob is still there
         bob.close()
-        for _ in range(40):
-            await asyncio.sleep(0.1)
-            if code not in host.tables:
-                break
-        assert code not in host.tables
+        await until_async(lambda: code not in host.tables, timeout=5, what="the table everybody left, closed")
         await host.flush()
         assert host.storage.load_table(code).closed
         for name, seat in (("alice", 0), ("bob", 1)):
@@ -272,16 +277,7 @@ async def test_a_finished_table_reaches_a_player_who_was_away(tmp_path, monkeypa
     await first.start()
     alice = await Peer.connect(first, "alice")
     alice.send(op="open", game="town", seed=11, options={}, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
-    msg = await alice.get("table")
-    for _ in range(400):
-        if "save" in msg:
-            break
-        state = game.from_text(msg["view"])
-        if state.to_move == msg["seat"]:
-            alice.send(op="act", code=msg["code"], cursor=msg["cursor"],
-                       action=game.action_to_builtins(state.legal_actions()[0]))
-        msg = await alice.get("table")
-    assert "save" in msg, "the game did not end"
+    msg = await play_to_the_end(alice, game)
     alice.close()
     await first.stop()
     code = msg["code"]

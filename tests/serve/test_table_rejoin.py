@@ -10,9 +10,9 @@ import pytest
 
 from core import GAMES
 from peer import Peer
-from test_table_screens import PEERS, to_tables
+from test_table_screens import PEERS, join, to_tables
 from test_table_screens import tables  # noqa: F401  (the fixture)
-from tui_support import make_app, store  # noqa: F401  (the fixture)
+from tui_support import make_app, settle, store  # noqa: F401  (the fixture)
 
 
 async def play_some(peers: list[Peer], game_id: str, moves: int) -> None:
@@ -45,14 +45,9 @@ async def test_back_at_a_table_mid_game_the_screen_opens(store, tables, game_id)
         app = make_app(store)
         async with app.run_test(size=(80, 24)) as pilot:
             await to_tables(pilot)
-            await pilot.press("enter")
-            for _ in range(60):
-                await pilot.pause(0.05)
-                if getattr(app.screen, "code", None) == "ABCD":
-                    break
-            await pilot.pause(0.3)
-            screen = app.screen
-            assert screen.code == "ABCD" and screen.seat == 1 and screen.save.cursor == 4
+            screen = await join(pilot)
+            await settle(pilot)  # the screen opened and drew without an error
+            assert screen.seat == 1 and screen.save.cursor == 4
             assert screen.save.seed == 0  # the game goes on: no seed
     finally:
         await tables.stop()

@@ -11,7 +11,7 @@ from host.tables import TableHost
 from tui.tables.seat import SeatMatch
 
 from peer import Peer
-from tui_support import make_app, store  # noqa: F401  (the fixture)
+from tui_support import make_app, settle, status, store, wait_for  # noqa: F401  (the fixture)
 
 SIZE = (80, 24)
 
@@ -39,18 +39,28 @@ async def bob_opens_dash(host: TableHost) -> Peer:
 
 
 async def to_tables(pilot) -> None:
+    """From the home menu to the tables screen, listing at least one table."""
     from tui.tables.screens import TablesScreen
 
     menu = pilot.app.screen.query_one("#menu")
     index = next(i for i, o in enumerate(menu.options) if o.id == "tables")
     menu.highlighted = index
     await pilot.press("enter")
-    for _ in range(50):
-        await pilot.pause(0.05)
-        if isinstance(pilot.app.screen, TablesScreen) and pilot.app.screen.query_one("#table-list").option_count:
-            first = pilot.app.screen.query_one("#table-list").get_option_at_index(0)
-            if first.id != "none":
-                break
+
+    def listed() -> bool:
+        screen = pilot.app.screen
+        return (isinstance(screen, TablesScreen) and screen.query_one("#table-list").option_count > 0
+                and screen.query_one("#table-list").get_option_at_index(0).id != "none")
+
+    await wait_for(pilot, listed, timeout=10, what="the tables screen listing a table")
+
+
+async def join(pilot, code: str = "ABCD") -> object:
+    """Enter on the highlighted table: the seat's screen at `code`, its board drawn."""
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: getattr(pilot.app.screen, "code", None) == code
+                   and pilot.app.screen.query("#status"), timeout=10, what=f"alice's seat at table {code}")
+    return pilot.app.screen
 
 
 def test_the_tables_list(snap_compare, store, tables):
@@ -58,7 +68,7 @@ def test_the_tables_list(snap_compare, store, tables):
         await tables.start()
         await bob_opens_dash(tables)
         await to_tables(pilot)
-        await pilot.pause(0.2)
+        await settle(pilot)
 
     assert snap_compare(make_app(store), terminal_size=SIZE, run_before=before)
 
@@ -68,12 +78,9 @@ def test_seated_at_a_dash_table(snap_compare, store, tables):
         await tables.start()
         await bob_opens_dash(tables)
         await to_tables(pilot)
-        await pilot.press("enter")  # join ABCD, seat 2
-        for _ in range(50):
-            await pilot.pause(0.05)
-            if getattr(pilot.app.screen, "code", None) == "ABCD":
-                break
-        await pilot.pause(0.3)
+        await join(pilot)  # ABCD, seat 2
+        await wait_for(pilot, lambda: "waiting for bob" in status(pilot.app), what="'waiting for bob' said")
+        await settle(pilot)
 
     assert snap_compare(make_app(store), terminal_size=SIZE, run_before=before)
 
@@ -85,34 +92,22 @@ async def test_moves_go_both_ways(store, tables):
         app = make_app(store)
         async with app.run_test(size=SIZE) as pilot:
             await to_tables(pilot)
-            await pilot.press("enter")
-            for _ in range(50):
-                await pilot.pause(0.05)
-                if getattr(app.screen, "code", None) == "ABCD":
-                    break
-            screen = app.screen
-            assert screen.seat == 1 and "waiting for bob" in str(screen.query_one("#status").render())
+            screen = await join(pilot)
+            assert screen.seat == 1 and "waiting for bob" in status(app)
             # Not alice's turn: the list of moves (m) is hidden like every key of the game, a move is refused.
             assert screen.check_action("moves", ()) is False
             # bob plays; alice's screen follows.
             msg = await bob.get("table")
             state = GAMES["dash"].from_text(msg["view"])
             bob.send(op="act", code="ABCD", cursor=0, action=GAMES["dash"].action_to_builtins(state.legal_actions()[0]))
-            for _ in range(50):
-                await pilot.pause(0.05)
-                if screen.save.cursor == 1:
-                    break
-            assert screen.save.cursor == 1 and screen.last_seat == 0
+            await wait_for(pilot, lambda: screen.save.cursor == 1, timeout=10, what="bob's move on alice's screen")
+            assert screen.last_seat == 0
             assert screen.state.to_move == 1
             # alice plays from the list of moves; bob hears of it.
             await pilot.press("m")
-            await pilot.pause(0.2)
+            await wait_for(pilot, lambda: app.screen is not screen, timeout=10, what="the list of moves")
             await pilot.press("enter")
-            for _ in range(50):
-                await pilot.pause(0.05)
-                if screen.save.cursor == 2:
-                    break
-            assert screen.save.cursor == 2
+            await wait_for(pilot, lambda: screen.save.cursor == 2, timeout=10, what="alice's move made")
             while (update := await bob.get("table"))["cursor"] != 2:
                 pass
             assert update["last"]["seat"] == 1
@@ -145,13 +140,8 @@ async def test_a_player_not_to_move_is_shown_no_key_of_the_game(store, tables, g
         app = make_app(store)
         async with app.run_test(size=(120, 40)) as pilot:
             await to_tables(pilot)
-            await pilot.press("enter")
-            for _ in range(50):
-                await pilot.pause(0.05)
-                if getattr(app.screen, "code", None) == "ABCD":
-                    break
-            screen = app.screen
-            await pilot.pause(0.3)
+            screen = await join(pilot)
+            await settle(pilot)  # the footer follows the screen's bindings
             assert screen.seat == 1 and screen.state.to_move == 0
             shown = {key.action for key in screen.query(FooterKey)}
             assert shown <= {"home", "zone(1)", "command_palette", "help"}, shown

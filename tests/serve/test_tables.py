@@ -63,12 +63,29 @@ def play_one(c: Client) -> bool:
         return False
     c.press("end", gap=0.1)  # the last move of the list: a shorter game than the first
     c.press("enter", gap=0.05)
-    deadline = time.monotonic() + 10
-    while (status(c) in (before, "") or "Your moves" in c.text()) and time.monotonic() < deadline:
-        if "Game over" in c.text():
-            break
-        c.pump(0.05)
+    c.until(lambda: "Game over" in c.text() or (status(c) not in (before, "") and "Your moves" not in c.text()),
+            timeout=10, what="the move made: the list closed and the status line moved on")
     return True
+
+
+def play_to_the_end(players: dict[str, Client], seconds: float, interlude=None) -> int:
+    """The players at one table play (each the last move of their list, on their turn)
+    until every screen says the game is over; the number of moves. `interlude(moves)`,
+    asked between moves, may do something else (drop a player) and says whether it did."""
+    moves = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for c in players.values():
+            c.settle(0.05)
+        if all("Game over" in c.text() or "game over" in status(c) for c in players.values()):
+            return moves
+        if interlude is not None and interlude(moves):
+            continue
+        for c in players.values():
+            if my_turn(c) and play_one(c):
+                moves += 1
+                break
+    raise AssertionError("the game did not end in time:\n" + "\n".join(c.text() for c in players.values()))
 
 
 def open_house_rules_form(c: Client) -> None:
@@ -83,6 +100,8 @@ def open_house_rules_form(c: Client) -> None:
             break
         except AssertionError:
             c.press("escape") if "Icehouse Dash" not in status(c) else None
+    else:
+        raise AssertionError("the form never showed HOUSE RULES' options:\n" + c.text())
     c.settle(1.0)
 
 
@@ -95,7 +114,9 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     alice.press("home", "enter", gap=0.4)
     alice.press("tab", "tab", "enter", gap=0.4)  # the Cards list: hands, none, random
     alice.press("home", "down", "enter", gap=0.4)
-    screen = alice.settle(0.5)
+    alice.until(lambda: re.search(r"Seat 2\s+Person", alice.text()) and re.search(r"Cards\s+none", alice.text()),
+                what="the form showing seat 2 a person and no cards")
+    screen = alice.text()
     assert re.search(r"Seat 2\s+Person", screen), screen
     assert re.search(r"Cards\s+none", screen), screen  # no cards: a short game
     alice.press("ctrl+s")
@@ -110,33 +131,23 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     assert "bob" in alice.wait_for("bob")
 
     players = {"alice": alice, "bob": bob}
-    moves = 0
-    dropped = False
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        for c in players.values():
-            c.settle(0.05)
-        if all("Game over" in c.text() or "game over" in status(c) for c in players.values()):
-            break
-        if moves == 6 and not dropped:
-            # bob's connection drops mid-game; alice sees him away; he comes back to his seat.
-            dropped = True
-            players["bob"].kill()
-            alice.wait_for("bob is away")
-            bob = players["bob"] = Client(host, "bob", keys["bob"])
-            to_tables(bob)
-            bob.wait_for(f"* {code}")
-            bob.press("enter")
-            bob.wait_for(f"Table {code}")
-            alice.wait_for("bob is back")
-            continue
-        for c in players.values():
-            if my_turn(c) and play_one(c):
-                moves += 1
-                break
-    else:
-        raise AssertionError("the game did not end in time:\n" + alice.text() + "\n" + bob.text())
-    assert moves > 10
+
+    def drop_bob(moves: int) -> bool:
+        """At move 6 bob's connection drops; alice sees him away; he comes back to his seat."""
+        if moves != 6 or players["bob"] is not bob:
+            return False
+        bob.kill()
+        alice.wait_for("bob is away")
+        again = players["bob"] = Client(host, "bob", keys["bob"])
+        to_tables(again)
+        again.wait_for(f"* {code}")
+        again.press("enter")
+        again.wait_for(f"Table {code}")
+        alice.wait_for("bob is back")
+        return True
+
+    moves = play_to_the_end(players, 120, drop_bob)
+    assert moves > 10 and players["bob"] is not bob
     assert "Game over" in alice.text() or "game over" in status(alice)
 
     # Each player's copy and stats are in the host's database, written by their own app.
@@ -157,7 +168,7 @@ def test_two_players_play_a_whole_house_rules_game_at_one_table(host, keys):
     # A third player sees neither the table (it is over) nor their saves.
     carol = Client(host, "carol", keys["carol"])
     to_tables(carol)
-    assert code not in carol.settle(1.0)
+    assert code not in carol.wait_for("No open tables yet")
     carol.press("escape")
     carol.press("ctrl+q")
     carol.wait_exit()

@@ -20,6 +20,7 @@ import pyte
 import pytest
 
 from sshkit import free_port
+from waits import until, until_async
 
 
 def start_web(root: Path, *extra: str, host: str = "127.0.0.1", port: int | None = None):
@@ -30,19 +31,23 @@ def start_web(root: Path, *extra: str, host: str = "127.0.0.1", port: int | None
     log = open(root / "web.log", "wb")
     proc = subprocess.Popen([sys.executable, "-m", "houses", "serve", "web", "--host", host, "--port", str(port),
                              *extra], stdout=log, stderr=subprocess.STDOUT, env=env, cwd=root)
-    deadline = time.monotonic() + 20
-    while True:
+    found = None
+
+    def serving() -> bool:
+        nonlocal found
+        if proc.poll() is not None:
+            raise AssertionError("the web server ended:\n" + (root / "web.log").read_text())
         found = re.search(rb"(http://\S+:(\d+)/\?token=)(\S+)", (root / "web.log").read_bytes())
-        if found:
-            url, token = found.group(1).decode() + found.group(3).decode(), found.group(3).decode()
-            try:
-                with urllib.request.urlopen(url, timeout=2):
-                    break
-            except OSError:
-                pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            raise AssertionError("the web server did not start:\n" + (root / "web.log").read_text())
-        time.sleep(0.1)
+        if not found:
+            return False
+        try:
+            with urllib.request.urlopen(found.group(1).decode() + found.group(3).decode(), timeout=2):
+                return True
+        except OSError:
+            return False
+
+    until(serving, timeout=20, what="the web server to print its URL and answer it")
+    url, token = found.group(1).decode() + found.group(3).decode(), found.group(3).decode()
     return proc, url, token, int(found.group(2)), log
 
 
@@ -224,10 +229,9 @@ def test_the_apps_end_when_the_server_is_killed(tmp_path):
                 await read_screen(ws, "New game")
                 apps = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
                 proc.kill()
-                killed = time.monotonic()
-                while any(_running(pid) for pid in apps) and time.monotonic() - killed < 5:
-                    await asyncio.sleep(0.05)
-                return apps, time.monotonic() - killed
+                took = await until_async(lambda: not any(_running(pid) for pid in apps), timeout=5,
+                                         what="the server's app processes to end after its kill -9")
+                return apps, took
             finally:
                 await session.close()
 
@@ -249,7 +253,6 @@ def test_a_host_that_is_not_loopback_gets_a_loud_warning(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "houses", "serve", "web", "--host", "0.0.0.0", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, HOUSES_HOME=str(tmp_path)))
     try:
-        time.sleep(0.2)
         deadline = time.monotonic() + 15
         err = b""
         while b"WARNING" not in err and time.monotonic() < deadline:
@@ -297,12 +300,11 @@ def browse(url: str, tmp_path: Path) -> tuple[str, bytes]:
 
         async def look() -> tuple[str, bytes]:
             async with aiohttp.ClientSession() as session:
-                while True:
+                targets: list = []
+                while not targets:
+                    assert time.monotonic() < deadline, "Chromium opened no page"
                     async with session.get(f"http://127.0.0.1:{debug_port}/json/list") as r:
                         targets = [t for t in await r.json() if t.get("type") == "page"]
-                    if targets:
-                        break
-                    await asyncio.sleep(0.2)
                 async with session.ws_connect(targets[0]["webSocketDebuggerUrl"], max_msg_size=0) as ws:
                     ident = 0
 
@@ -316,15 +318,19 @@ def browse(url: str, tmp_path: Path) -> tuple[str, bytes]:
                                 return msg.get("result", {})
 
                     classes = ""
-                    while time.monotonic() < deadline:
+                    while "-first-byte" not in classes:
+                        assert time.monotonic() < deadline, f"the app's first bytes never reached the page: {classes!r}"
                         result = await call("Runtime.evaluate", expression="document.body.className")
                         classes = result.get("result", {}).get("value", "")
-                        if "-first-byte" in classes:
-                            break
-                        await asyncio.sleep(0.3)
-                    await asyncio.sleep(2.0)  # let the home screen draw
-                    shot = await call("Page.captureScreenshot", format="png")
-                    return classes, base64.b64decode(shot.get("data", ""))
+                        await asyncio.sleep(0.1)  # ask again soon (a poll that fails at its deadline)
+                    # The terminal draws on a canvas: the home screen is drawn when two
+                    # screenshots in a row are the same picture, and not a blank one.
+                    shots = [b"", b"-"]
+                    while shots[-1] != shots[-2] or len(shots[-1]) <= 10_000:
+                        assert time.monotonic() < deadline, "the page's terminal never drew a still screen"
+                        shot = await call("Page.captureScreenshot", format="png")
+                        shots.append(base64.b64decode(shot.get("data", "")))
+                    return classes, shots[-1]
 
         return asyncio.run(look())
     finally:

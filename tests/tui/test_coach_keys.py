@@ -99,7 +99,8 @@ async def test_skirmish_escape_after_a_hint_then_enter_does_not_play_the_hinted_
         assert screen.sel is None and screen.offer is None
         assert app.focused is screen.hand_bar and hand[screen.hand_bar.cursor] == under
         await pilot.press("enter")
-        await pilot.pause(0.3)
+        await wait_for(pilot, lambda: screen.save.cursor > cursor or screen.sel == ("card", under), timeout=10,
+                       what="the card under the cursor played or chosen")
         if screen.save.cursor > cursor:  # the card under the cursor had one way to go
             assert screen.game.action_from_builtins(screen.save.actions[cursor]).card == under
         else:

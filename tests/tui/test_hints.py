@@ -11,7 +11,7 @@ import pytest
 
 import saves
 from core import GAMES
-from tui_support import TODAY, make_app, put_save, status, wait_for, winning_line
+from tui_support import TODAY, make_app, put_save, settle, status, wait_for, winning_line
 from tui.start import NewForm, NewGame, Resume
 
 winning_line = functools.lru_cache(winning_line)  # one solve of today's deal for the tests here
@@ -118,7 +118,7 @@ async def test_hot_seat_has_no_hints_unless_the_game_was_opened_with_them(store,
         screen = app.screen
         assert "Hint" not in footer_keys(app)
         await pilot.press("t")
-        await pilot.pause(0.2)
+        await settle(pilot)  # a hint, had one started, would be done by now
         assert not screen.hint_thinking and screen.last_hint is None
         # Issue 26: t says why in a line, naming the form's tick box.
         assert status(app).startswith("Hints are off") and "Hints (t) for every person" in status(app)
@@ -224,7 +224,7 @@ async def win_todays_dash(store, monkeypatch, save_id: str, hint: bool) -> str:
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         text = " ".join(str(w.render()) for w in app.screen.query(".dialog-text"))
         app.flush_saves()
-        await pilot.pause(0.1)
+        await settle(pilot)  # what the game's end wrote (stats) after that, then again
         app.flush_saves()
     return text
 

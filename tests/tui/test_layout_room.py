@@ -12,7 +12,7 @@ import pytest
 import saves
 from core import GAMES
 from test_shared_screens import screen_text
-from tui_support import dash_save, game_save, make_app, put_save, settle
+from tui_support import dash_save, game_save, make_app, put_save, resize, settle
 from tui.start import NewForm, NewGame
 
 SIZE, BIG = (80, 24), (120, 40)
@@ -26,8 +26,7 @@ async def test_home_shows_a_long_continue_entry_whole_where_there_is_room(store)
     async with app.run_test(size=BIG) as pilot:
         await settle(pilot)
         assert "Continue   " + save.summary in screen_text(app)
-        await pilot.resize_terminal(*SIZE)
-        await pilot.pause(0.2)
+        await resize(pilot, SIZE)
         text = screen_text(app)
         entry = next(line for line in text.splitlines() if "Continue   " in line)
         assert "…" in entry and "Continue: " + save.summary in text  # cut, and whole under the menu
@@ -45,8 +44,7 @@ async def test_town_grows_with_the_terminal_and_its_log_takes_the_width(store):
         log = screen.query_one("#town-log")
         first = str(log.render()).splitlines()[0]
         assert log.region.width >= 50 and len(first) > 45, first  # it wrapped at 40 columns
-        await pilot.resize_terminal(*SIZE)
-        await pilot.pause(0.2)
+        await resize(pilot, SIZE)
         assert (board.cell_w, board.cell_h) == (5, 2)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 import saves
+from waits import until
 
 LIMIT_S = 2.0  # the issue's promise: gone within 2 s of the end, in every state
 # The keys of play, help, a new game (`n`) and home then back (`q` `c`: at home `q`
@@ -97,6 +98,41 @@ def gone(pid: int) -> bool:
             return f.read().rsplit(")", 1)[1].split()[0] in ("Z", "X")
     except FileNotFoundError:
         return True
+
+
+def assert_ends_in_time(is_gone, way: str, term: Terminal | None = None) -> None:
+    """Called just after `way` (a signal, the terminal closed): the app is gone within
+    LIMIT_S. Waits up to 5 s, reading the terminal meanwhile (an app may block on it)."""
+    started = time.monotonic()
+    while not is_gone() and time.monotonic() - started < 5:
+        term.pump(0.02) if term is not None else time.sleep(0.02)
+    took = time.monotonic() - started
+    assert is_gone(), f"the app was still running 5 s after {way}"
+    assert took < LIMIT_S, f"the app took {took:.2f} s to end after {way}"
+
+
+def main_thread_stuck(pid: int) -> bool:
+    """Whether the process's main thread sleeps in the kernel on a lock (a futex)."""
+    task = Path(f"/proc/{pid}/task/{pid}")
+    return (task.joinpath("stat").read_text().rsplit(")", 1)[1].split()[0] == "S"
+            and "futex" in task.joinpath("wchan").read_text())
+
+
+def assert_a_stuck_process_ends_on(code: str, sig: signal.Signals, home: Path, before=None) -> None:
+    """Python `code` that prints `ready`, then (after `before(proc)`, if given) sleeps
+    on a lock for good in its main thread: `sig` still ends it within LIMIT_S."""
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, cwd=ROOT, env=app_env(home))
+    try:
+        assert proc.stdout.readline().strip() == b"ready"
+        if before is not None:
+            before(proc)
+        until(lambda: main_thread_stuck(proc.pid), timeout=5, what="the main thread asleep on its lock")
+        os.kill(proc.pid, sig)
+        assert_ends_in_time(lambda: proc.poll() is not None, sig.name)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
 
 
 def wait_for_save(home: Path, term: Terminal, proc=None, timeout: float = 30.0) -> None:
@@ -185,14 +221,7 @@ def test_the_app_ends_within_2s_however_it_is_ended(tmp_path, game, args, way):
         elif way == "parent":
             parent.kill()
             parent.wait()
-        ended = time.monotonic()
-        while not gone(pid) and time.monotonic() - ended < 5:
-            if proc is not None:
-                proc.poll()
-            term.pump(0.02)
-        took = time.monotonic() - ended
-        assert gone(pid), f"the app was still running 5 s after {way}"
-        assert took < LIMIT_S, f"the app took {took:.2f} s to end after {way}"
+        assert_ends_in_time(lambda: gone(pid), way, term)  # a zombie counts as gone
     finally:
         if not gone(pid):
             os.kill(pid, signal.SIGKILL)
@@ -330,12 +359,7 @@ def test_sigterm_at_any_moment_of_start_up_ends_the_app_soon(tmp_path, args, std
         try:
             term.pump(rng.uniform(0.0, 2.0))  # from the interpreter's start to a drawn screen
             os.kill(proc.pid, signal.SIGTERM)
-            sent = time.monotonic()
-            while proc.poll() is None and time.monotonic() - sent < 5:
-                term.pump(0.02)
-            took = time.monotonic() - sent
-            assert proc.poll() is not None, f"try {attempt}: still running 5 s after SIGTERM"
-            assert took < LIMIT_S, f"try {attempt}: {took:.2f} s to end after SIGTERM"
+            assert_ends_in_time(lambda: proc.poll() is not None, f"SIGTERM (try {attempt})", term)
             assert proc.returncode in (0, -signal.SIGTERM), proc.returncode
         finally:
             if proc.poll() is None:
@@ -356,18 +380,7 @@ def test_sigterm_reaches_the_watchdog_when_the_main_thread_is_stuck(tmp_path):
             "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})\n"
             "print('ready', flush=True)\n"
             "lock = threading.Lock(); lock.acquire(); lock.acquire()\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, cwd=ROOT, env=app_env(tmp_path))
-    try:
-        assert proc.stdout.readline().strip() == b"ready"
-        time.sleep(0.2)
-        os.kill(proc.pid, signal.SIGTERM)
-        sent = time.monotonic()
-        proc.wait(timeout=5)
-        assert time.monotonic() - sent < LIMIT_S
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+    assert_a_stuck_process_ends_on(code, signal.SIGTERM, tmp_path)
 
 
 def test_sighup_reaches_the_watchdog_after_asyncio_took_the_wake_up_fd(tmp_path):
@@ -392,18 +405,10 @@ def test_sighup_reaches_the_watchdog_after_asyncio_took_the_wake_up_fd(tmp_path)
             "    print('stuck', flush=True)\n"
             "    lock = threading.Lock(); lock.acquire(); lock.acquire()\n"
             "asyncio.run(main())\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, cwd=ROOT, env=app_env(tmp_path))
-    try:
-        assert proc.stdout.readline().strip() == b"ready"
+
+    def asyncio_hears_sigusr1(proc) -> None:
         os.kill(proc.pid, signal.SIGUSR1)
         assert proc.stdout.readline().strip() == b"asyncio got SIGUSR1"
         assert proc.stdout.readline().strip() == b"stuck"
-        time.sleep(0.2)
-        os.kill(proc.pid, signal.SIGHUP)
-        sent = time.monotonic()
-        proc.wait(timeout=5)
-        assert time.monotonic() - sent < LIMIT_S
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
+
+    assert_a_stuck_process_ends_on(code, signal.SIGHUP, tmp_path, before=asyncio_hears_sigusr1)

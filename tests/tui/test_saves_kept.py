@@ -11,7 +11,7 @@ import saves
 from core import GAMES
 from test_flows import play_first_legal
 from test_shared_screens import many_saves, screen_text
-from tui_support import dash_save, losing_line, make_app, put_save, wait_for
+from tui_support import dash_save, losing_line, make_app, put_save, settle, wait_for
 from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
@@ -77,8 +77,7 @@ async def test_the_highlighted_row_stays_in_view_when_the_detail_grows(store):
         table = app.screen.query_one("#saves-table")
         for keys in (["end"], ["k"], ["home"], ["end", "k", "k", "k"]):
             await pilot.press(*keys)
-            await pilot.pause(0.1)
-            await pilot.pause()
+            await settle(pilot)  # the detail redrawn and the table scrolled to its cursor
             row = table.get_row_at(table.cursor_row)
             shown = screen_text(app)
             assert str(row[4]) in shown and str(row[3]) in shown, (keys, table.cursor_row)

@@ -14,6 +14,7 @@ import time
 import pytest
 
 import saves
+from waits import until
 
 
 def run_until(master: int, needle: bytes, timeout: float = 30.0) -> bytes:
@@ -49,7 +50,7 @@ def test_signal_ends_the_app_cleanly_and_the_game_is_saved(tmp_path, sig):
     os.close(slave)
     try:
         run_until(master, b"deal 5")
-        time.sleep(0.3)
+        until(lambda: drain(master) or list((tmp_path / "saves").glob("*.json")), what="the new deal's save")
         proc.send_signal(sig)
         deadline = time.monotonic() + 20
         while proc.poll() is None and time.monotonic() < deadline:

@@ -33,15 +33,19 @@ def store(tmp_path, monkeypatch):
     return saves.Store(tmp_path)
 
 
-async def wait_for(pilot, condition, timeout: float = 30.0) -> None:
+async def wait_for(pilot, condition, timeout: float = 30.0, what: str = "the condition") -> None:
     """Let the app run until `condition()` holds. Bots and hints think in worker
-    threads: wait for the app's workers and the messages they post, not a clock."""
+    threads: wait for the app's workers and the messages they post, not a clock.
+    Fails saying `what` it waited for (tests/support/waits.py: no fixed sleeps)."""
     deadline = time.monotonic() + timeout
     while not condition():
         left = deadline - time.monotonic()
-        assert left > 0, f"timed out after {timeout}s"
+        assert left > 0, f"waited {timeout:g} s for {what}; it did not come"
         if pilot.app.workers:
-            await asyncio.wait_for(asyncio.gather(*map(_finished, pilot.app.workers)), left)
+            try:
+                await asyncio.wait_for(asyncio.gather(*map(_finished, pilot.app.workers)), left)
+            except asyncio.TimeoutError:
+                raise AssertionError(f"waited {timeout:g} s for {what}; the app's workers never ended") from None
         await pilot.pause()
         if not condition():
             await asyncio.sleep(0.01)  # a timer (a bot's delay), not a worker: let it come
@@ -53,6 +57,15 @@ async def settle(pilot, timeout: float = 30.0) -> None:
     await wait_for(pilot, lambda: not any(w.is_running for w in pilot.app.workers), timeout)
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
+
+
+async def resize(pilot, size: tuple[int, int]) -> None:
+    """Resize the terminal and wait until the screen is laid out at that size (Textual
+    applies a new size on a short timer, and the app looks again after it)."""
+    await pilot.resize_terminal(*size)
+    await wait_for(pilot, lambda: tuple(pilot.app.size) == tuple(size) and tuple(pilot.app.screen.size) == tuple(size),
+                   timeout=10, what=f"the screen laid out at {size[0]}x{size[1]}")
+    await settle(pilot)
 
 
 async def _finished(worker) -> None:

@@ -4,6 +4,8 @@ import random
 import time
 from functools import reduce
 
+import pytest
+
 from aitoys import (
     Mark,
     NimState,
@@ -171,6 +173,7 @@ def test_deterministic_for_seed_and_node_cap():
     assert runs[0] in state.legal_actions()
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_budget_respected_and_last_completed_depth_returned():
     state = NimState([7, 8, 9, 10, 11])
 
@@ -202,6 +205,7 @@ def test_max_depth_caps_the_search():
     assert bot.stats["depth"] == 2
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_stop_from_another_thread_ends_the_search():
     import threading
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from aitoys import NimState, Take, TricksGame
 
 from core.ai.flat import FlatMonteCarloBot
@@ -26,6 +28,7 @@ def test_root_actions_limit_the_choice_and_the_cap_makes_it_reproducible():
     assert a == b and a in only
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_keeps_to_its_budget_on_hidden_information():
     game = TricksGame()
     st = game.new(3, 4)

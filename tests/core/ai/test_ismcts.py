@@ -138,6 +138,7 @@ def test_deterministic_for_seed_and_iteration_cap():
     assert visits[0] == visits[1] == visits[2]
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_budget_respected():
     state = TricksGame(13, 5).new(2, 3)
     bot = ISMCTSBot(random.Random(0))
@@ -222,6 +223,7 @@ def test_game_over_raises():
         ISMCTSBot(random.Random(0)).choose(NimState([0]), 1.0)
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_stop_from_another_thread_ends_the_search():
     import threading
 

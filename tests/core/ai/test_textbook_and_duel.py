@@ -9,6 +9,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 from aitoys import NimGame, NimState, Take, TTTGame
 
 from core import GAMES
@@ -59,6 +61,7 @@ def test_textbook_search_finds_the_winning_nim_move_and_beats_random_at_tic_tac_
     assert res.wins >= 7 and res.losses == 0, res.line()
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_textbook_search_keeps_to_its_time_budget():
     import time
 
@@ -103,6 +106,7 @@ def test_forked_jobs_play_the_same_series():
     assert one.records == two.records and one.iterations_a == two.iterations_a
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_the_benches_cpu_clock_counts_a_budget_in_cpu_seconds(monkeypatch):
     import time
 

@@ -118,6 +118,7 @@ def test_daily_seed_is_the_same_for_a_date_and_differs_between_dates():
     assert str(daily_seed(d)).startswith("20260314")
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_daily_deal_is_quick():
     worst = 0.0
     for i in range(0, 730, 73):

@@ -91,6 +91,7 @@ def test_key_tells_positions_apart_and_move_order_puts_captures_first(pos):
     assert ordered[0] == Move("d3", "d4")
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_hard_bot_uses_the_time_it_is_given_and_no_more():
     # Issue 17: the budget is the limit, not a node count (hard used 0.07 s of 0.25 s).
     s = GAME.new(2, 3)
@@ -117,6 +118,7 @@ def test_iterations_give_the_same_game_for_a_seed():
     assert game() == game()
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_stop_ends_a_hard_search_early():
     s = GAME.new(2, 3)
     b = make_bot("hard", random.Random(1))

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from core.house_rules import GAME
 
 BENCH = Path(__file__).resolve().parents[3] / "bench"
@@ -34,6 +36,7 @@ def test_textbook_uct_is_reproducible_with_an_iteration_cap():
     assert b1.stats["iterations"] == 6
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_textbook_uct_keeps_to_its_budget_and_plays_legally():
     s = GAME.new(2, 5)
     bot = TextbookUCT(random.Random(1))

@@ -108,6 +108,7 @@ def mid_game(seed: int = 21, steps: int = 40):
     return s
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_each_level_respects_its_budget():
     s = mid_game()
     view = s.view(s.to_move)
@@ -124,6 +125,7 @@ def test_each_level_respects_its_budget():
     assert took < 0.3 + 0.25                             # the budget, plus one iteration
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_hard_level_uses_the_time_it_is_given_and_no_more():
     # Issue 17: the budget is the limit, not a 600-iteration cap (which left time unused).
     s = mid_game()
@@ -138,6 +140,7 @@ def test_hard_level_uses_the_time_it_is_given_and_no_more():
     assert 0.6 * budget <= took <= budget + 0.45
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_hard_answers_a_forced_decision_at_once():
     s = GAME.new(2, 8)
     while len(s.legal_actions()) != 1:
@@ -148,6 +151,7 @@ def test_hard_answers_a_forced_decision_at_once():
     assert time.perf_counter() - t < 0.05 and bot.stats["iterations"] == 0
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_hard_stops_when_asked():
     s = mid_game()
     bot = HardBot(random.Random(2), iterations=None)

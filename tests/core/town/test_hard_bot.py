@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from core.town import GAME
 from core.town.actions import Exchange, Place
 from core.town.bots import (
@@ -59,6 +61,7 @@ def test_a_shown_tile_in_the_town_or_in_my_rack_is_not_guessed_about():
     assert set(shown) == set(ex.tiles) - set(st.racks[0]) - {t for t in st.cells if t}
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_the_hard_bot_uses_its_budget_and_keeps_to_it():
     st = GAME.new(2, 11)
     rng = random.Random(5)
@@ -100,6 +103,7 @@ def test_hard_searches_every_legal_action_when_asked():
     assert searched == set(view.legal_actions())
 
 
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
 def test_leaving_stops_a_thinking_bot_at_once():
     # The app calls stop() when the player leaves: the searching levels now think
     # for their whole budget, so they must answer at once when asked.
