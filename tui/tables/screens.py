@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
@@ -19,6 +19,7 @@ from saves.match import seat_label
 from tui.screens.new_game import NewGameScreen
 from tui.tables.client import TableClient, tables_available
 from tui.tables.watch import TableSeat, WatchMatch
+from tui.widgets.footer import Footer
 
 
 def get_client(app) -> TableClient | None:
