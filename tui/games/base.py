@@ -29,7 +29,7 @@ from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, said
 from tui.games.hints import HintsMixin
-from tui.watchers import drop_dead_watchers
+from tui.memory import drop_dead_watchers
 from tui.widgets.footer import Footer
 
 
@@ -637,7 +637,7 @@ class GameScreen(HintsMixin, Screen):
         self.stop_bot()
         self.match.close()
         # What this screen watched on the app (app_focus) would keep it alive until that
-        # value changes, which a terminal without focus reports never does (tui/watchers.py).
+        # value changes, which a terminal without focus reports never does (tui/memory.py).
         drop_dead_watchers(self.app)
         # Left before the first move (q, n, another game): no save is left behind
         # (ctrl+q: HousesApp.action_quit). A kill or a hang-up before the first move

@@ -1,11 +1,11 @@
 """The key bar at the foot of every screen: Textual's Footer, which forgets the keys
-it drew before (tui/watchers.py says why it would not)."""
+it drew before (tui/memory.py says why it would not)."""
 
 from __future__ import annotations
 
 from textual.widgets import Footer as TextualFooter
 
-from tui.watchers import drop_dead_watchers
+from tui.memory import drop_dead_watchers
 
 
 class Footer(TextualFooter):
