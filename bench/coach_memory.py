@@ -6,9 +6,12 @@ every 20 after; with --trace, the 10 places that kept the most memory since hint
 
 With --app, the real app instead (headless, Textual's pilot): a game against the easy
 bot, `t` pressed, the hinted move played, the bot answers; a new game when one ends,
-the four games in turn.
+the four games in turn. The first 20 hints go five to each game (then left with q),
+so that every game's modules, tables and styles are loaded before the count starts
+(--no-warm-up: one game to its end first, as before). Also counts what stays alive:
+screens, widgets, footer keys no longer shown, search nodes.
 
-Usage: nice -n 10 .venv/bin/python bench/coach_memory.py [--hints 200] [--budget 0.2] [--app]
+Usage: nice -n 10 .venv/bin/python bench/coach_memory.py [--hints 200] [--budget 0.2] [--app] [--trace]
 Bounded: at most 1,000 hints; CPU only, no network.
 """
 
@@ -24,14 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _memory import Checkpoints, rss_mib  # noqa: E402
+
 from core import GAMES  # noqa: E402
-
-
-def rss_mib() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 class Games:
@@ -74,20 +72,21 @@ def _alive() -> str:
     from textual.screen import Screen
     from textual.widget import Widget
 
-    counts = {"screens": 0, "widgets": 0, "nodes": 0}
+    counts = {"screens": 0, "widgets": 0, "keys no longer shown": 0, "nodes": 0}
     for obj in gc.get_objects():
         if isinstance(obj, Screen):
             counts["screens"] += 1
         elif isinstance(obj, Widget):
             counts["widgets"] += 1
+            if type(obj).__name__ == "FooterKey" and not obj.is_attached:
+                counts["keys no longer shown"] += 1
         elif type(obj).__name__ == "Node":
             counts["nodes"] += 1
-    return ", ".join(f"{k} {v}" for k, v in counts.items())
+    return "alive: " + ", ".join(f"{k} {v}" for k, v in counts.items())
 
 
-async def in_the_app(count: int, budget: float, trace: bool = False) -> None:
+async def in_the_app(count: int, budget: float, trace: bool = False, warm_up: bool = True) -> None:
     """`count` hints pressed in one app, as a player does (see the module's text)."""
-    import asyncio
     import os
     import tempfile
 
@@ -99,8 +98,7 @@ async def in_the_app(count: int, budget: float, trace: bool = False) -> None:
     os.environ["HOUSES_HOME"] = str(home)
     app = HousesApp(saves.Store(home), bot_delay=0.0)
     order = sorted(GAMES)
-    started = time.perf_counter()
-    base = None
+    marks = Checkpoints("hints in the app", trace, frames=24)
 
     async def until(pilot, condition, timeout=60.0) -> None:
         deadline = time.monotonic() + timeout
@@ -112,9 +110,10 @@ async def in_the_app(count: int, budget: float, trace: bool = False) -> None:
     async with app.run_test(size=(100, 40)) as pilot:
         game_no = 0
         screen = None
-        done = 0
+        done = in_game = 0
         while done < count:
-            if screen is None or screen.state.over or not screen.in_play():
+            warming = warm_up and done < 20 and in_game >= 5  # five hints a game, then the next
+            if screen is None or screen.state.over or not screen.in_play() or warming:
                 game_id = order[game_no % len(order)]
                 game_no += 1
                 seats = [saves.Seat(name="me")] + ([] if game_id == "dash" else
@@ -122,7 +121,7 @@ async def in_the_app(count: int, budget: float, trace: bool = False) -> None:
                 app.go_home()
                 app.start_game(game_id, seats, game_no, GAMES[game_id].Options(), hints=True)
                 await until(pilot, lambda: getattr(app.screen, "game_id", "") == game_id and app.screen.is_mounted)
-                screen = app.screen
+                screen, in_game = app.screen, 0
             await until(pilot, lambda: screen.state.over or (screen.my_turn() and screen.can_hint()))
             if screen.state.over:
                 continue
@@ -130,27 +129,14 @@ async def in_the_app(count: int, budget: float, trace: bool = False) -> None:
             await pilot.press("t")
             await until(pilot, lambda: screen.last_hint is not before or not screen.hint_thinking)
             done += 1
+            in_game += 1
             if screen.last_hint is not before:
                 screen.submit(screen.last_hint.action)
             else:
                 screen.submit(screen.state.legal_actions()[0])
-            if done == 20 or done % 20 == 0:
-                gc.collect()
-                rss = rss_mib()
-                base = rss if done == 20 else base
-                if trace and done == 20:
-                    import tracemalloc
-
-                    tracemalloc.start(12)
-                    snap0 = tracemalloc.take_snapshot()
-                alive = _alive()
-                print(f"after {done:4d} hints in the app: RSS {rss:.1f} MiB ({rss - base:+.1f} since hint 20), "
-                      f"{time.perf_counter() - started:.0f} s; alive: {alive}", flush=True)
-        if trace:
-            for stat in tracemalloc.take_snapshot().compare_to(snap0, "traceback")[:6]:
-                print(stat)
-                for text in stat.traceback.format()[-24:]:
-                    print("   ", text)
+            if done % 20 == 0:
+                marks.at(done, _alive())
+        marks.summary()
         app.exit()
 
 
@@ -158,43 +144,27 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hints", type=int, default=200)
     parser.add_argument("--budget", type=float, default=0.2)
-    parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--trace", action="store_true", help="where the memory kept since hint 20 was allocated")
     parser.add_argument("--app", action="store_true", help="hints pressed in the real app (headless)")
+    parser.add_argument("--no-warm-up", action="store_true", help="(--app) one game to its end first")
     args = parser.parse_args()
     count = max(20, min(args.hints, 1000))
+    print(f"start: RSS {rss_mib():.1f} MiB")
     if args.app:
         import asyncio
 
-        print(f"start: RSS {rss_mib():.1f} MiB")
-        asyncio.run(in_the_app(count, args.budget, args.trace))
+        asyncio.run(in_the_app(count, args.budget, args.trace, warm_up=not args.no_warm_up))
         return
     games = Games(1)
     order = sorted(GAMES)
-    print(f"start: RSS {rss_mib():.1f} MiB")
-    started = time.perf_counter()
-    base = None
+    marks = Checkpoints("hints", args.trace, frames=8)
     for i in range(1, count + 1):
         game_id = order[i % len(order)]
         view = games.next_view(game_id)
         ask(game_id, view, args.budget, seed=i)
-        if i == 20:
-            gc.collect()
-            base = rss_mib()
-            if args.trace:
-                import tracemalloc
-
-                tracemalloc.start(8)
-                snap0 = tracemalloc.take_snapshot()
         if i % 20 == 0:
-            gc.collect()
-            print(f"after {i:4d} hints: RSS {rss_mib():.1f} MiB ({rss_mib() - base:+.1f} since hint 20), "
-                  f"{time.perf_counter() - started:.0f} s", flush=True)
-    if args.trace:
-        snap = tracemalloc.take_snapshot()
-        for stat in snap.compare_to(snap0, "traceback")[:10]:
-            print(stat)
-            for line in stat.traceback.format()[-6:]:
-                print("   ", line)
+            marks.at(i)
+    marks.summary()
 
 
 if __name__ == "__main__":

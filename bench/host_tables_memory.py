@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "serve"), str(ROOT / "tests" / "tui")]
 
-from coach_memory import rss_mib  # noqa: E402
+from _memory import Checkpoints, rss_mib  # noqa: E402
 
 
 async def run(count: int, trace: bool = False) -> None:
@@ -40,8 +38,7 @@ async def run(count: int, trace: bool = False) -> None:
         await host.start()
         try:
             alice = await Peer.connect(host, "alice")
-            started = time.perf_counter()
-            base = None
+            marks = Checkpoints("finished tables", trace, frames=8)
             for i in range(1, count + 1):
                 alice.send(op="open", game="dash", seed=4242, options={"winnable": True}, seats=[{"kind": "human"}])
                 code = (await alice.get("table"))["code"]
@@ -50,22 +47,9 @@ async def run(count: int, trace: bool = False) -> None:
                 await alice.get("finished")
                 if i == 20 or i % 100 == 0:
                     await host.flush()  # the writer's queue done
-                    gc.collect()
-                    rss = rss_mib()
-                    base = rss if i == 20 else base
-                    if trace and i == 20:
-                        import tracemalloc
-
-                        tracemalloc.start(10)
-                        snap0 = tracemalloc.take_snapshot()
-                    print(f"after {i:5d} finished tables: RSS {rss:.1f} MiB ({rss - base:+.1f} since table 20), "
-                          f"open {len(host.tables)}, {time.perf_counter() - started:.0f} s", flush=True)
+                    marks.at(i, f"open {len(host.tables)}")
             alice.close()
-            if trace:
-                for stat in tracemalloc.take_snapshot().compare_to(snap0, "traceback")[:8]:
-                    print(stat)
-                    for text in stat.traceback.format()[-8:]:
-                        print("   ", text)
+            marks.summary()
         finally:
             await host.stop()
             storage.close()

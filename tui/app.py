@@ -29,6 +29,7 @@ from textual.scrollbar import ScrollBar
 
 import saves
 from tui.glyphs import Glyphs, locale_is_utf8
+from tui.memory import use_fresh_context_executor
 from tui.start import NewForm, NewGame, Resume, Start, StartHome
 from tui.screens.text import scroll_bar_render
 
@@ -207,7 +208,8 @@ class HousesApp(App[None]):
 
     def _key_done(self, key: events.Key) -> None:
         if key is self._key_in_flight:
-            self._key_in_flight = None
+            # Not kept past its key: the widget would keep a game screen left with q.
+            self._key_in_flight = self._key_target = None
             self.call_later(self._release_keys)
 
     def keys_pending(self) -> bool:
@@ -223,7 +225,7 @@ class HousesApp(App[None]):
             return True
         key = self._key_in_flight
         if key is not None and not self._key_target.is_attached:
-            self._key_in_flight = None  # its screen left before the key reached it
+            self._key_in_flight = self._key_target = None  # its screen left before the key reached it
         elif key is not None:
             if key._stop_propagation and key is not self._key_stopped:
                 # Stopped: a widget took it, or the screen passed it on to the app
@@ -263,7 +265,7 @@ class HousesApp(App[None]):
             self._quick_looks = 0
             await super().on_event(key)
             if not key.is_forwarded:  # a priority binding (ctrl+q) took it
-                self._key_in_flight = None
+                self._key_in_flight = self._key_target = None
         if self.stopping:
             self._held_keys.clear()
 
@@ -297,6 +299,9 @@ class HousesApp(App[None]):
         return HomeScreen()
 
     def on_mount(self) -> None:
+        # Bots and hints think in thread workers: no idle thread keeps the last one's
+        # screen (tui/memory.py).
+        use_fresh_context_executor()
         self._install_signal_handlers()
         self.set_class(self.glyphs.ascii, "-ascii")
         for note in self._startup_notes:

@@ -75,6 +75,28 @@ def test_the_memo_of_lines_is_bounded():
     assert len(engine._MADE) <= engine._MADE_MAX
 
 
+def test_the_memo_of_lines_holds_a_few_mib_at_most():
+    """Issue 22: at 50,000 Lines (about 1 KB each with their keys and words) the memo
+    alone could keep ~50 MiB in a long-lived host; now a few MiB, however many lines."""
+    import gc
+    import tracemalloc
+
+    from core import engine
+    from core.engine import Line
+
+    engine._MADE.clear()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for i in range(20_000):  # different lines, as a host's many games write them
+            Line("{0} {0:plays/play} {card} on {1:'s} house", i % 4, (i + 1) % 4, card=f"the card number {i}")
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert kept < 6 * 2**20, f"the memo of Lines keeps {kept / 2**20:.1f} MiB"
+
+
 def test_a_shared_host_keeps_nothing_of_a_finished_table(tmp_path):
     """SharedTableHost (several hosts on PostgreSQL) kept a lock and the names seated
     elsewhere for every table it ever closed."""

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 import saves
@@ -29,6 +29,8 @@ from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, RefusalKind, said
 from tui.games.hints import HintsMixin
+from tui.memory import drop_dead_watchers
+from tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from tui.tables.seat import News
@@ -642,6 +644,9 @@ class GameScreen(HintsMixin, Screen):
     def on_unmount(self) -> None:
         self.stop_bot()
         self.match.close()
+        # What this screen watched on the app (app_focus) would keep it alive until that
+        # value changes, which a terminal without focus reports never does (tui/memory.py).
+        drop_dead_watchers(self.app)
         # Left before the first move (q, n, another game): no save is left behind
         # (ctrl+q: HousesApp.action_quit). A kill or a hang-up before the first move
         # leaves it: Continue then opens that deal at its start.

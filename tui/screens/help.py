@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.rules import rules_text
 from tui.screens.list_screen import ListScreen
+from tui.widgets.footer import Footer
 
 
 _BLOCK_START = re.compile(r"(\||#|[-*] |\d+\. |```|>)")

@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.content import Content
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten
+from tui.widgets.footer import Footer
 
 BANNER = "H O U S E S"
 # An entry is one line: a longer summary is cut, and shown in full under the menu (a

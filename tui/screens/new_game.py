@@ -15,12 +15,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 import saves
 from core import GAMES, Game
 from core.engine import parse_seed
 from tui.games import playable
+from tui.widgets.footer import Footer
 
 
 class TickBox(Checkbox):

@@ -9,13 +9,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 import saves
 from core import GAMES
 from saves.game import local_minute
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten, shorten_middle
+from tui.widgets.footer import Footer
 
 # (heading, width): 5 columns of these widths and their padding fit in 80 columns
 # beside the scroll bar. A wider terminal gives the room to Game, Players and Position.

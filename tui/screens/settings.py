@@ -6,10 +6,11 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.screens.list_screen import ListScreen
+from tui.widgets.footer import Footer
 
 # The hint thinking times offered, in seconds (the settings file may hold another).
 HINT_TIMES = (0.5, 1.0, 2.0, 5.0)

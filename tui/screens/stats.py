@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from core import GAMES
 from core.town.words import level_for
 from tui.games import playable
+from tui.widgets.footer import Footer
 
 # How a solo result reads, and the rank it earns where the game has ranks.
 RESULT_WORDS = {

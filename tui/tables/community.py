@@ -12,11 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from core import GAMES
 from host import protocol as p
 from tui.tables.client import tables_available
+from tui.widgets.footer import Footer
 
 DAILY = {"dash": "Dash today", "town": "TOWN 77 today"}  # the deals of the day a host keeps
 MEASURE = {"dash": "Cards", "town": "Tiles"}  # what `moves` counts in a day's result

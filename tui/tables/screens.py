@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
@@ -20,6 +20,7 @@ from host import protocol as p
 from tui.tables.client import TableClient, tables_available
 from tui.tables.seat import SeatMatch, seat_label
 from tui.tables.watch import WatchMatch
+from tui.widgets.footer import Footer
 
 
 def get_client(app) -> TableClient | None:
