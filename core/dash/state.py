@@ -52,6 +52,9 @@ class DashState(State):
         "played", "trees", "tree_squares", "to_move", "over", "outcome", "log",
         "last_move", "turns", "boards",
     )
+    # Kept, not computed: assigned as the game moves (State declares them read-only).
+    to_move: int | None
+    over: bool
 
     def __init__(self) -> None:
         self.seats = 1
@@ -65,7 +68,7 @@ class DashState(State):
         self.played: dict[str, list[str]] = {s: [] for s in SIDES}
         self.trees: list[str] = []
         self.tree_squares: dict[str, str] = {}
-        self.to_move: int | None = None
+        self.to_move = None
         self.over = False
         self.outcome: Outcome | None = None
         self.log: list[str] = []

@@ -93,6 +93,7 @@ def _cell_arg(cell: Any) -> int:
 
 class HouseRulesState(Checks, State):
     game_id = "house-rules"
+    over: bool  # kept, not computed: State declares it read-only
 
     __slots__ = (
         "seats", "options", "board", "captured_bases", "hands", "cards_in_force", "marker_cells",

@@ -41,6 +41,7 @@ PHASE_PROMPTS = {
 
 class SkirmishState(DeployMixin, CombatMixin, ViewMixin, NotationMixin, State):
     game_id = "skirmish"
+    over: bool  # kept, not computed: State declares it read-only
 
     __slots__ = (
         "seats", "jokers", "seed", "counter", "life", "hands", "deck", "up", "down",
