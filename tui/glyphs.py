@@ -7,6 +7,7 @@ ASCII. Everything drawn with a special character asks this module for it.
 from __future__ import annotations
 
 import locale
+from collections.abc import Mapping
 import os
 
 
@@ -14,7 +15,7 @@ def _utf8(value: str) -> bool:
     return "utf-8" in value.lower() or "utf8" in value.lower()
 
 
-def locale_is_utf8(env: dict[str, str] | None = None) -> bool:
+def locale_is_utf8(env: Mapping[str, str] | None = None) -> bool:
     """Whether the terminal's locale is UTF-8 (LC_ALL, then LC_CTYPE, then LANG).
 
     Python itself turns a C or POSIX locale into LC_CTYPE=C.UTF-8 at start-up (PEP

@@ -198,13 +198,14 @@ class ISMCTSBot:
                 node.children[action_key(action)] = child
                 node = child
                 break
-            best_child = None
+            best_child: Node | None = None
             best_ucb = -1.0
             for child in available:
                 visits = child.visits
                 ucb = child.total / visits + c * sqrt(log(child.avail) / visits)
                 if ucb > best_ucb:
                     best_ucb, best_child = ucb, child
+            assert best_child is not None  # a node is expanded only when it has legal moves
             node = best_child
             state.play(node.action)
 
@@ -234,11 +235,12 @@ class ISMCTSBot:
             rewards = (share,) * state.seats
 
         # Backpropagate.
-        while node is not None:
-            node.visits += 1
-            if node.seat is not None:
-                node.total += rewards[node.seat]
-            node = node.parent
+        up: Node | None = node
+        while up is not None:
+            up.visits += 1
+            if up.seat is not None:
+                up.total += rewards[up.seat]
+            up = up.parent
 
     def _best_root_action(self, root: Node, actions: list[Any]) -> Any:
         best_actions: list[Any] = []
