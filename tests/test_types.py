@@ -61,3 +61,13 @@ def test_type_errors_never_exceed_the_recorded_ceiling() -> None:
         f"tests/support/mypy_ceiling.txt to {count} so no regression slips back in."
     )
 
+
+
+def test_every_package_ships_its_py_typed_marker() -> None:
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    shipped = data["tool"]["setuptools"]["package-data"]["*"]
+    assert "py.typed" in shipped
+    for package in ("core", "saves", "host", "tui"):
+        assert (ROOT / package / "py.typed").is_file(), package
