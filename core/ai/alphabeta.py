@@ -76,6 +76,7 @@ class AlphaBetaBot:
         self.rng = rng if rng is not None else random.Random()
         self.max_depth = max_depth
         self.move_order = move_order
+        self.key: Callable[[Any], Hashable] | None
         if key is False:
             self.key = None
         elif key is None or key is True:
