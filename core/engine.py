@@ -330,11 +330,19 @@ class State:
     game_id: ClassVar[str] = ""
 
     seats: int
-    to_move: int | None
-    prompt: str
-    over: bool
     outcome: Outcome | None
     log: list[str]
+
+    if typing.TYPE_CHECKING:
+        # Read-only to every reader: a game may compute these (a property) or keep
+        # them (declare `over: bool` on its class and assign it), and both satisfy
+        # this. At run time the base class defines nothing, so neither is shadowed.
+        @property
+        def to_move(self) -> int | None: ...
+        @property
+        def prompt(self) -> str: ...
+        @property
+        def over(self) -> bool: ...
 
     # -- the protocol -------------------------------------------------------------
 

@@ -66,7 +66,7 @@ class KeyRing:
                     if line not in self._parsed:  # each line parsed once, not at every sign-in
                         self._parsed[line] = public_key(line)
                     key, problem = self._parsed[line]
-                    if problem:
+                    if problem or key is None:  # public_key gives a key or a problem
                         problems.append(f"database key {n} of {name!r}: {problem}")
                     else:
                         keys.setdefault(name, set()).add(key)
@@ -100,7 +100,7 @@ class KeyRing:
                 problems.append(f"{self.path}:{n}: {name!r} is not a player name")
                 continue
             key, problem = public_key(key_text)
-            if problem:
+            if problem or key is None:  # public_key gives a key or a problem
                 problems.append(f"{self.path}:{n}: {problem}")
                 continue
             keys.setdefault(name, set()).add(key)

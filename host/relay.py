@@ -184,6 +184,12 @@ class SharedTableHost(TableHost):
         self.news_waiting: set[str] = set()  # tables with news read after their outbox is sent
         self.rejoined: float | None = None  # when the lease connection came back (`_rejoin`)
 
+    @property
+    def started_relay(self) -> Relay:
+        """The relay, which `start` makes: what reads it runs after start."""
+        assert self.relay is not None, "the host has not started"
+        return self.relay
+
     def lock_of(self, code: str) -> asyncio.Lock:
         return self.locks.setdefault(code, asyncio.Lock())
 
@@ -506,7 +512,7 @@ class SharedTableHost(TableHost):
         self._drop_lease(code)
 
     async def refresh_presence(self, code: str | None = None) -> None:
-        found = await asyncio.to_thread(self.storage.presence_elsewhere, self.relay.host, code)
+        found = await asyncio.to_thread(self.storage.presence_elsewhere, self.started_relay.host, code)
         # Just after an outage the other hosts seat their players again under new ids
         # (`_rejoin`): meanwhile nobody is made away, or they would flicker away and back.
         rejoining = self.outage.away or self.outage.since_back() < REJOIN_S  # (news may come before the sweep)
@@ -544,7 +550,7 @@ class SharedTableHost(TableHost):
         if self.stopping:
             return  # the lease connection goes with the host: its rows stop counting
         try:
-            self.storage.set_presence(code, seat, self.relay.host, present)
+            self.storage.set_presence(code, seat, self.started_relay.host, present)
         except DatabaseError as exc:
             self.outage.report(f"table {code}: who is there not saved", exc)
 
@@ -598,12 +604,12 @@ class SharedTableHost(TableHost):
     async def _lease_and_serve(self, table: Table) -> None:
         import psycopg
 
-        if self.tables.get(table.code) is not table or table.code in self.leased or self.relay.stopped:
+        if self.tables.get(table.code) is not table or table.code in self.leased or self.started_relay.stopped:
             return
         try:
-            taken = await self.relay.take_lease(table.code)
+            taken = await self.started_relay.take_lease(table.code)
         except (psycopg.Error, OSError) as exc:  # the sweep tries again
-            if self.relay.stopped:
+            if self.started_relay.stopped:
                 return  # the host's own stop closed the connection: no outage
             self.outage.report(f"table {table.code}: the lease for its bots not taken", exc)
             return
@@ -614,7 +620,7 @@ class SharedTableHost(TableHost):
     def _drop_lease(self, code: str) -> None:
         if code in self.leased:
             self.leased.discard(code)
-            asyncio.get_running_loop().create_task(self.relay.release_lease(code))
+            asyncio.get_running_loop().create_task(self.started_relay.release_lease(code))
 
     async def _keep(self) -> None:
         """Take over from hosts that died: their seats away, their tables' bots."""
@@ -623,9 +629,9 @@ class SharedTableHost(TableHost):
         while True:
             await asyncio.sleep(SWEEP_S)
             try:
-                if self.relay.leases.closed:
+                if self.started_relay.leases.closed:
                     await self._rejoin()
-                await self.relay.sweep_dead()
+                await self.started_relay.sweep_dead()
             except (psycopg.Error, OSError) as exc:
                 self.outage.report("the sweep for hosts that stopped failed", exc)  # an outage: said once
                 continue
@@ -638,7 +644,7 @@ class SharedTableHost(TableHost):
                     await self.refresh_presence()  # those not seated again by now are away
                 waiting = [t for t in self.tables.values() if t.code not in self.leased and t.match.bot_turn()]
                 if waiting:
-                    for code in await self.relay.take_leases([t.code for t in waiting]):
+                    for code in await self.started_relay.take_leases([t.code for t in waiting]):
                         self.leased.add(code)
                         if code in self.tables:
                             TableHost.serve_bot(self, self.tables[code])
@@ -648,9 +654,9 @@ class SharedTableHost(TableHost):
     async def _rejoin(self) -> None:
         """The lease connection broke (the database restarted): the leases went with
         it; a new one, and this host's players present again under its new id."""
-        await self.relay.reconnect_leases()
+        await self.started_relay.reconnect_leases()
         self.rejoined = time.monotonic()
-        self.storage.host_id = str(self.relay.host)
+        self.storage.host_id = str(self.started_relay.host)
         self.leased.clear()
         for table in list(self.tables.values()):
             for seat, group in table.members.items():

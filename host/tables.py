@@ -644,7 +644,7 @@ def table_info(save: saves.SaveFile, state: Any, last_active: float, present: bo
 
 # -- the operator's commands ------------------------------------------------------------
 
-def ask_running_host(data_dir: Path, request: p.Message, timeout: float = 10.0) -> p.Message | None:
+def ask_running_host(data_dir: Path, request: p.Message, timeout: float = 10.0) -> p.Message | p.Refused | None:
     """Send one operator request to the host running on `data_dir`; its answer, or
     None when no host runs there."""
     import socket

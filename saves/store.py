@@ -13,6 +13,7 @@ file is as it was and the temp file is removed.
 
 from __future__ import annotations
 
+import builtins
 import errno
 import os
 import re
@@ -182,7 +183,8 @@ class Listing:
         do not raise: they are in `list_problems()`."""
         return self.scan()[0]
 
-    def list_problems(self) -> list[Unreadable]:
+    # `list` below is the method: the annotations after it name the builtin in full.
+    def list_problems(self) -> builtins.list[Unreadable]:
         """The unreadable files found by the latest `list()`/`scan()` (scans if none yet)."""
         if self.problems is None:
             self.scan()
@@ -200,7 +202,10 @@ class Listing:
         tell (such saves are never pruned)."""
         return None
 
-    def prune_unplayed(self, older_than_s: float = UNPLAYED_KEPT_S) -> list[str]:
+    def delete(self, save_id: str) -> None:
+        raise NotImplementedError
+
+    def prune_unplayed(self, older_than_s: float = UNPLAYED_KEPT_S) -> builtins.list[str]:
         """Remove the saves of games never played (no move, not over) left unchanged
         for `older_than_s`: a process killed or hung up on before the first move
         leaves one (a game left by its keys before it has none: tui/app.py). The ids

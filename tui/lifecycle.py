@@ -34,7 +34,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -227,7 +227,7 @@ def install_exit_signals(app: Any) -> None:
 
 # -- parent death ---------------------------------------------------------------------
 
-def follow_parent(env: dict[str, str] | None = None) -> bool:
+def follow_parent(env: Mapping[str, str] | None = None) -> bool:
     """With HOUSES_PARENT_PID set, have the kernel send SIGHUP when the parent dies.
 
     Returns False when the parent is already gone (the app should not start)."""

@@ -52,6 +52,9 @@ class DashState(State):
         "played", "trees", "tree_squares", "to_move", "over", "outcome", "log",
         "last_move", "turns", "boards",
     )
+    # Kept, not computed: assigned as the game moves (State declares them read-only).
+    to_move: int | None
+    over: bool
 
     def __init__(self) -> None:
         self.seats = 1
@@ -65,7 +68,7 @@ class DashState(State):
         self.played: dict[str, list[str]] = {s: [] for s in SIDES}
         self.trees: list[str] = []
         self.tree_squares: dict[str, str] = {}
-        self.to_move: int | None = None
+        self.to_move = None
         self.over = False
         self.outcome: Outcome | None = None
         self.log: list[str] = []
@@ -155,10 +158,16 @@ class DashState(State):
                         return out
         return out
 
+    def _mover(self) -> int:
+        """The seat to move while the game is on (`to_move` is None only once it is over)."""
+        seat = self.to_move
+        assert seat is not None, "the game is over: nobody moves"
+        return seat
+
     def legal_actions(self) -> list[Play]:
         if self.over:
             return []
-        return self._plays(self.to_move)
+        return self._plays(self._mover())
 
     def has_legal_play(self, seat: int) -> bool:
         return bool(self._plays(seat, first_only=True))
@@ -175,12 +184,13 @@ class DashState(State):
         card, side, src = action.card, action.side, action.src
         if not is_card(card):
             return f"{card!r} is not a card (cards look like AH, 5D, 8S)."
-        hand = self.hands[self.to_move]
+        seat = self._mover()
+        hand = self.hands[seat]
         if card not in hand and UNKNOWN in hand:
-            who = "Your" if self.seats == 1 else f"Player {self.to_move + 1}'s"
+            who = "Your" if self.seats == 1 else f"Player {seat + 1}'s"
             return f"{who} cards are hidden in this view: no play of theirs is known."
         if card not in hand:
-            who = "You do not" if self.seats == 1 else f"Player {self.to_move + 1} does not"
+            who = "You do not" if self.seats == 1 else f"Player {seat + 1} does not"
             return f"{who} hold the {card}."
         if side not in SIDES or len(side) != 1:
             return f"{side!r} is not a side: choose N, E, S or W."
@@ -196,9 +206,10 @@ class DashState(State):
 
     def play(self, action: Play) -> None:
         card, side, src = action.card, action.side, action.src
-        seat = self.to_move
+        seat = self._mover()
         text = self.describe(action)
         dest, _ = self.target(card, side, src)
+        assert dest is not None, "play() is given legal moves only"
         self.hands[seat].remove(card)
         self.played[side].append(card)
         piece = self.stacks[src][-1]

@@ -94,6 +94,7 @@ class HouseRulesState(State):
     refused, checks.py (docs/architecture.md, "One layout a game")."""
 
     game_id = "house-rules"
+    over: bool  # kept, not computed: State declares it read-only
 
     __slots__ = (
         "seats", "options", "board", "captured_bases", "hands", "cards_in_force", "marker_cells",

@@ -51,6 +51,7 @@ class SkirmishState(State):
     layout a game")."""
 
     game_id = "skirmish"
+    over: bool  # kept, not computed: State declares it read-only
 
     __slots__ = (
         "seats", "jokers", "seed", "counter", "life", "hands", "deck", "up", "down",

@@ -24,9 +24,9 @@ class TownGame(Game):
     Action = Action
     cooperative = False
     # The new-game form (tui/screens/new_game.py) builds its fields from Options.
-    option_labels: dict[str, str] = {"max_exchanges": "Max exchanges"}
-    option_choices: dict[str, list] = {"max_exchanges": list(range(8))}
-    option_help: dict[str, str] = {"max_exchanges": "how often a player may exchange three tiles in one turn"}
+    option_labels = {"max_exchanges": "Max exchanges"}
+    option_choices = {"max_exchanges": list(range(8))}
+    option_help = {"max_exchanges": "how often a player may exchange three tiles in one turn"}
 
     def new(self, seats: int, seed: int, options: Any = None) -> TownState:
         self.check_seats(seats)

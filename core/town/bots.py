@@ -24,6 +24,7 @@ import math
 import random
 from typing import Any
 
+from core.engine import Line
 from core.town.actions import KEEP, LEAVE, Exchange, GiveBack, Place
 from core.town.state import (
     ALL7,
@@ -239,14 +240,15 @@ def shown_in_exchanges(view: TownState) -> dict[str, float]:
         if template == _PLACED:
             for t in draws:
                 draws[t] += 1
-        elif template == _EXCHANGED:
+        elif template == _EXCHANGED and isinstance(line, Line):
             for t in draws:
                 draws[t] += 3
             for name in line.words.get("tiles", "").split(", "):
                 if name in _NAMED:
                     draws[_NAMED[name]] = 3  # the exchanger's own three draws
-    for t in view.cells:
-        draws.pop(t, None)  # type: ignore[arg-type]
+    for placed in view.cells:
+        if placed is not None:
+            draws.pop(placed, None)
     if view.viewer is not None and view.viewer < len(view.racks):
         for t in view.racks[view.viewer]:
             draws.pop(t, None)

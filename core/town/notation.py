@@ -81,9 +81,9 @@ def _parse_text(text: str) -> TownState:
         st.racks = []
         st.limits = []
         for s in range(st.seats):
-            lim, tiles = racks[s]
-            st.limits.append(lim)
-            st.racks.append(sorted((_check_token(t) for t in tiles), key=sort_key))
+            limit, held = racks[s]
+            st.limits.append(limit)
+            st.racks.append(sorted((_check_token(t) for t in held), key=sort_key))
         bag = fields.get("bag", "0:")
         _, _, btiles = bag.partition(":")
         st.bag = sorted((_check_token(t) for t in btiles.split()), key=sort_key)

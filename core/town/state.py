@@ -213,8 +213,9 @@ class TownState(State):
             return f"{cell!r} is not a cell of the town (a1 to g7)"
         i = CELL_INDEX[cell]
         r, k = divmod(i, SIZE)
-        if self.cells[i] is not None:
-            return f"{cell} already holds the {tile_name(self.cells[i])}"
+        held = self.cells[i]
+        if held is not None:
+            return f"{cell} already holds the {tile_name(held)}"
         if self.occ == 0:
             return None if i == 0 else "The first tile goes in a1, the top-left cell"
         if not (self.front >> i) & 1:
@@ -344,10 +345,10 @@ class TownState(State):
         if isinstance(action, Exchange):
             if ph != TURN:
                 return "You may exchange only at the start of your turn, before placing."
-            tiles = action.tiles
-            if not isinstance(tiles, (tuple, list)) or not all(isinstance(t, str) for t in tiles):
+            given = action.tiles  # from outside: checked to be three tile names below
+            if not isinstance(given, (tuple, list)) or not all(isinstance(t, str) for t in given):
                 return "An exchange names three tiles, such as Rc Rt Rd."
-            tiles = tuple(tiles)
+            tiles = tuple(given)
             if len(tiles) != 3 or len(set(tiles)) != 3:
                 return "An exchange is exactly three different tiles."
             rack = self.racks[self.current]

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from tui.rules import rules_text
 from tui.screens.list_screen import ListScreen
+from tui.app_typed import UsesHousesApp
 from tui.widgets.footer import Footer
 
 
@@ -53,7 +54,7 @@ class RulesText(Static):
         self.source = source
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(UsesHousesApp, ModalScreen[None]):
     """Scrollable rules of one game (or the keys alone), closed with escape, q or ?."""
 
     BINDINGS = [
@@ -89,7 +90,7 @@ class HelpScreen(ModalScreen[None]):
         keys = self._keys()
         text = rules_text(self.game_id) + "\n" + self._legend() + keys if self.game_id else "# Houses\n\n" + keys
         with VerticalScroll(id="help-body"):
-            yield RulesText(text, ascii=self.app.glyphs.ascii)
+            yield RulesText(text, ascii=self.houses.glyphs.ascii)
         yield Footer()
 
     def _legend(self) -> str:
@@ -98,7 +99,7 @@ class HelpScreen(ModalScreen[None]):
         from tui.games import SCREENS, screen_class
 
         legend = getattr(screen_class(self.game_id), "legend", None) if self.game_id in SCREENS else None
-        return legend(self.app.glyphs) + "\n" if legend else ""
+        return legend(self.houses.glyphs) + "\n" if legend else ""
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

@@ -87,7 +87,7 @@ class HomeScreen(ListScreen):
         menu.focus()
 
     def entries(self) -> list[Option]:
-        app = self.app
+        app = self.houses
         try:
             unfinished = app.store.newest_unfinished()
         except saves.SaveError:
@@ -127,7 +127,7 @@ class HomeScreen(ListScreen):
         self.action_pick(event.option.id or "")
 
     def action_pick(self, what: str) -> None:
-        app = self.app
+        app = self.houses
         if what == "continue":
             if self._continue is not None:
                 app.open_game(self._continue)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.screen import Screen
+from tui.app_typed import UsesHousesApp
 
 
-class ListScreen(Screen):
+class ListScreen(UsesHousesApp, Screen):
     BINDINGS = [
         Binding("j", "list_move(1)", "Down", show=False),
         Binding("k", "list_move(-1)", "Up", show=False),

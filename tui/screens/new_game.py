@@ -21,6 +21,7 @@ import saves
 from core import GAMES, Game
 from core.engine import parse_seed
 from tui.games import playable
+from tui.app_typed import UsesHousesApp
 from tui.widgets.footer import Footer
 
 
@@ -40,7 +41,7 @@ def option_label(game: Game, name: str) -> str:
     return game.option_label(name)
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(UsesHousesApp, Screen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="new.back"),
         Binding("ctrl+s", "start", "Start", id="new.start"),
@@ -54,7 +55,7 @@ class NewGameScreen(Screen):
         self.set_reactive(NewGameScreen.game_id, game_id if game_id in games else games[0])
 
     def remembered(self) -> dict[str, Any]:
-        return dict(self.app.settings.last_new_game.get(self.game_id, {}))
+        return dict(self.houses.settings.last_new_game.get(self.game_id, {}))
 
     def compose(self) -> ComposeResult:
         game = GAMES[self.game_id]
@@ -86,14 +87,14 @@ class NewGameScreen(Screen):
             for field in msgspec.structs.fields(game.Options):
                 value = opts.get(field.name, field.default)
                 label = option_label(game, field.name)
-                choices = game.option_choices.get(field.name)
+                picks = game.option_choices.get(field.name)
                 with Horizontal(classes="row"):
                     if field.type is bool:
                         yield Label("", classes="field")
                         yield TickBox(label, value=bool(value), compact=True, id=f"opt-{field.name}")
-                    elif choices:
+                    elif picks:
                         yield Label(label, classes="field")
-                        yield Select([(str(c), c) for c in choices], value=value if value in choices else field.default,
+                        yield Select([(str(c), c) for c in picks], value=value if value in picks else field.default,
                                      allow_blank=False, compact=True, id=f"opt-{field.name}")
                     else:
                         yield Label(label, classes="field")
@@ -113,7 +114,7 @@ class NewGameScreen(Screen):
 
     def on_mount(self) -> None:
         self._show_seat_rows()
-        if self.app.glyphs.ascii:  # Textual draws the Select arrows as triangles
+        if self.houses.glyphs.ascii:  # Textual draws the Select arrows as triangles
             for current in self.query("SelectCurrent"):
                 current.query_one(".down-arrow", Static).update("v")
                 current.query_one(".up-arrow", Static).update("^")
@@ -134,14 +135,19 @@ class NewGameScreen(Screen):
     def _seats_changed(self, event: Select.Changed) -> None:
         self._show_seat_rows()
 
-    def _show_seat_rows(self) -> None:
+    def _seat_count(self) -> int:
         count = self.query_one("#seats", Select).value
+        assert isinstance(count, int), count  # its choices are counts; allow_blank=False
+        return count
+
+    def _show_seat_rows(self) -> None:
+        count = self._seat_count()
         for row in self.query(".seat-row"):
-            row.display = int(row.id.rsplit("-", 1)[1]) < count
+            row.display = int(str(row.id).rsplit("-", 1)[1]) < count
         self.query_one("#hints-row").display = self._people() > 1
 
     def _people(self) -> int:
-        count = int(self.query_one("#seats", Select).value)
+        count = self._seat_count()
         return sum(self.query_one(f"#seat-{i}", Select).value == "human" for i in range(count))
 
     @on(Button.Pressed, "#start")
@@ -155,7 +161,7 @@ class NewGameScreen(Screen):
     def action_start(self) -> None:
         game = GAMES[self.game_id]
         error = self.query_one("#form-error", Static)
-        count = int(self.query_one("#seats", Select).value)
+        count = self._seat_count()
         kinds = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
         if "human" not in kinds:
             error.update("At least one seat must be a person.")
@@ -163,6 +169,7 @@ class NewGameScreen(Screen):
         values: dict[str, Any] = {}
         for field in msgspec.structs.fields(game.Options):
             widget = self.query_one(f"#opt-{field.name}")
+            assert isinstance(widget, (Checkbox, Select, Input)), widget  # what compose made
             raw = widget.value
             if field.type is int:
                 try:
@@ -188,7 +195,7 @@ class NewGameScreen(Screen):
             self.query_one("#seed", Input).focus()
             return
         humans = kinds.count("human")
-        name = self.app.settings.player_name
+        name = self.houses.settings.player_name
         seats = []
         for i, kind in enumerate(kinds):
             if kind == "human":
@@ -199,6 +206,6 @@ class NewGameScreen(Screen):
         remembered = {"seats": count, "kinds": kinds, "options": values}
         if humans > 1:
             remembered["hints"] = hints
-        self.app.settings.last_new_game[game.id] = remembered
-        self.app.save_settings()
-        self.app.start_game(game.id, seats, seed, options, hints=hints)
+        self.houses.settings.last_new_game[game.id] = remembered
+        self.houses.save_settings()
+        self.houses.start_game(game.id, seats, seed, options, hints=hints)

@@ -30,6 +30,7 @@ from textual.widgets import ProgressBar, Static
 
 import saves
 from saves.match import Steps
+from tui.app_typed import UsesHousesApp
 
 # The verdict's sign, as chess writes them: never colour alone.
 SIGNS = {"fine": "", "doubtful": "?!", "mistake": "?", "blunder": "??"}
@@ -139,7 +140,7 @@ def position_words(n: int, total: int) -> str:
     return f"after move {n} of {total}"
 
 
-class ReviewWork(ModalScreen[Any]):
+class ReviewWork(UsesHousesApp, ModalScreen[Any]):
     """The coach at work on a review: a progress bar with its ETA; escape cancels
     (the save is left as it was). Dismissed with the Review, or None."""
 
@@ -159,7 +160,7 @@ class ReviewWork(ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Review", classes="dialog-title")
-            yield Static(f"The coach looks at your decisions{self.app.glyphs['ellipsis']}",
+            yield Static(f"The coach looks at your decisions{self.houses.glyphs['ellipsis']}",
                          id="review-what", classes="dialog-text", markup=False)
             yield ProgressBar(total=None, show_eta=True, id="review-bar")
             # The verdicts as they come, the latest last: the first are read while
@@ -182,7 +183,7 @@ class ReviewWork(ModalScreen[Any]):
 
         def judged(judgement: Any) -> None:
             if not cancel.is_set():
-                line = verdict_line(judgement, steps, save, len(humans) == 1, self.app.glyphs["check"])
+                line = verdict_line(judgement, steps, save, len(humans) == 1, self.houses.glyphs["check"])
                 self.app.call_from_thread(self._judged, cancel, judgement.index, line)
 
         try:
@@ -201,7 +202,7 @@ class ReviewWork(ModalScreen[Any]):
         if cancel.is_set() or not self.is_mounted:
             return
         self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
-        dots = self.app.glyphs["ellipsis"]
+        dots = self.houses.glyphs["ellipsis"]
         # After the last decision Icehouse Dash looks for the move that lost the deal
         # (the bar's last steps).
         if done < decisions or total == 0:

@@ -14,6 +14,8 @@ from textual.widgets import DataTable, Static
 import saves
 from core import GAMES
 from saves.game import local_minute
+from saves.model import SaveFile
+from saves.store import Unreadable
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten, shorten_middle
 from tui.widgets.footer import Footer
@@ -87,6 +89,9 @@ class SavesScreen(ListScreen):
         yield Static("", id="saves-detail", markup=False)
         yield Footer()
 
+    good: list[SaveFile]  # the saves listed, newest first (reload)
+    bad: list[Unreadable]  # the files that could not be read
+
     def on_mount(self) -> None:
         # save id -> why its moves do not replay (None: they do). The list does not
         # replay every save (that is slow with many); the highlighted one is.
@@ -103,7 +108,7 @@ class SavesScreen(ListScreen):
         table.clear(columns=True)
         # Fixed widths that fit the screen with the scroll bar: longer text is cut
         # with an ellipsis, and the detail lines under the table show it in full.
-        self.good, self.bad = self.app.store.scan()
+        self.good, self.bad = self.houses.store.scan()
         self._needs = (max((len(", ".join(seat.name for seat in s.seats)) for s in self.good), default=0),
                        max((len(position(s, self._title(s.game))) for s in self.good), default=0))
         self.widths = column_widths(self.app.size.width, *self._needs)
@@ -119,7 +124,7 @@ class SavesScreen(ListScreen):
         for u in self.bad:
             game = next((g for g in GAMES if u.id.startswith(f"{g}-")), None)  # ids start with the game
             table.add_row(cut(self._title(game) if game else "?", 0), "", "BAD", modified(u.path),
-                          Text(shorten_middle(u.id or "(the folder)", self.widths[4], self.app.glyphs["ellipsis"])),
+                          Text(shorten_middle(u.id or "(the folder)", self.widths[4], self.houses.glyphs["ellipsis"])),
                           key=f"bad:{u.id}")
         if not self.good and not self.bad:
             self.query_one("#saves-detail", Static).update("No saved games yet.")
@@ -137,7 +142,7 @@ class SavesScreen(ListScreen):
 
     def _cut(self, text: str, column: int) -> Text:
         # Text, not str: a table cell's str is read as markup, and names come from files.
-        return Text(shorten(text, self.widths[column], self.app.glyphs["ellipsis"]))
+        return Text(shorten(text, self.widths[column], self.houses.glyphs["ellipsis"]))
 
     def _current(self) -> tuple[str, str] | None:
         table = self.query_one(DataTable)
@@ -161,7 +166,7 @@ class SavesScreen(ListScreen):
             detail.update(Content(f"Unreadable: {problem.message}\nThe file is kept as it is: {problem.path}"))
         elif self._moves_problem(save_id):
             save = next(s for s in self.good if s.id == save_id)
-            path = self.app.store.path(save.id)
+            path = self.houses.store.path(save.id)
             detail.update(Content(f"Unreadable: {self.moves_problem[save_id]}\nThe file is kept as it is: {path}"))
         else:
             save = next(s for s in self.good if s.id == save_id)
@@ -198,6 +203,7 @@ class SavesScreen(ListScreen):
             self.app.notify(f"There is no saved game here to be {doing}.", severity="warning")
             return None
         kind, save_id = current
+        why: str | None
         if kind == "bad":
             why = next(u for u in self.bad if u.id == save_id).message
         else:
@@ -216,7 +222,7 @@ class SavesScreen(ListScreen):
         if save.over:
             self.action_replay()
         else:
-            self.app.open_game(save)
+            self.houses.open_game(save)
 
     def action_replay(self) -> None:
         """A replay opens over this list, so that q comes back to it."""
@@ -254,7 +260,7 @@ class SavesScreen(ListScreen):
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    self.app.store.delete(save.id)
+                    self.houses.store.delete(save.id)
                 except saves.SaveError as exc:
                     self.app.notify(str(exc), severity="error")
                 self.reload()

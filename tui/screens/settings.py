@@ -37,23 +37,25 @@ class SettingsScreen(ListScreen):
         yield Footer()
 
     def times(self) -> list[float]:
-        now = self.app.settings.hint_budget_s
+        now = self.houses.settings.hint_budget_s
         return sorted(set(HINT_TIMES) | {now})
 
     def entries(self) -> list[Option]:
         # The chosen time is marked by a letter, not by colour alone.
-        now = self.app.settings.hint_budget_s
+        now = self.houses.settings.hint_budget_s
         return [Option(f"({'x' if t == now else ' '}) {seconds(t)}", id=str(t)) for t in self.times()]
 
     def on_mount(self) -> None:
         menu = self.query_one("#hint-times", OptionList)
-        menu.highlighted = self.times().index(self.app.settings.hint_budget_s)
+        menu.highlighted = self.times().index(self.houses.settings.hint_budget_s)
         menu.focus()
 
     @on(OptionList.OptionSelected, "#hint-times")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        value = float(event.option.id)
-        app = self.app
+        option_id = event.option.id
+        assert option_id is not None  # every option here is made with its time as its id
+        value = float(option_id)
+        app = self.houses
         if value != app.settings.hint_budget_s:
             app.settings.hint_budget_s = value
             app.save_settings()

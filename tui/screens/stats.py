@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Static
 from core import GAMES
 from core.town.words import level_for
 from tui.games import playable
+from tui.app_typed import UsesHousesApp
 from tui.widgets.footer import Footer
 
 # How a solo result reads, and the rank it earns where the game has ranks.
@@ -59,7 +60,7 @@ def game_lines(title: str, stats) -> list[str]:
     return lines
 
 
-class StatsScreen(Screen):
+class StatsScreen(UsesHousesApp, Screen):
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back", id="stats.back")]
 
     def compose(self) -> ComposeResult:
@@ -70,7 +71,7 @@ class StatsScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        stats, problem = self.app.store.read_stats()
+        stats, problem = self.houses.store.read_stats()
         table = self.query_one(DataTable)
         table.add_columns("Game", "Played", "Won", "No hint", "Lost", "Other", "Streak", "Best streak")
         lines = []

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
+from tui.app_typed import UsesHousesApp
 
 
-class FitText(Static):
+class FitText(UsesHousesApp, Static):
     def __init__(self, *args, more: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.more = more  # e.g. "? shows all": where the whole text can be read
@@ -30,7 +31,7 @@ class FitText(Static):
         if len(lines) <= height:
             self.update(self._full, layout=False)
             return
-        tail = f"{self.app.glyphs['ellipsis']} {self.more}".rstrip()
+        tail = f"{self.houses.glyphs['ellipsis']} {self.more}".rstrip()
         kept = list(lines[:height])
         last = kept[-1]
         room = max(0, width - len(tail) - 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from rich.text import Text
+from textual.timer import Timer
 
 from tui.widgets.log import GameLog
 
@@ -21,7 +22,7 @@ class SkirmishLog(GameLog):
         super().__init__(**kwargs)
         self._lines: list[str] = []
         self._shown = 0
-        self._timer = None
+        self._timer: Timer | None = None
 
     def set_lines(self, lines: list[str]) -> None:
         old, shown = self._lines, self._shown

@@ -150,17 +150,17 @@ class CardPanel(FitText):
         if c < 0:
             self.show("A card you cannot see.")
             return
-        self.show(card_panel(c, self.app.glyphs, note(c)))
+        self.show(card_panel(c, self.houses.glyphs, note(c)))
 
     def show_cell(self, view, seat: int, pos: int, me: int, name: str, note: str) -> None:
-        self.show(cell_panel(view, seat, pos, me, name, self.app.glyphs, note))
+        self.show(cell_panel(view, seat, pos, me, name, self.houses.glyphs, note))
 
     def show_barrows(self, c: int | None, acts: list | None, words: Words) -> None:
         """A card of the Barrows (None: the pile itself)."""
         if c is None:
             self.show(BARROWS_HELP)
             return
-        self.show(card_panel(c, self.app.glyphs, ("enter: " + words(acts[0])) if acts else ""))
+        self.show(card_panel(c, self.houses.glyphs, ("enter: " + words(acts[0])) if acts else ""))
 
     def show_choice(self, a, view, me: int, words: Words, seat_name: Callable[[int], str],
                     targets: dict) -> None:
@@ -174,7 +174,7 @@ class CardPanel(FitText):
             joker = next((r[2] for r in view.pending if r[0] == "variant"), 52)
             self.show(Text(variant_text(joker, a.name)))
         elif isinstance(card, int) and 0 <= card < 54:
-            self.show(card_panel(card, self.app.glyphs, words(a)))
+            self.show(card_panel(card, self.houses.glyphs, words(a)))
         elif isinstance(a, A.Target):
             self.show_cell(view, a.seat, a.pos, me, seat_name(a.seat), target_note(targets.get((a.seat, a.pos)), words))
         else:

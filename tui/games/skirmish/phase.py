@@ -13,6 +13,7 @@ from textual.widgets import Static
 from core.engine import said
 from core.skirmish.phases import SETUP
 from tui.games.skirmish.words import PHASE_STEPS
+from tui.app_typed import UsesHousesApp
 
 
 def shorten(text: Text, room: int, dots: str) -> Text:
@@ -62,9 +63,9 @@ def phase_text(view, width: int, ask: str, short_name: Callable[[int, int], str]
     return text
 
 
-class PhaseBar(Static):
+class PhaseBar(UsesHousesApp, Static):
     """The bar itself: `show` draws it for a position, at the screen's width."""
 
     def show(self, view, width: int, ask: str, short_name: Callable[[int, int], str],
              names: Sequence[str] = ()) -> None:
-        self.update(phase_text(view, width, ask, short_name, self.app.glyphs["ellipsis"], names))
+        self.update(phase_text(view, width, ask, short_name, self.houses.glyphs["ellipsis"], names))
