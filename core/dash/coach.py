@@ -270,7 +270,16 @@ def lost_move(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop:
               budget_s: float = LOST_BUDGET_S,
               progress: Callable[[int, int], None] | None = None) -> tuple[int, Any] | None:
     """`lost_at`'s move and the play that would have kept the deal winnable there
-    (the first play of the winning line the solver had found before it)."""
+    (the first play of the winning line the solver had found before it).
+
+    Whether the real deal can still be won only ever turns from yes to no along a
+    game, so the move is where it turns. Forward, the positions after each move are
+    looked at while a winning line is found (a move on the line needs no search).
+    A position the solver cannot decide in time does not end the look (issue 26: a
+    lost deal named no move): the positions from the end of the game back are
+    proven lost one by one (the fewer cards left, the quicker), until one with a
+    winning line; the move is named when the last position with a line and the
+    first proven lost are one move apart."""
     stop = stop or Stop()
     pace = _Pace(time.perf_counter() + budget_s, None)
     total = len(seats_actions)
@@ -278,21 +287,47 @@ def lost_move(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop:
     line = _solve_growing(state, stop, pace).line
     if not line:
         return None
+    positions = [state.clone()]
+    for _, action in seats_actions:
+        state.apply(action)
+        positions.append(state.clone())
+    if state.over and state.outcome.winners:
+        return None
+    winnable, lost = 0, total  # positions[winnable] has `line`; positions[lost] is lost (the end)
+    undecided = None
     for i, (_, action) in enumerate(seats_actions):
         if progress is not None:
             progress(i, total)
         if stop.cancelled:
             return None
-        state.apply(action)
         if line and action == line[0]:
-            line = line[1:]  # still on the winning line: no search needed
+            winnable, line = i + 1, line[1:]  # still on the winning line: no search needed
             continue
-        result = _solve_growing(state, stop, pace)
+        result = _solve_growing(positions[i + 1], stop, pace)
         if result.line is not None:
-            line = result.line
+            winnable, line = i + 1, result.line
             continue
-        return (i, line[0]) if result.decided and line else None
-    return None
+        if result.decided:
+            lost = i + 1
+        else:
+            undecided = i + 1
+        break
+    if undecided is not None:
+        # Back from the end of the game: each position proven lost moves the end of
+        # the gap a move closer; one with a winning line closes it from below.
+        for k in range(total - 1, undecided - 1, -1):
+            if stop.cancelled:
+                return None
+            result = _solve_growing(positions[k], stop, pace)
+            if result.line is not None:
+                winnable, line = k, result.line
+                break
+            if not result.decided:
+                break
+            lost = k
+    if lost != winnable + 1 or not line:
+        return None
+    return lost - 1, line[0]
 
 
 def _solve_growing(state: Any, stop: Stop, pace: _Pace) -> Any:
