@@ -7,7 +7,9 @@ hints alone, from the first move to the last (issue 26).
 Each deal is a solo winnable deal (`Options(winnable=True)`, seeds seed*1000+k); at
 every move the hint (core.ai.coach.hint, from the player's view: the pile order
 unseen) is played. Printed: deals won, the trees at the end of each lost deal,
-positions repeated (a board seen before in the same game), and the seconds a hint.
+boards gone back to (a move that brings back a board seen before in the same game,
+like issue 26's a3-a8-a1-a8), cards laid that moved nothing (the board stays; not
+counted as going back), and the seconds a hint.
 With `--effort` each hint's work is capped (sampled deals of 100 x effort positions)
 so the figure does not depend on the machine's load; the budget stays a ceiling.
 """
@@ -31,24 +33,29 @@ def board(state) -> tuple:
     return tuple(sorted((sq, tuple(st)) for sq, st in state.stacks.items()))
 
 
-def follow(seed: int, budget: float, effort: int | None, clock) -> tuple[bool, int, int, list[float]]:
-    """Play deal `seed` by the hints alone: (won, trees at the end, repeated boards, hint times)."""
+def follow(seed: int, budget: float, effort: int | None, clock) -> tuple[bool, int, int, int, list[float]]:
+    """Play deal `seed` by the hints alone: (won, trees at the end, boards gone back
+    to, cards laid that moved nothing, hint times)."""
     game = GAMES["dash"]
     state = game.new(1, seed, game.Options(winnable=True))
     seen = {board(state)}
-    repeats = 0
+    repeats = stays = 0
     times = []
     move = 0
     while not state.over:
         t = clock()
         got = hint("dash", state.view(0), budget, seed=seed * 1000 + move, effort=effort)
         times.append(clock() - t)
+        before = board(state)
         state.play(got.action)
         move += 1
         key = board(state)
-        repeats += key in seen
+        if key == before:
+            stays += 1  # a card laid with no pyramid moved: the board stays
+        elif key in seen:
+            repeats += 1  # back to a board seen before
         seen.add(key)
-    return bool(state.outcome.winners), len(state.trees), repeats, times
+    return bool(state.outcome.winners), len(state.trees), repeats, stays, times
 
 
 def main() -> None:
@@ -62,20 +69,22 @@ def main() -> None:
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"load average before: {os.getloadavg()[0]:.1f}; {args.deals} deals, budget {args.budget:g} s, "
           f"effort {args.effort}, clock {args.clock}", flush=True)
-    won = repeats = 0
+    won = repeats = stays = 0
     times: list[float] = []
     lost_trees = []
     for k in range(args.deals):
         seed = args.seed * 1000 + k
-        w, trees, rep, t = follow(seed, args.budget, args.effort, clock)
+        w, trees, rep, stay, t = follow(seed, args.budget, args.effort, clock)
         won += w
         repeats += rep
+        stays += stay
         times += t
         if not w:
             lost_trees.append(trees)
         print(f"deal {seed}: {'won' if w else f'lost at {trees}/5 trees'}, {len(t)} moves, "
-              f"{rep} repeated boards", flush=True)
-    print(f"won {won}/{args.deals} ({100 * won / args.deals:.0f}%); repeated boards {repeats}; "
+              f"{rep} boards gone back to, {stay} cards laid moving nothing", flush=True)
+    print(f"won {won}/{args.deals} ({100 * won / args.deals:.0f}%); boards gone back to {repeats}; "
+          f"cards laid moving nothing {stays}; "
           f"trees in lost deals {lost_trees}; hint p50 {statistics.median(times):.2f} s, "
           f"max {max(times):.2f} s; load average after {os.getloadavg()[0]:.1f}")
 

@@ -42,13 +42,13 @@ from core.ai.coach import Analysis, Stop, percent
 from core.ai.common import action_key
 from core.dash.cards import UNKNOWN
 from core.dash.solver import hint as solver_hint
-from core.dash.solver import SearchResult, search
-from core.dash.state import board_key
+from core.dash.solver import SearchResult, ranked, search
+from core.dash.state import board_key, board_key_after
 
 # Positions the solver may look at on one sampled deal.
 NODE_LIMIT = 400
 # The plays tried on fresh deals after the votes.
-FINALISTS = 3
+FINALISTS = 4
 # Positions the solver may look at when nothing is hidden (one exact solve).
 EXACT_NODE_LIMIT = 5_000
 # The solver's pace guessed before the first solve (positions a second; a loaded
@@ -86,9 +86,9 @@ class _Pace:
         left = max(0.0, self.deadline - time.perf_counter())
         return max(MIN_NODES, min(cap, int(self.rate() * left / share)))
 
-    def solve(self, state: Any, limit: int) -> Any:
+    def solve(self, state: Any, limit: int, first: set | None = None) -> Any:
         t = time.perf_counter()
-        result = search(state, limit)
+        result = search(state, limit, first=first)
         self.seconds += time.perf_counter() - t
         self.nodes += result.nodes
         return result
@@ -105,8 +105,14 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     start = time.perf_counter()
     pace = _Pace(start + budget_s, effort)
     legal = {action_key(a): a for a in view.legal_actions()}
+    # The plays the hint may choose: those to a board not seen before in the game,
+    # or every play when none is (issue 26: hints never go back).
+    where = {k: _move(view, a) for k, a in legal.items()}
+    ways = _fresh_moves(view, set(where.values()))
+    moves = {k: a for k, a in legal.items() if where[k] in ways} or legal
+    first = ways or None
     if not _hides_anything(view):
-        return _exact(view, legal, include, pace)
+        return _exact(view, legal, moves, first, include, pace)
     votes: Counter = Counter()
     sampled = 0
     vote_until = start + budget_s / 2
@@ -116,22 +122,24 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
         if effort is None and sampled and time.perf_counter() > vote_until:
             break
         deal = view.determinize(rng)
-        result = pace.solve(deal, pace.limit(share=4))
+        result = pace.solve(deal, pace.limit(share=4), first)
         sampled += 1
-        if result.line and action_key(result.line[0]) in legal:
+        if result.line and action_key(result.line[0]) in moves:
             votes[action_key(result.line[0])] += 1
-    seen = _seen(view)
-    repeats = {k for k, a in legal.items() if _board_after(view, a) in seen}
-    finalists = [legal[k] for k, _ in votes.most_common(FINALISTS)]
-    if votes and all(action_key(a) in repeats for a in finalists):
-        # Every favourite goes back to a board seen before: try a new board too.
-        fresh = [k for k, _ in votes.most_common() if k not in repeats]
-        other = legal[fresh[0]] if fresh else _best_looking(view, rng, legal, repeats)
-        if action_key(other) not in repeats:
-            finalists.append(other)
+    # The finalists: the most voted plays, then the plays the solver tries first
+    # (the votes mostly agree with its first choice, which then has no rival).
+    finalists = [moves[k] for k, _ in votes.most_common(FINALISTS)]
+    if votes:
+        for action in ranked(view.determinize(rng), first):
+            if len(finalists) >= FINALISTS:
+                break
+            key = action_key(action)
+            if key in moves and all(_move(view, a) != where[key] for a in finalists):
+                finalists.append(moves[key])
     keys = {action_key(a) for a in finalists}
     finalists += [a for a in include if action_key(a) not in keys and action_key(a) in legal]
     wins: Counter = Counter()
+    plays: Counter = Counter()  # the plays of the winning lines found after each finalist
     tried = 0  # deals on which every finalist was tried
     nodes = pace.limit(share=2 * len(finalists) or 1)  # the same limit for every finalist
     while votes and not stop.cancelled:
@@ -144,31 +152,35 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
                 break
             after = deal.clone()
             after.play(action)
-            if pace.solve(after, nodes).line is not None:
-                won.append(action_key(action))
+            line = pace.solve(after, nodes).line
+            if line is not None:
+                won.append((action_key(action), len(line)))
         else:
             tried += 1
-            wins.update(won)
+            for key, length in won:
+                wins[key] += 1
+                plays[key] += length
             continue
         break
     if votes and not tried:
         # No time to try the finalists on fresh deals: the votes are the values.
         tried = sampled
         wins = Counter({k: votes[k] for k in keys})
-    if not wins:
-        best = _best_looking(view, rng, legal, repeats)
-        values = {action_key(a): (a, 0.0) for a in [best, *finalists]}
+    choices = [a for a in finalists if action_key(a) in moves]
+    if not any(wins[action_key(a)] for a in choices):
+        best = _best_looking(view, rng, legal, moves)
+        values = {action_key(a): (a, wins[action_key(a)] / tried if tried else 0.0) for a in [best, *finalists]}
         note = "no winning line found on the deals sampled"
         return Analysis(best, values, note=note, extra={"tried": tried, "won": False})
     values = {action_key(a): (a, wins[action_key(a)] / tried) for a in finalists}
-    best = max(finalists, key=lambda a: (wins[action_key(a)], votes[action_key(a)]))
-    if action_key(best) in repeats:
-        # A new board instead, if it wins as many sampled deals. (Taking one that wins
-        # a tenth fewer lost more deals: 24 of 40 won against 27, bench/dash_follow.py.)
-        fresh = [a for a in finalists if action_key(a) not in repeats
-                 and wins[action_key(a)] >= wins[action_key(best)]]
-        if fresh:
-            best = max(fresh, key=lambda a: (wins[action_key(a)], votes[action_key(a)]))
+
+    def merit(action: Any) -> tuple:
+        # Most deals won; then the shortest winning lines (cards to spare: lost deals
+        # end at four trees with the cards spent); then votes.
+        k = action_key(action)
+        return wins[k], -plays[k] / max(1, wins[k]), votes[k]
+
+    best = max(choices, key=merit)
     return Analysis(best, values, extra={"tried": tried, "won": True})
 
 
@@ -176,28 +188,17 @@ def _hides_anything(view: Any) -> bool:
     return UNKNOWN in view.pile or any(UNKNOWN in h for h in view.hands)
 
 
-def _exact(view: Any, legal: dict, include: tuple, pace: _Pace) -> Analysis:
+def _exact(view: Any, legal: dict, moves: dict, first: set | None, include: tuple, pace: _Pace) -> Analysis:
     """Nothing is hidden (the pile is empty, the hands open): one solve of the real
-    position, and of the position after each play to judge; a value is proven when
-    its solve finished."""
+    position (its first play one of `moves`), and of the position after each play to
+    judge; a value is proven when its solve finished."""
     deal = view.determinize(random.Random(0))  # fills only the seed: nothing is unknown
     judged = [a for a in include if action_key(a) in legal]
-    result = pace.solve(deal, pace.limit(share=2 + len(judged), cap=EXACT_NODE_LIMIT))
-    if not result.line:
-        best = solver_hint(deal, 0)
-        best = best if best is not None and action_key(best) in legal else next(iter(legal.values()))
-    else:
+    result = pace.solve(deal, pace.limit(share=2 + len(judged), cap=EXACT_NODE_LIMIT), first)
+    if result.line and action_key(result.line[0]) in moves:
         best = result.line[0]
-    repeats = {k for k, a in legal.items() if _board_after(view, a) in _seen(view)}
-    if result.line and action_key(best) in repeats:  # a winning line that goes back: a new board that wins too?
-        for action in [a for k, a in legal.items() if k not in repeats][:8]:
-            if pace.late():
-                break
-            after = deal.clone()
-            after.play(action)
-            if pace.solve(after, pace.limit(share=4, cap=EXACT_NODE_LIMIT)).line is not None:
-                best = action
-                break
+    else:
+        best = _best_looking(view, random.Random(0), legal, moves)
     analysis = Analysis(best, extra={"tried": 1, "won": bool(result.line), "exact": True})
     todo = list(dict.fromkeys([best, *judged]))
     for n, action in enumerate(todo):
@@ -210,30 +211,30 @@ def _exact(view: Any, legal: dict, include: tuple, pace: _Pace) -> Analysis:
     return analysis
 
 
-def _best_looking(view: Any, rng: random.Random, legal: dict, repeats: set = frozenset()) -> Any:
-    """The play the solver's position score likes best, on one sampled deal; one
-    that brings back a board seen before (`repeats`) only when all others lose."""
-    play = solver_hint(view.determinize(rng), 0, avoid=lambda p: action_key(p) in repeats)
+def _best_looking(view: Any, rng: random.Random, legal: dict, moves: dict) -> Any:
+    """The play among `moves` the solver's position score likes best, on one sampled
+    deal (another play only when every one of `moves` loses at once)."""
+    play = solver_hint(view.determinize(rng), 0, avoid=lambda p: action_key(p) not in moves)
     if play is not None and action_key(play) in legal:
         return play
-    return next((a for k, a in legal.items() if k not in repeats), next(iter(legal.values())))
+    return next(iter(moves.values()))
 
 
-def _seen(view: Any) -> set:
-    """The boards this game has shown (the current one too)."""
-    return {*getattr(view, "boards", ()), board_key(view.stacks)}
-
-
-def _board_after(view: Any, action: Any) -> tuple:
-    """The board after `action` (a legal play in `view`), without playing it."""
+def _move(view: Any, action: Any) -> tuple[str, str]:
+    """(src, dest) of a legal play: where its pyramid goes (dest == src: it stays)."""
     dest, _ = view.target(action.card, action.side, action.src)
-    stacks = {sq: st[:] for sq, st in view.stacks.items()}
-    if dest is not None and dest != action.src:
-        piece = stacks[action.src].pop()
-        if not stacks[action.src]:
-            del stacks[action.src]
-        stacks.setdefault(dest, []).append(piece)
-    return board_key(stacks)
+    return action.src, dest
+
+
+def _fresh_moves(view: Any, ways: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (src, dest) moves among `ways` that do not go back to a board this game
+    has shown: a move to a new board, or a play that moves nothing (the board stays
+    as it is; the card is spent, which is sometimes the best use of it). Each board
+    after is the current board's key with two bytes changed."""
+    here = board_key(view.stacks)
+    seen = {*getattr(view, "boards", ()), here}
+    return {(src, dest) for src, dest in ways
+            if src == dest or board_key_after(here, view.stacks, src, dest) not in seen}
 
 
 def reason(view: Any, action: Any, analysis: Analysis) -> str:
@@ -269,7 +270,16 @@ def lost_move(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop:
               budget_s: float = LOST_BUDGET_S,
               progress: Callable[[int, int], None] | None = None) -> tuple[int, Any] | None:
     """`lost_at`'s move and the play that would have kept the deal winnable there
-    (the first play of the winning line the solver had found before it)."""
+    (the first play of the winning line the solver had found before it).
+
+    Whether the real deal can still be won only ever turns from yes to no along a
+    game, so the move is where it turns. Forward, the positions after each move are
+    looked at while a winning line is found (a move on the line needs no search).
+    A position the solver cannot decide in time does not end the look (issue 26: a
+    lost deal named no move): the positions from the end of the game back are
+    proven lost one by one (the fewer cards left, the quicker), until one with a
+    winning line; the move is named when the last position with a line and the
+    first proven lost are one move apart."""
     stop = stop or Stop()
     pace = _Pace(time.perf_counter() + budget_s, None)
     total = len(seats_actions)
@@ -277,21 +287,47 @@ def lost_move(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop:
     line = _solve_growing(state, stop, pace).line
     if not line:
         return None
+    positions = [state.clone()]
+    for _, action in seats_actions:
+        state.apply(action)
+        positions.append(state.clone())
+    if state.over and state.outcome.winners:
+        return None
+    winnable, lost = 0, total  # positions[winnable] has `line`; positions[lost] is lost (the end)
+    undecided = None
     for i, (_, action) in enumerate(seats_actions):
         if progress is not None:
             progress(i, total)
         if stop.cancelled:
             return None
-        state.apply(action)
         if line and action == line[0]:
-            line = line[1:]  # still on the winning line: no search needed
+            winnable, line = i + 1, line[1:]  # still on the winning line: no search needed
             continue
-        result = _solve_growing(state, stop, pace)
+        result = _solve_growing(positions[i + 1], stop, pace)
         if result.line is not None:
-            line = result.line
+            winnable, line = i + 1, result.line
             continue
-        return (i, line[0]) if result.decided and line else None
-    return None
+        if result.decided:
+            lost = i + 1
+        else:
+            undecided = i + 1
+        break
+    if undecided is not None:
+        # Back from the end of the game: each position proven lost moves the end of
+        # the gap a move closer; one with a winning line closes it from below.
+        for k in range(total - 1, undecided - 1, -1):
+            if stop.cancelled:
+                return None
+            result = _solve_growing(positions[k], stop, pace)
+            if result.line is not None:
+                winnable, line = k, result.line
+                break
+            if not result.decided:
+                break
+            lost = k
+    if lost != winnable + 1 or not line:
+        return None
+    return lost - 1, line[0]
 
 
 def _solve_growing(state: Any, stop: Stop, pace: _Pace) -> Any:

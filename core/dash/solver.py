@@ -27,7 +27,7 @@ so its answers do not depend on the machine.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Collection
 
 from core.dash.cards import COLOURS, DIST, FILES, RANKS
 from core.dash.actions import Play
@@ -43,6 +43,11 @@ _PROVEN = 1 << 30  # a position shown lost with no discrepancy limit
 
 def _pid(piece: tuple[str, int]) -> int:
     return _COLOUR_INDEX[piece[0]] * 3 + piece[1] - 1
+
+
+def _in_line(a: int, b: int) -> bool:
+    """Whether squares `a` and `b` share a file or a rank (one move can join them)."""
+    return a % 8 == b % 8 or a // 8 == b // 8
 
 
 def _kind(card: str) -> str:
@@ -65,7 +70,8 @@ class SearchResult:
 
 
 class _Search:
-    def __init__(self, state: DashState, node_limit: int, keep_trees: bool = False) -> None:
+    def __init__(self, state: DashState, node_limit: int, keep_trees: bool = False,
+                 first: Collection[tuple[str, str]] | None = None) -> None:
         if state.seed is None or any(c == "??" for c in state.pile) or any(
                 c == "??" for h in state.hands for c in h):
             raise ValueError("The solver needs the whole deal, not a view.")
@@ -92,6 +98,10 @@ class _Search:
         self.failed: dict = {}  # position key -> discrepancies it failed with
         self.truncated = False
         self.line: list[Play] = []
+        # The first play may only move a piece from src to dest for these (src, dest)
+        # square pairs (None: any play).
+        self.first = None if first is None else {(_SQ_INDEX[a], _SQ_INDEX[b]) for a, b in first}
+        self.root = self.key()
 
     # -- position helpers ----------------------------------------------------------
 
@@ -100,7 +110,8 @@ class _Search:
         return bytes(self.loc) + bytes(self.ht), hk, self.pidx, self.tm
 
     def need(self) -> int:
-        """Fewest plays that can still build the missing trees."""
+        """Fewest plays that can still build the missing trees: each play moves one
+        pyramid, so a colour's count is the fewest moves of its own pyramids."""
         loc, ht, total = self.loc, self.ht, 0
         for c in range(5):
             if self.done >> c & 1:
@@ -108,7 +119,18 @@ class _Search:
             L, M, S = c * 3 + 2, c * 3 + 1, c * 3
             m_on_l = loc[M] == loc[L] and ht[M] == ht[L] + 1
             s_on_m = loc[S] == loc[M] and ht[S] == ht[M] + 1
-            total += 1 if m_on_l else (3 if s_on_m else 2)
+            if self.keep_trees:  # the count these deals were always chosen with
+                total += 1 if m_on_l else (3 if s_on_m else 2)
+            elif m_on_l:
+                # the small must land on the large's square: one move in line with
+                # it, else two (or the medium off and back and the small: three)
+                total += 1 if _in_line(loc[S], loc[L]) else 2
+            elif s_on_m:
+                total += 3  # the small off, the medium onto the large, the small back
+            else:
+                # medium and small each onto the large's square (one move in line,
+                # else two), or the large moved first and then one each: three
+                total += min(3, (1 if _in_line(loc[M], loc[L]) else 2) + (1 if _in_line(loc[S], loc[L]) else 2))
         return total
 
     def buried_dead(self) -> bool:
@@ -297,7 +319,10 @@ class _Search:
             self.failed[key] = _PROVEN
             return False
         proven = True
-        for j, mv in enumerate(self.ordered(self.moves())):
+        moves = self.moves()
+        if self.first is not None and key == self.root:
+            moves = [mv for mv in moves if (mv[2], mv[3]) in self.first]
+        for j, mv in enumerate(self.ordered(moves)):
             if j > budget:
                 proven = False
                 self.truncated = True
@@ -328,19 +353,35 @@ class _Search:
         return SearchResult(line, True, self.nodes)
 
 
-def search(state: DashState, node_limit: int = 20_000, keep_trees: bool = False) -> SearchResult:
+def search(state: DashState, node_limit: int = 20_000, keep_trees: bool = False,
+           first: Collection[tuple[str, str]] | None = None) -> SearchResult:
     """Search the full `state` (not a view) for a winning line. With `keep_trees`,
-    only for lines that never take a tree apart (then `decided` with no line means
-    no such line, not that the deal is lost)."""
+    only for lines that never take a tree apart; with `first`, only for lines whose
+    first play moves a piece between one of these (src, dest) squares (a play that
+    leaves the piece where it is: src == dest). With either, `decided` with no line
+    means no such line, not that the deal is lost."""
     if state.over:
         return SearchResult([] if state.outcome.winners else None, True, 0)
-    return _Search(state, node_limit, keep_trees).run()
+    return _Search(state, node_limit, keep_trees, first).run()
 
 
 def solve(state: DashState, node_limit: int = 20_000, keep_trees: bool = False) -> list[Play] | None:
     """A winning line from `state` (plays to apply in order), or None when none was
     found within `node_limit` positions. Works on a full state, not a view."""
     return search(state, node_limit, keep_trees).line
+
+
+def ranked(state: DashState, first: Collection[tuple[str, str]] | None = None) -> list[Play]:
+    """The plays of the player to move in the full `state` (one card of each kind;
+    with `first`, only those moves), best first by the solver's move order: the
+    order in which its search tries them."""
+    if state.over:
+        return []
+    s = _Search(state, 0, first=first)
+    moves = s.moves()
+    if s.first is not None:
+        moves = [mv for mv in moves if (mv[2], mv[3]) in s.first]
+    return [Play(card, side, _SQ_NAME[src]) for card, side, src, _ in s.ordered(moves)]
 
 
 def hint(state: DashState, node_limit: int = 20_000, avoid: Callable[[Play], bool] | None = None) -> Play | None:

@@ -29,6 +29,7 @@ from core.dash.cards import (
     SIDE_NAMES,
     SIDES,
     SIZE_NAMES,
+    SQUARES,
     UNKNOWN,
     distance,
     is_card,
@@ -76,7 +77,7 @@ class DashState(State):
         self.turns = 0  # cards played so far
         # Every board this game has shown, oldest first (`board_key`): public, so views
         # carry it; the coach uses it not to send the player back to a board already seen.
-        self.boards: tuple[tuple, ...] = ()
+        self.boards: tuple[bytes, ...] = ()
 
     # -- derived -------------------------------------------------------------------
 
@@ -342,9 +343,31 @@ def _sq_order(sq: str) -> tuple[str, str]:
     return sq[1], sq[0]
 
 
-def board_key(stacks: dict[str, list[Piece]]) -> tuple:
-    """The board `stacks` as a value to compare (squares and their pieces)."""
-    return tuple(sorted((sq, tuple(st)) for sq, st in stacks.items()))
+_SQUARE_INDEX = {sq: i for i, sq in enumerate(SQUARES)}
+_PIECE_INDEX = {p: i for i, p in enumerate(SETUP_ORDER)}
+
+
+def board_key(stacks: dict[str, list[Piece]]) -> bytes:
+    """The board `stacks` as a value to compare: for each of the 15 pyramids (setup
+    order) its square and its height in the stack, two bytes (30 in all), so one
+    move changes two bytes (`board_key_after`)."""
+    key = bytearray(30)
+    for sq, stack in stacks.items():
+        i = _SQUARE_INDEX[sq]
+        for height, piece in enumerate(stack):
+            j = 2 * _PIECE_INDEX[piece]
+            key[j] = i
+            key[j + 1] = height
+    return bytes(key)
+
+
+def board_key_after(key: bytes, stacks: dict[str, list[Piece]], src: str, dest: str) -> bytes:
+    """The key of the board `stacks` (whose key is `key`) after its top pyramid on
+    `src` moves to `dest`, without copying the board."""
+    if src == dest:
+        return key
+    j = 2 * _PIECE_INDEX[stacks[src][-1]]
+    return key[:j] + bytes((_SQUARE_INDEX[dest], len(stacks.get(dest, ())))) + key[j + 2:]
 
 
 def standing_trees(stacks: dict[str, list[Piece]]) -> dict[str, str]:

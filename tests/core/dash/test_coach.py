@@ -1,0 +1,110 @@
+"""The Icehouse Dash coach (core.dash.coach, docs/architecture.md "Coach"; issue 26):
+hints never go back to a board seen before in the game, the check is a key with two
+bytes changed (no board copied), and the solver can be held to such first plays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import GAMES
+from core.ai.coach import hint
+from core.dash import coach as dash_coach
+from core.dash.solver import search
+from core.dash.state import board_key, board_key_after
+
+ISSUE_DEAL = 373757115  # the deal of issue 26: a small piece bounced a3-a8-a1-a8
+
+
+def _positions(seats: int, count: int, seed: int) -> list:
+    game = GAMES["dash"]
+    rng = random.Random(seed)
+    out, deal = [], 0
+    while len(out) < count:
+        state = game.new(seats, seed * 100 + deal)
+        deal += 1
+        while not state.over and len(out) < count:
+            if rng.random() < 0.3:
+                out.append(state.clone())
+            state.play(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("seats", [1, 4])
+def test_the_board_key_after_a_play_is_the_key_of_the_board_it_leaves(seats):
+    """board_key_after (two bytes changed, nothing copied) agrees with the key of
+    the board the play really leaves, for every legal play of 40 positions."""
+    checked = 0
+    for state in _positions(seats, 40, seed=seats):
+        here = board_key(state.stacks)
+        assert state.boards[-1] == here  # the state keeps the key of the board it shows
+        for action in state.legal_actions():
+            dest, _ = state.target(action.card, action.side, action.src)
+            after = state.clone()
+            after.play(action)
+            assert board_key_after(here, state.stacks, action.src, dest) == board_key(after.stacks)
+            checked += 1
+    assert checked > 500
+
+
+def test_board_keys_differ_exactly_when_boards_differ():
+    boards = {}
+    for state in _positions(1, 300, seed=9):
+        canonical = tuple(sorted((sq, tuple(st)) for sq, st in state.stacks.items()))
+        boards.setdefault(board_key(state.stacks), set()).add(canonical)
+    assert all(len(found) == 1 for found in boards.values())
+    assert len(boards) > 250
+
+
+def test_the_solver_held_to_some_first_moves_starts_its_line_with_one_of_them():
+    state = GAMES["dash"].new(1, 20261201, GAMES["dash"].Options(winnable=True))
+    free = search(state, 20_000).line
+    assert free
+    first = free[0]
+    dest, _ = state.target(first.card, first.side, first.src)
+    others = {(a.src, state.target(a.card, a.side, a.src)[0]) for a in state.legal_actions()} - {(first.src, dest)}
+    held = search(state, 20_000, first=others).line
+    assert held, "a deal this easy is won whatever the first move"
+    assert (held[0].src, state.target(held[0].card, held[0].side, held[0].src)[0]) in others
+    replay = state.clone()
+    for action in held:
+        replay.play(action)
+    assert replay.over and replay.outcome.winners
+    # Held to no first move at all, there is no line, and the search says it is sure.
+    none = search(state, 20_000, first=set())
+    assert none.line is None and none.decided
+
+
+def _went_back(view, action) -> bool:
+    """Whether `action` brings back a board the game has shown (a play that moves
+    nothing keeps the board: not a going back)."""
+    dest, _ = view.target(action.card, action.side, action.src)
+    if dest == action.src:
+        return False
+    return board_key_after(board_key(view.stacks), view.stacks, action.src, dest) in view.boards
+
+
+@pytest.mark.parametrize("seats,deals", [(1, (ISSUE_DEAL, 1000, 1001)), (2, (7, 8))])
+def test_following_the_hints_never_goes_back_to_a_board_seen_before(seats, deals):
+    """Issue 26: following hints alone, a small piece bounced a3-a8-a1-a8. Hints
+    followed from the first move to the last on several seeded deals: no move
+    brings back a board seen before in the game, unless every legal play would
+    (then any hint must)."""
+    game = GAMES["dash"]
+    moves = 0
+    for seed in deals:
+        state = game.new(seats, seed, game.Options(winnable=True))
+        seen = {board_key(state.stacks)}
+        while not state.over:
+            view = state.view(state.to_move)
+            got = hint("dash", view, 5.0, seed=moves, effort=2)
+            if _went_back(view, got.action):
+                assert all(_went_back(view, a) for a in view.legal_actions()), (seed, moves, got.action)
+            before = board_key(state.stacks)
+            state.play(got.action)
+            after = board_key(state.stacks)
+            assert after == before or after not in seen, (seed, moves, got.action)
+            seen.add(after)
+            moves += 1
+    assert moves >= 20 * len(deals)  # whole games were followed
