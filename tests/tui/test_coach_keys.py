@@ -58,12 +58,12 @@ async def test_escape_puts_a_hint_away_choices_and_cursors_as_before(store, game
         screen = app.screen
         for _ in range(2):  # two decisions: the first may be a forced-looking one
             await wait_for(pilot, lambda: screen.check_action("hint", ()) is True)
-            choice, cursors, focused, cursor = screen._choice(), cursor_values(screen), app.focused, screen.save.cursor
+            choice, cursors, focused, cursor = screen.choice, cursor_values(screen), app.focused, screen.save.cursor
             await hint_shown(pilot, screen)
             assert screen.check_action("put_hint_away", ()) is True
             await pilot.press("escape")
             await pilot.pause()
-            assert screen._choice() == choice, "the hint's choice was left in place"
+            assert screen.choice == choice, "the hint's choice was left in place"
             assert cursor_values(screen) == cursors and app.focused is focused
             assert screen.save.cursor == cursor and screen.check_action("put_hint_away", ()) is False
             assert status(app) != "" and not status(app).startswith("Hint")

@@ -25,12 +25,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import OptionList, Static
 
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from tui.games.base import GameScreen
 from tui.keys import number_keys
+from tui.games.skirmish.choice import Picked, SkirmishChoice
 from tui.games.skirmish.field import card_label
 from tui.games.skirmish.log import SkirmishLog
 from tui.games.skirmish.panels import CardPanel, barrows_items, barrows_title, hand_items, hand_note, target_note
@@ -55,7 +57,7 @@ class SkirmishScreen(GameScreen):
     CSS_PATH = "skirmish.tcss"
     AUTO_FOCUS = "#sk-hand"
 
-    CHOICE = ("sel", "offer")  # a choice half-made: a hint sets it, escape puts it back
+    choice = var(SkirmishChoice())  # a choice half-made: a hint sets it, escape puts it back
     BINDINGS = [
         Binding("e", "done('deploy')", DONE_WORDS["deploy"], id="sk.end_deploy"),
         Binding("e", "done('response')", DONE_WORDS["response"], id="sk.pass"),
@@ -75,10 +77,8 @@ class SkirmishScreen(GameScreen):
         self._legal: tuple[int, list] | None = None
         self._key: tuple | None = None
         self.order: list[int] = []          # the seat each grid shows, the bottom one last
-        self.sel: tuple | None = None       # ("card", c) | ("unit", pos) | ("attacker", pos)
         self.targets: dict[tuple[int, int], list] = {}
         self.barrow_targets: dict[int, list] = {}
-        self.offer: list | None = None      # actions offered in the choices list for a target
         self.choice_actions: list = []
         self.recent: list[tuple[int, int]] = []   # cells of the moves since you last decided
         self.recent_text: str = ""
@@ -217,6 +217,20 @@ class SkirmishScreen(GameScreen):
     def my_turn(self) -> bool:
         return super().my_turn() and self.state.to_move == self.viewer  # (GameScreen.my_turn)
 
+    @property
+    def sel(self) -> Picked | None:
+        return self.choice.sel
+
+    @property
+    def offer(self) -> list | None:
+        offer = self.choice.offer
+        return None if offer is None else list(offer)
+
+    @property
+    def position(self) -> Any:
+        """The view drawn now (`shown()` when last drawn)."""
+        return self._view
+
     def legal(self) -> list:
         if not self.my_turn():
             return []
@@ -248,7 +262,7 @@ class SkirmishScreen(GameScreen):
         fresh = key != self._key
         if fresh:
             self._key = key
-            self.sel, self.offer = None, None
+            self.choice = SkirmishChoice()
         self._compute_targets()
         self.query_one(PhaseBar).show(view, self.app.size.width, self.asked(), self.short_name, self.match.names())
         self._draw_hand()
@@ -364,7 +378,8 @@ class SkirmishScreen(GameScreen):
 
     def _compute_targets(self) -> None:
         """What the current selection (or pending decision) may be aimed at."""
-        self.targets, self.barrow_targets = aims(self._view, self.me, self.legal(), self.pending_kind(), self.sel)
+        targets, self.barrow_targets = aims(self._view, self.me, self.legal(), self.pending_kind(), self.sel)
+        self.targets = self.choice.shown_targets() or targets
 
     # -- focus -------------------------------------------------------------------------
 
@@ -426,7 +441,7 @@ class SkirmishScreen(GameScreen):
         if len(acts) == 1:
             self.submit(acts[0])
             return
-        self.sel, self.offer = ("card", c), None
+        self.choice = SkirmishChoice(Picked("card", c))
         self.redraw_selection()
         self.say(f"{card_label(c, self.app.glyphs)}: choose where it goes (marked), or escape.")
         self._focus_first_target()
@@ -484,7 +499,7 @@ class SkirmishScreen(GameScreen):
         return f"Wait: {self.seat_name(st.to_move)} decides now."
 
     def _select(self, sel: tuple, message: str) -> None:
-        self.sel, self.offer = sel, None
+        self.choice = SkirmishChoice(sel)
         self.redraw_selection()
         self.say(message)
 
@@ -493,7 +508,7 @@ class SkirmishScreen(GameScreen):
         if len(acts) == 1:
             self.submit(acts[0])
             return
-        self.offer = acts
+        self.choice = SkirmishChoice(self.sel, tuple(acts))
         self._draw_choices()
         self.choices.focus()
         self.say("Choose one in the list on the right, or escape.")
@@ -530,7 +545,7 @@ class SkirmishScreen(GameScreen):
     def submit(self, action) -> bool:
         played = super().submit(action)
         if played:
-            self.sel, self.offer = None, None
+            self.choice = SkirmishChoice()
         return played
 
     # -- keys --------------------------------------------------------------------------
@@ -583,14 +598,14 @@ class SkirmishScreen(GameScreen):
 
     def action_back_out(self) -> None:
         if self.offer is not None:
-            self.offer = None
+            self.choice = SkirmishChoice(self.sel)
             self.redraw_selection()
             self.say("Choose again, or escape.")
             self._focus_first_target()
             return
         if self.sel is not None:
             was = self.sel
-            self.sel = None
+            self.choice = SkirmishChoice()
             self.redraw_selection()
             self.say_prompt()
             if was[0] == "card":
@@ -647,7 +662,7 @@ class SkirmishScreen(GameScreen):
             super().serve_game_next()
 
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
-        self.sel, self.offer = None, None
+        self.choice = SkirmishChoice()
         view_before = self._view
         # A combat just resolved: keep it on screen until the next one, as it was
         # resolved (the move that resolved it included: the last block, the excess).
