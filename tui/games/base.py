@@ -19,6 +19,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import get_current_worker
@@ -73,6 +74,21 @@ def _choosing_messages() -> tuple[type, ...]:
     return (BoardGrid.Selected, HandBar.Selected, SideChooser.Chosen, OptionList.OptionSelected)
 
 
+# Escape also stops a hint being thought about, puts a hint shown away and closes a
+# review: priority keys, each acting only while check_action says so (the game's own
+# escape acts otherwise). Textual merges BINDINGS key by key, so a game that binds
+# escape would lose these: they are put ahead of its own (`__init_subclass__`).
+ESCAPES = (
+    Binding("escape", "cancel_hint", show=False, priority=True, id="hint.cancel"),
+    Binding("escape", "put_hint_away", show=False, priority=True, id="hint.put_away"),
+    Binding("escape", "close_review", show=False, priority=True, id="review.escape"),
+)
+
+
+def binds_escape(bindings: list) -> bool:
+    return any("escape" in (b.key if isinstance(b, Binding) else b[0]).split(",") for b in bindings)
+
+
 class GameScreen(HintsMixin, Screen):
     """Base screen of one game in play (or in replay, read-only)."""
 
@@ -83,6 +99,7 @@ class GameScreen(HintsMixin, Screen):
     UNDO: ClassVar[bool] = False
 
     BINDINGS = [
+        *ESCAPES,
         Binding("tab", "zone(1)", "Next zone", id="game.next_zone", show=False,
                 tooltip="next zone (hand, board, ...)"),
         Binding("shift+tab", "zone(-1)", "Previous zone", id="game.prev_zone", show=False),
@@ -108,11 +125,19 @@ class GameScreen(HintsMixin, Screen):
         Binding("left_square_bracket", "mistake(-1)", "Prev mistake", id="review.prev"),
         Binding("q", "close_review", "Close", id="review.back"),
     ]
+    # The choice half-made (tui/games/choice.py): each game declares its own value.
+    choice: var[Any] = var(None)
     REPLAY_ACTIONS = {"step", "jump"}
     PLAY_ACTIONS = {"undo", "redo"}
     # Keys that are no move: shown at a shared table whoever is to move. Every other key
     # of the game is hidden while another seat is to move (they could not use it).
     WAITING_KEYS = frozenset({"home", "zone", "stop_watching"})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        own = cls.__dict__.get("BINDINGS")
+        if own and binds_escape(own) and not any(b in ESCAPES for b in own):
+            cls.BINDINGS = [*ESCAPES, *own]  # (before Textual merges the class's bindings)
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, save: saves.SaveFile, state: Any, replay: bool = False) -> None:
         super().__init__()
@@ -148,10 +173,7 @@ class GameScreen(HintsMixin, Screen):
 
     def use_review(self, notes: Any) -> None:
         """Show this replay as a review (tui.screens.review.ReviewNotes): before mounting."""
-        self.review_notes = notes
-        # Escape closes a review too. Each game binds escape for itself (a subclass's key
-        # replaces the base's), so this one is added to this screen, ahead of the game's.
-        self._bindings.bind("escape", "close_review", show=False, priority=True)
+        self.review_notes = notes  # escape closes it too (ESCAPES)
 
     @property
     def review(self) -> Any:
