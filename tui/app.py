@@ -19,7 +19,7 @@ from pathlib import Path
 import msgspec
 from rich.console import RenderableType
 from textual import events, messages
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.app import ScreenStackError
@@ -284,10 +284,6 @@ class HousesApp(ErrorFilterApp):
     def stopping(self) -> bool:
         return self._leaving or self._exit_posted or not self.is_running
 
-    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
-        self._leaving = True
-        super().exit(result, return_code, message)
-
     def on_exit_app(self, message: messages.ExitApp) -> None:  # runs before App's own handler of it
         self._exit_posted = True
 
@@ -347,7 +343,8 @@ class HousesApp(ErrorFilterApp):
 
         return driver_class() or super().get_driver_class()
 
-    def exit(self, result=None, return_code: int = 0, message=None) -> None:
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        self._leaving = True  # (`is_leaving`, `stopping`)
         # From here the process ends within 2 s, even if Textual's shutdown stalls.
         from tui.lifecycle import watchdog
 

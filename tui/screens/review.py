@@ -266,6 +266,13 @@ class ReviewNotes:
             return next((i for i in marks if i > at), None)
         return next((i for i in reversed(marks) if i < at), None)
 
+    def allows(self, action: str, at: int, parameters: tuple[object, ...]) -> bool | None:
+        """check_action for a review's keys at move `at`: q and escape close it; ] and
+        [ are shown while there is a mistake that way."""
+        if action == "close_review":
+            return True
+        return self.mistake(at, int(str(parameters[0]))) is not None or None
+
     def leave_position(self, screen: Any) -> None:
         """The better move shown on the last position is a choice half-made (a card
         picked, a pawn selected): undone before another position is drawn."""

@@ -8,7 +8,7 @@ from typing import Any
 
 from core.house_rules import EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX
-from tui.games.house_rules.screen import HouseRulesChoice
+from tui.games.house_rules.choice import HouseRulesChoice
 from tui.widgets.board import BoardGrid
 from tui.widgets.choices import ChoiceList
 

@@ -18,7 +18,6 @@ selected pawn can attack shows both strengths and why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -32,6 +31,7 @@ from core.house_rules import CARD_BY_ID, EndTurn, Move, Pass, PlaceMarker, PlayC
 from core.house_rules.board import CELL_INDEX, CELL_NAMES, FILES
 from tui.games.base import GameScreen
 from tui.games.choice import Part
+from tui.games.house_rules.choice import HouseRulesChoice
 from tui.games.house_rules.info import InfoPanel, card_info, cell_info, choice_info, move_targets, reach
 from tui.games.house_rules.pieces import (
     CHIP,
@@ -56,16 +56,6 @@ BIG_W = 10
 LARGEST = (12, 4)
 RIGHT_W, OTHER_ROWS = 38, 11
 ROWS, COLS = 6, 7
-
-
-@dataclass(frozen=True)
-class HouseRulesChoice:
-    """A decision half-made (tui/games/choice.py)."""
-
-    sel: int | None = None  # the chosen pawn's cell (phase "before")
-    card_pending: str | None = None  # a card chosen, waiting for a second enter
-    marker_pending: int | None = None  # a change-marker cell, waiting for a second enter
-    revive_base: int | None = None  # the captured pawn chosen to come back
 
 
 class HouseRulesScreen(GameScreen):

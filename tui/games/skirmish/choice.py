@@ -5,7 +5,7 @@ review's better move) marks on the field."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 Place = tuple[int, int]  # (seat, pos); pos -1 is the player's own cell
 
@@ -21,7 +21,7 @@ class Picked(NamedTuple):
 @dataclass(frozen=True)
 class SkirmishChoice:
     sel: Picked | None = None
-    offer: tuple[Any, ...] | None = None  # the actions offered in the list for one place
+    offer: list | None = None  # the actions offered in the list for one place (never changed in place)
     # The places a hint names, each aimed with the offered action (else the field's
     # marks come from `sel`: tui/games/skirmish/targets.py).
     hinted: tuple[Place, ...] = ()

@@ -34,7 +34,7 @@ def show_hint(screen: Any, action: Any) -> str | None:
     if isinstance(action, (A.Deploy, A.Scout)) and card in hand:
         sel = Picked("card", card)
         screen.hand_bar.cursor = hand.index(card)
-    screen.choice = SkirmishChoice(sel, (action,), tuple(hint_places(action, screen.me, view)))
+    screen.choice = SkirmishChoice(sel, [action], tuple(hint_places(action, screen.me, view)))
     screen.redraw_selection()
     choices = screen.choices
     choices.highlighted = 0

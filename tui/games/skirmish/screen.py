@@ -32,6 +32,7 @@ from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from tui.games.base import GameScreen
 from tui.keys import number_keys
+from tui.games.choice import Part
 from tui.games.skirmish.choice import Picked, SkirmishChoice
 from tui.games.skirmish.field import card_label
 from tui.games.skirmish.log import SkirmishLog
@@ -44,7 +45,7 @@ from tui.games.skirmish.targets import (
     places_before,
 )
 from tui.games.skirmish import words as sk_words
-from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS
+from tui.games.skirmish.words import DONE_WORDS, FIELD_KINDS
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
 from tui.widgets.hand import HandBar
@@ -58,6 +59,7 @@ class SkirmishScreen(GameScreen):
     AUTO_FOCUS = "#sk-hand"
 
     choice = var(SkirmishChoice())  # a choice half-made: a hint sets it, escape puts it back
+    sel, offer = Part[Picked | None](), Part[list | None]()  # (read: a new SkirmishChoice is set)
     BINDINGS = [
         Binding("e", "done('deploy')", DONE_WORDS["deploy"], id="sk.end_deploy"),
         Binding("e", "done('response')", DONE_WORDS["response"], id="sk.pass"),
@@ -216,15 +218,6 @@ class SkirmishScreen(GameScreen):
 
     def my_turn(self) -> bool:
         return super().my_turn() and self.state.to_move == self.viewer  # (GameScreen.my_turn)
-
-    @property
-    def sel(self) -> Picked | None:
-        return self.choice.sel
-
-    @property
-    def offer(self) -> list | None:
-        offer = self.choice.offer
-        return None if offer is None else list(offer)
 
     @property
     def position(self) -> Any:
@@ -422,7 +415,7 @@ class SkirmishScreen(GameScreen):
     def choose_card(self, index: int) -> None:
         self.go_on()  # a card chosen for the new step is a deliberate key
         if not self.my_turn():
-            self.say(self._not_yours(), error=True)
+            self.say(sk_words.not_yours(self.state, self.replay, self.seat_name), error=True)
             return
         view = self._view
         hand = view.hands[self.me]
@@ -466,7 +459,7 @@ class SkirmishScreen(GameScreen):
     def choose_cell(self, seat: int, pos: int) -> None:
         self.go_on()
         if not self.my_turn():
-            self.say(self._not_yours(), error=True)
+            self.say(sk_words.not_yours(self.state, self.replay, self.seat_name), error=True)
             return
         view = self._view
         acts = self.targets.get((seat, pos))
@@ -490,14 +483,6 @@ class SkirmishScreen(GameScreen):
         self.say(reason, error=True)
         self.app.bell()
 
-    def _not_yours(self) -> str:
-        st = self.state
-        if self.replay:
-            return "This is a replay."
-        if st.over:
-            return "The game is over."
-        return f"Wait: {self.seat_name(st.to_move)} decides now."
-
     def _select(self, sel: tuple, message: str) -> None:
         self.choice = SkirmishChoice(sel)
         self.redraw_selection()
@@ -508,7 +493,7 @@ class SkirmishScreen(GameScreen):
         if len(acts) == 1:
             self.submit(acts[0])
             return
-        self.choice = SkirmishChoice(self.sel, tuple(acts))
+        self.choice = SkirmishChoice(self.sel, list(acts))
         self._draw_choices()
         self.choices.focus()
         self.say("Choose one in the list on the right, or escape.")
@@ -683,13 +668,8 @@ class SkirmishScreen(GameScreen):
         self.recent.extend(c for c in cells if c not in self.recent)
         if self._auto:
             self.recent_text = f"{self.seat_name(seat)} had nothing to answer with and passed"
-        elif not human:
-            # In short words with card glyphs, read in the position before the move
-            # (`_view` is not redrawn yet); a Done in the engine's words of that moment.
-            words = text if isinstance(action, A.Done) or view_before is None else self.action_words(action)
-            kind = view_before.pending[-1][0] if view_before is not None and view_before.pending else None
-            if kind and isinstance(action, (A.Target, A.Variant, A.CopyRank, A.CopySuit, A.StartWith)):
-                words = f"{CHOICE_TITLES.get(kind, 'Chose')} {words}"
+        elif not human:  # (`_view` is not redrawn yet: the position before the move)
+            words = sk_words.others_move(action, text, view_before, self.action_words)
             self.recent_text = f"{self.seat_name(seat)}: {words}" if seat is not None else words
         else:
             self.recent_text = ""

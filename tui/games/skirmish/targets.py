@@ -101,7 +101,7 @@ def offered(view, legal: list, kind, sel, offer) -> tuple[list, str]:
     one place, a pending decision, the ways to redeploy the selected unit or to
     play the selected card."""
     if offer:
-        return list(offer), "Choose"
+        return offer, "Choose"
     if not legal:
         return [], ""
     if kind is not None:
