@@ -23,7 +23,7 @@ def binds_escape(bindings: list) -> bool:
     return any("escape" in (b.key if isinstance(b, Binding) else b[0]).split(",") for b in bindings)
 
 
-GAME_BINDINGS: list[Binding | tuple[str, ...]] = [
+GAME_BINDINGS = [
     *ESCAPES,
     Binding("tab", "zone(1)", "Next zone", id="game.next_zone", show=False,
             tooltip="next zone (hand, board, ...)"),

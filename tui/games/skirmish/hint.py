@@ -29,11 +29,10 @@ def hint_places(action: Any, me: int, view: Any) -> list[tuple[int, int]]:
 def show_hint(screen: Any, action: Any) -> str | None:
     view = screen.position
     hand = view.hands[screen.me]
-    card = getattr(action, "card", None)
     sel = None
-    if isinstance(action, (A.Deploy, A.Scout)) and card in hand:
-        sel = Picked("card", card)
-        screen.hand_bar.cursor = hand.index(card)
+    if isinstance(action, (A.Deploy, A.Scout)) and action.card in hand:
+        sel = Picked("card", action.card)
+        screen.hand_bar.cursor = hand.index(action.card)
     screen.choice = SkirmishChoice(sel, [action], tuple(hint_places(action, screen.me, view)))
     screen.redraw_selection()
     choices = screen.choices
