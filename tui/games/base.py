@@ -28,7 +28,7 @@ from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, said
-from tui.games.bindings import ESCAPES, GAME_BINDINGS, binds_escape
+from tui.games.bindings import GAME_BINDINGS, binds_escape, with_escapes
 from tui.games.hints import HintsMixin
 from tui.widgets import choosing_messages
 from tui.widgets.status import StatusLine
@@ -53,9 +53,9 @@ class GameScreen(HintsMixin, Screen):
     WAITING_KEYS = frozenset({"home", "zone", "stop_watching"})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        own = cls.__dict__.get("BINDINGS")
-        if own and binds_escape(own) and not any(b in ESCAPES for b in own):
-            cls.BINDINGS = [*ESCAPES, *own]  # (before Textual merges the class's bindings)
+        # (before Textual merges the class's bindings)
+        cls.BINDINGS = with_escapes(cls.__dict__.get("BINDINGS", []),
+                                    any(binds_escape(getattr(base, "BINDINGS", [])) for base in cls.__mro__[1:]))
         super().__init_subclass__(**kwargs)
 
     def __init__(self, save: saves.SaveFile, state: Any, replay: bool = False) -> None:

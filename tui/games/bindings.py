@@ -10,8 +10,8 @@ from textual.binding import Binding
 # Escape also stops a hint being thought about, puts a hint shown away and closes a
 # review: priority keys, each acting only while check_action says so (the game's own
 # escape acts otherwise). Textual merges BINDINGS key by key, so a game that binds
-# escape would lose these: they are put ahead of its own
-# (GameScreen.__init_subclass__).
+# escape would lose these: they are put after its own (GameScreen.__init_subclass__),
+# where a live screen's were added before.
 ESCAPES = (
     Binding("escape", "cancel_hint", show=False, priority=True, id="hint.cancel"),
     Binding("escape", "put_hint_away", show=False, priority=True, id="hint.put_away"),
@@ -23,8 +23,20 @@ def binds_escape(bindings: list) -> bool:
     return any("escape" in (b.key if isinstance(b, Binding) else b[0]).split(",") for b in bindings)
 
 
+def with_escapes(own: list, inherited: bool) -> list:
+    """A game screen class's BINDINGS with ESCAPES after its own escape (its keys'
+    order, so the footer's, unchanged); added at the end where no class above it in
+    the game's line binds escape; as it is when they came with a base class."""
+    own = list(own)
+    if any(b in ESCAPES for b in own):
+        return own
+    if binds_escape(own):
+        last = max(i for i, b in enumerate(own) if binds_escape([b]))
+        return own[:last + 1] + list(ESCAPES) + own[last + 1:]
+    return own if inherited else own + list(ESCAPES)
+
+
 GAME_BINDINGS = [
-    *ESCAPES,
     Binding("tab", "zone(1)", "Next zone", id="game.next_zone", show=False,
             tooltip="next zone (hand, board, ...)"),
     Binding("shift+tab", "zone(-1)", "Previous zone", id="game.prev_zone", show=False),
