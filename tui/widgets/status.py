@@ -17,14 +17,17 @@ class StatusLine(Static):
     StatusLine.-error { background: $error 40%; }
     """
 
+    _said: tuple[str, bool] | None = None  # the text shown and whether it is an error
+    _shown_lines = 1
+
     def say(self, text: str, error: bool = False) -> None:
-        if (text, error) == getattr(self, "_said", None):
+        if (text, error) == self._said:
             return
         self._said = (text, error)
         # Content: plain text, never markup (seat names come from files). A text
         # that fits one line, after one that did: no layout pass.
         lines = self._lines(text)
-        self.update(Content(text), layout=lines != getattr(self, "_shown_lines", 1))
+        self.update(Content(text), layout=lines != self._shown_lines)
         self._shown_lines = lines
         self.set_class(error, "-error")
 
@@ -33,7 +36,7 @@ class StatusLine(Static):
         return min(3, len(Content(text).wrap(width))) if len(text) > width else 1
 
     def on_resize(self) -> None:
-        said = getattr(self, "_said", None)
+        said = self._said
         if said is not None:  # wrapped again at the new width
             self._said = None
             self.say(*said)
