@@ -7,34 +7,38 @@ security headers, the idle close). `hooked_server()` gives them our names; the t
 tests/host/test_serve_compat.py fails, by name, on an upgrade that changes them.
 
 A module of its own, not tui/textual_compat.py: host/ may not import tui/ (the
-layers), and textual-serve is only installed for the host: host/web.py imports
-this module only when `houses serve web` starts.
+layers), and textual-serve is only installed for the host.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from aiohttp import web
-from textual_serve.server import Server  # (this module is imported only for `serve web`)
 
-
-class HookedServer(Server):
+@cache
+def hooked_server() -> Any:
     """textual-serve's Server with `build_app(app)` (the aiohttp application it made,
     to add to), `read_browser(websocket, app_service)` (its loop over the browser's
-    messages, to replace) and `make_web_app()` (to serve it on sockets of our own)."""
+    messages, to replace) and `make_web_app()` (to serve it on sockets of our own).
+    Made when first asked: importing host/ loads no textual-serve (nor rich)."""
+    from aiohttp import web
+    from textual_serve.server import Server
 
-    def build_app(self, app: web.Application) -> web.Application:
-        return app
+    class HookedServer(Server):
+        def build_app(self, app: web.Application) -> web.Application:
+            return app
 
-    async def read_browser(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
-        await super()._process_messages(websocket, app_service)
+        async def read_browser(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
+            await super()._process_messages(websocket, app_service)
 
-    async def make_web_app(self) -> web.Application:
-        return await self._make_app()
+        async def make_web_app(self) -> web.Application:
+            return await self._make_app()
 
-    async def _make_app(self) -> web.Application:
-        return self.build_app(await super()._make_app())
+        async def _make_app(self) -> web.Application:
+            return self.build_app(await super()._make_app())
 
-    async def _process_messages(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
-        await self.read_browser(websocket, app_service)
+        async def _process_messages(self, websocket: web.WebSocketResponse, app_service: Any) -> None:
+            await self.read_browser(websocket, app_service)
+
+    return HookedServer

@@ -150,9 +150,9 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
     from aiohttp import WSMsgType, web
     from textual_serve.server import to_int
 
-    from host.serve_compat import HookedServer
+    from host.serve_compat import hooked_server
 
-    class HousesWebServer(HookedServer):
+    class HousesWebServer(hooked_server()):  # type: ignore[misc]  # (a class made when serving: see host/serve_compat.py)
         def __init__(self) -> None:
             super().__init__(command, host=host, port=port, title="Houses",
                              public_url=public_url or http_url(host, port))  # (an IPv6 host in brackets)

@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("textual_serve")
 
-from host.serve_compat import HookedServer  # noqa: E402
+from host.serve_compat import hooked_server  # noqa: E402
 
 
-class _Probe(HookedServer):
+class _Probe(hooked_server()):
     def __init__(self) -> None:
         super().__init__("true", host="127.0.0.1", port=1, title="t", public_url="http://127.0.0.1:1")
         self.read: list[object] = []
