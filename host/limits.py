@@ -118,6 +118,19 @@ class LenientChannel(asyncssh.SSHServerChannel):
         return super()._process_pty_req_request(packet)
 
 
+def lenient_channel(conn: asyncssh.SSHServerConnection) -> asyncssh.SSHServerChannel:
+    """A new session channel of `conn` that is a LenientChannel. asyncssh builds its
+    channels from the connection's private settings (`create_server_channel`, public)
+    and takes no channel class, so the new channel's class is changed before any
+    packet reaches it: LenientChannel adds one method and no state. The asyncssh
+    names this leans on are pinned by tests/host/test_lenient_channel.py."""
+    channel = conn.create_server_channel()
+    if type(channel) is not asyncssh.SSHServerChannel:  # a changed asyncssh: no swap, the strict check
+        return channel
+    channel.__class__ = LenientChannel
+    return channel
+
+
 def clamp_size(cols: int, rows: int, opts) -> tuple[int, int]:
     """The pty's size: the client's, within the host's bounds."""
     cols = cols or 80

@@ -40,8 +40,8 @@ import asyncssh
 from host.accounts import KeyRing, default_data_dir, host_key, player_home, valid_name
 from host.console import fail, host_port, log_line
 from host.limits import (BANNER_S, LOCALE_OK, LOGIN_TIMEOUT_S, MAX_STRANGERS, MAX_STRANGERS_PER_ADDRESS,
-                         ClosedNote, LenientChannel, StrangerGate,
-                         clamp_size, client_charset, safe_term, shown)
+                         ClosedNote, StrangerGate,
+                         clamp_size, client_charset, lenient_channel, safe_term, shown)
 
 HIGH_WATER = 256 * 1024  # bytes queued for a client before its app is paused
 READ_CHUNK = 65536
@@ -334,8 +334,7 @@ class HostServer(asyncssh.SSHServer):
     def session_requested(self) -> tuple[asyncssh.SSHServerChannel, AppSession]:
         session = AppSession(self.host, self)
         self.sessions.add(session)
-        channel = self.conn.create_server_channel()
-        channel.__class__ = LenientChannel  # a TERM that is not ASCII: said, not a dropped connection
+        channel = lenient_channel(self.conn)  # a TERM that is not ASCII: said, not a dropped connection
         return channel, session
 
     def kbdint_auth_supported(self) -> bool:

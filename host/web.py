@@ -148,9 +148,11 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
     close (built here so textual-serve is imported only for `serve web`). It serves
     on `sockets` (from `listen`) when given, so the port is known before it starts."""
     from aiohttp import WSMsgType, web
-    from textual_serve.server import Server, to_int
+    from textual_serve.server import to_int
 
-    class HousesWebServer(Server):
+    from host.serve_compat import hooked_server
+
+    class HousesWebServer(hooked_server()):  # type: ignore[misc]  # (a class made when serving: see host/serve_compat.py)
         def __init__(self) -> None:
             super().__init__(command, host=host, port=port, title="Houses",
                              public_url=public_url or http_url(host, port))  # (an IPv6 host in brackets)
@@ -160,8 +162,7 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
             self.sessions = 0
             self.origins = own_origins(host, port, self.public_url)
 
-        async def _make_app(self) -> web.Application:
-            app = await super()._make_app()
+        def build_app(self, app: web.Application) -> web.Application:
             app.router.add_get("/ws/{token}", self.handle_websocket, name="websocket-token")
             app.middlewares.append(self._guard())
             headers = security_headers(self.public_url)
@@ -204,7 +205,7 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
             asyncio.set_event_loop(loop)
             for sig in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(sig, self.request_exit)
-            web.run_app(self._make_app(), sock=sockets, handle_signals=False, loop=loop, print=lambda *args: None)
+            web.run_app(self.make_web_app(), sock=sockets, handle_signals=False, loop=loop, print=lambda *args: None)
 
         async def handle_index(self, request: web.Request) -> web.Response:
             base = self.public_url.rstrip("/")
@@ -213,7 +214,7 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
                              to_int(request.query.get("fontsize", "16"), 16))
             return web.Response(text=page, content_type="text/html")
 
-        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if self.sessions >= self.max_sessions:
                 raise web.HTTPServiceUnavailable(
                     text=f"Houses: {self.max_sessions} session(s) are open already; close one and reload.\n")
@@ -223,7 +224,7 @@ def make_server(command: str, *, host: str, port: int, token: str, public_url: s
             finally:
                 self.sessions -= 1
 
-        async def _process_messages(self, websocket: web.WebSocketResponse, app_service) -> None:
+        async def read_browser(self, websocket: web.WebSocketResponse, app_service) -> None:
             # textual-serve's loop, with the time of the last key kept for the idle
             # close, and messages that do not parse ignored rather than fatal.
             last_key = [time.monotonic()]

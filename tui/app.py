@@ -6,6 +6,7 @@ leaves the UI thread and saves land on disk in the order they were made.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 from collections import deque
@@ -16,8 +17,9 @@ from functools import partial
 from pathlib import Path
 
 import msgspec
-from textual import events
-from textual.app import App, SystemCommand
+from rich.console import RenderableType
+from textual import events, messages
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.app import ScreenStackError
@@ -32,6 +34,7 @@ from tui.glyphs import Glyphs, locale_is_utf8
 from tui.memory import use_fresh_context_executor
 from tui.start import NewForm, NewGame, Resume, Start, StartHome
 from tui.screens.text import scroll_bar_render
+from tui.textual_compat import ErrorFilterApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -53,11 +56,12 @@ QUICK_LOOKS = 5
 # decodes with errors="replace"): never a key anyone means.
 JUNK_CHARACTER = "\ufffd"
 
-# Scroll bars consult the app that draws them: no block glyphs in --ascii.
+# Scroll bars consult the app that draws them: no block glyphs in --ascii (the
+# class variable is Textual's documented way to draw scroll bars otherwise).
 ScrollBar.renderer = staticmethod(scroll_bar_render)
 
 
-class HousesApp(App[None]):
+class HousesApp(ErrorFilterApp):
     CSS_PATH = "app.tcss"
     TITLE = "Houses"
     BINDINGS = [
@@ -139,15 +143,15 @@ class HousesApp(App[None]):
     @property
     def is_leaving(self) -> bool:
         """Whether the app is closing (its screens are being taken down)."""
-        return bool(self._exit)
+        return self._leaving
 
     def drop_if_unplayed(self, save: saves.SaveFile) -> None:
         """A game left before its first move leaves no save (issue 26): its file is
         removed after the writes queued before it. A game with moves is kept as it is."""
         if not save.actions and not save.over:
             done = self._saver.submit(self._drop_unplayed, save.id)
-            loop = self._loop
-            if loop is not None and not self._exit:  # the home menu may offer it to Continue
+            loop = asyncio.get_running_loop()  # (taken down by the app's loop)
+            if not self._leaving:  # the home menu may offer it to Continue
                 done.add_done_callback(lambda _: self._soon(loop, self._refresh_home))
 
     @staticmethod
@@ -160,7 +164,7 @@ class HousesApp(App[None]):
     def _refresh_home(self) -> None:
         from tui.screens.home import HomeScreen
 
-        if not self._exit and self._screen_stack and isinstance(self.screen, HomeScreen):
+        if not self._leaving and self.screen_stack and isinstance(self.screen, HomeScreen):
             self.screen.refresh_entries()
 
     def _drop_unplayed(self, save_id: str) -> None:
@@ -192,7 +196,7 @@ class HousesApp(App[None]):
     # mounted; after `exit` keys are dropped.
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and (self.stopping or not self._screen_stack):
+        if isinstance(event, events.Key) and (self.stopping or not self.screen_stack):
             return  # leaving: no key may open or query a screen now
         if isinstance(event, events.Key) and event.character == JUNK_CHARACTER:
             return  # a byte that was not UTF-8: no binding, no text; dropped before it costs a turn
@@ -234,7 +238,7 @@ class HousesApp(App[None]):
                 self._key_stopped = key
                 self.call_later(self._key_done, key)
             return False  # still on its way through the widgets
-        screen = self.screen if self._screen_stack else None
+        screen = self.screen if self.screen_stack else None
         return screen is None or screen.is_mounted
 
     def _look_delay(self) -> float:
@@ -274,21 +278,20 @@ class HousesApp(App[None]):
     # for a widget that is gone. That is no fault, for any screen: dropped here, once,
     # rather than guarded in each handler. The app stops by `exit` (q, ctrl+q, a
     # signal), by an ExitApp message (a web page closed: textual's web driver posts it
-    # without `exit`) or by the shutdown itself (`_running` is off).
+    # without `exit`) or by the shutdown itself (the app no longer running).
     GONE_ERRORS = (NoMatches, NoScreen, ScreenStackError, MountError)
+    _leaving = False  # `exit` was called
     _exit_posted = False
 
     @property
     def stopping(self) -> bool:
-        return self._exit or self._exit_posted or not self._running
+        return self._leaving or self._exit_posted or not self.is_running
 
-    def _on_exit_app(self, message) -> None:  # runs before App's own handler of it
+    def on_exit_app(self, message: messages.ExitApp) -> None:  # runs before App's own handler of it
         self._exit_posted = True
 
-    def _handle_exception(self, error: Exception) -> None:
-        if self.stopping and isinstance(error, self.GONE_ERRORS):
-            return
-        super()._handle_exception(error)
+    def dropped_error(self, error: Exception) -> bool:
+        return self.stopping and isinstance(error, self.GONE_ERRORS)
 
     # -- start-up, signals, size --------------------------------------------------
 
@@ -327,9 +330,8 @@ class HousesApp(App[None]):
                 return []  # a folder that cannot be read: its problems are said elsewhere
 
         done = self._saver.submit(prune)
-        loop = self._loop
-        if loop is not None:
-            done.add_done_callback(lambda f: f.result() and self._soon(loop, self._refresh_home))
+        loop = asyncio.get_running_loop()  # (on_mount: on the app's loop)
+        done.add_done_callback(lambda f: f.result() and self._soon(loop, self._refresh_home))
 
     def _install_signal_handlers(self) -> None:
         # A dropped SSH connection (SIGHUP) or a kill (SIGTERM): every move is already
@@ -346,7 +348,8 @@ class HousesApp(App[None]):
 
         return driver_class() or super().get_driver_class()
 
-    def exit(self, result=None, return_code: int = 0, message=None) -> None:
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        self._leaving = True  # (`is_leaving`, `stopping`)
         # From here the process ends within 2 s, even if Textual's shutdown stalls.
         from tui.lifecycle import watchdog
 
@@ -360,7 +363,7 @@ class HousesApp(App[None]):
     def _check_size(self) -> None:
         from tui.screens.too_small import TooSmallScreen
 
-        if self.stopping or not self._screen_stack:
+        if self.stopping or not self.screen_stack:
             return  # the app is closing (a resize just before it quit): no screen to cover
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):
@@ -467,7 +470,7 @@ class HousesApp(App[None]):
     def take_screenshot(self) -> None:
         """The palette's Screenshot: the screen as SVG, written off the UI thread;
         a toast says which file it went to, or why it could not be saved."""
-        if self._exit or not self._screen_stack:
+        if self._leaving or not self.screen_stack:
             return
         svg = self.export_screenshot()
         name = datetime.now().strftime("houses-%Y%m%d-%H%M%S-%f")[:-3] + ".svg"

@@ -18,6 +18,8 @@ from typing import Any
 
 from textual.binding import Binding
 
+from tui import textual_compat as compat
+
 NUMBERS = ".numbers"  # the id suffix of a digit group's first binding
 
 # Actions the footer leaves to the `?` table and the status line: the cursor's keys,
@@ -108,10 +110,6 @@ def exempt(binding: Binding, node: Any = None) -> bool:
     return name in FOOTER_EXEMPT or name in FOOTER_EXEMPT_APP or (binding.id or "") in FOOTER_EXEMPT_IDS
 
 
-def _bindings_of(node: Any) -> list[Binding]:
-    return [binding for _, binding in node._bindings] if node is not None else []
-
-
 def screen_bindings(screen: Any) -> list[Binding]:
     """Every binding a key may reach on `screen`: its own (class and added at run
     time), its focusable widgets', the app's. Those the screen says can never apply
@@ -123,26 +121,26 @@ def screen_bindings(screen: Any) -> list[Binding]:
         return mro.index(cls) if cls is not None else 0
 
     never = getattr(screen, "key_never_applies", None)
-    found: list[Binding] = [b for b in sorted(_bindings_of(screen), key=depth) if not (never and never(b))]
+    found: list[Binding] = [b for b in sorted(compat.node_bindings(screen), key=depth) if not (never and never(b))]
     widgets = [w for w in screen.query("*") if w.focusable or w.can_focus]
     for widget in widgets:
-        found += [b for b in _bindings_of(widget) if not textual_own(widget, b)]
+        found += [b for b in compat.node_bindings(widget) if not textual_own(widget, b)]
     # Textual's own keys of a list or a scroll view (left: scroll left) only for a key
     # not told already (left: the hand's cursor), so the table names a key once.
     told = {b.key for b in found}
     for widget in widgets:
-        found += [b for b in _bindings_of(widget) if textual_own(widget, b) and b.key not in told]
-    found += _bindings_of(screen.app)
+        found += [b for b in compat.node_bindings(widget) if textual_own(widget, b) and b.key not in told]
+    found += compat.node_bindings(screen.app)
     return [b for b in found if not (never and never(b))]
 
 
 def class_bindings(screen_class: type, app: Any) -> list[Binding]:
     """The bindings of a screen class and the app, for a table without a live screen
     (the rules read from the home menu)."""
-    merged = screen_class._merged_bindings or screen_class._merge_bindings()
+    merged = compat.class_bindings(screen_class)
     # A game's keys in play: a replay's, a review's and a shared table's have their own screens.
     special = ("replay.", "review.", "table.")
-    return [b for _, b in merged if not (b.id or "").startswith(special)] + _bindings_of(app)
+    return [b for b in merged if not (b.id or "").startswith(special)] + compat.node_bindings(app)
 
 
 def key_rows(bindings: list[Binding]) -> list[tuple[str, str]]:

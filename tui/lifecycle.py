@@ -40,6 +40,8 @@ from typing import Any
 
 from textual.drivers.linux_driver import LinuxDriver
 
+from tui.textual_compat import app_loop, driver_app, key_parser, wrap_driver_output
+
 EXIT_GRACE_S = 1.0     # a clean shutdown takes under this (0.8 s seen on a loaded host)
 SAVE_FLUSH_S = 0.3     # then queued saves get this long before the process ends
 CRASH_LOG = "houses-crash.log"
@@ -201,7 +203,7 @@ def request_exit(app: Any, code: int = 0) -> None:
 def ask_to_leave(app: Any) -> bool:
     """Have the app's loop run `app.exit`; False when it has no loop running (not
     started yet, or gone)."""
-    loop = getattr(app, "_loop", None)
+    loop = app_loop(app)
     if loop is None or loop.is_closed():
         return False
     try:
@@ -350,7 +352,7 @@ class HousesDriver(LinuxDriver):
 
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
-        self._file = TerminalFile(self._file)
+        wrap_driver_output(self, TerminalFile)
         self._stopped_by_signal = False
         # Replace Textual's SIGTSTP/SIGCONT handlers: resume only after a suspension.
         signal.signal(signal.SIGTSTP, self._on_stop_signal)
@@ -385,11 +387,9 @@ class HousesDriver(LinuxDriver):
     def run_input_thread(self) -> None:
         """Textual's loop with errors="replace" decoding, and a closed terminal (EIO or
         end of file on a tty) treated as a hang-up instead of an exception."""
-        from textual._xterm_parser import XTermParser
-
         selector = selectors.SelectSelector()  # as Textual: works for ttys everywhere
         selector.register(self.fileno, selectors.EVENT_READ)
-        parser = XTermParser(self._debug)
+        parser = key_parser(self)
         decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         paste = PasteFilter()
         try:
@@ -402,7 +402,7 @@ class HousesDriver(LinuxDriver):
                     if not data:
                         selector.unregister(self.fileno)
                         if self.input_tty:
-                            request_exit(self._app)  # a closed terminal is a hang-up
+                            request_exit(driver_app(self))  # a closed terminal is a hang-up
                         else:
                             pass  # piped input ran out: play on with no more keys
                         break
@@ -420,9 +420,7 @@ class HousesDriver(LinuxDriver):
                 self.process_message(event)
             return parser
         except Exception:  # never seen; a parser that breaks loses a key, not the game
-            from textual._xterm_parser import XTermParser
-
-            return XTermParser(self._debug)
+            return key_parser(self)
 
 
 class PasteFilter:

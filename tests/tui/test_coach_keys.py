@@ -58,12 +58,12 @@ async def test_escape_puts_a_hint_away_choices_and_cursors_as_before(store, game
         screen = app.screen
         for _ in range(2):  # two decisions: the first may be a forced-looking one
             await wait_for(pilot, lambda: screen.check_action("hint", ()) is True)
-            choice, cursors, focused, cursor = screen._choice(), cursor_values(screen), app.focused, screen.save.cursor
+            choice, cursors, focused, cursor = screen.choice, cursor_values(screen), app.focused, screen.save.cursor
             await hint_shown(pilot, screen)
             assert screen.check_action("put_hint_away", ()) is True
             await pilot.press("escape")
             await pilot.pause()
-            assert screen._choice() == choice, "the hint's choice was left in place"
+            assert screen.choice == choice, "the hint's choice was left in place"
             assert cursor_values(screen) == cursors and app.focused is focused
             assert screen.save.cursor == cursor and screen.check_action("put_hint_away", ()) is False
             assert status(app) != "" and not status(app).startswith("Hint")
@@ -266,3 +266,36 @@ async def test_the_progress_dialog_lists_the_first_verdicts_while_the_rest_are_w
         await pilot.press("escape")
         await pilot.pause()
         assert not working(app)
+
+
+async def test_a_reviews_better_move_is_the_screens_choice_and_is_put_back(store):
+    """Issue 23 item 5: the better move is shown by setting the screen's one choice
+    value (tui/games/choice.py), and leaving the position sets the value from before
+    back: no attribute of the screen is copied and restored."""
+    from core.ai.coach import Judgement, Review, summarize
+    from core.town.actions import Place
+    from tui.games.town.choice import TownChoice
+    from tui.screens.review import moves_key
+
+    save = finished_save("town", ["human", "easy"], 8)
+    steps, _ = saves.Steps.replay(save, keep=0)
+    index = next(i for i, (seat, a) in enumerate(zip(steps.seats, steps.actions))
+                 if seat == 0 and isinstance(a, Place)
+                 and len([b for b in steps.position(i).legal_actions() if isinstance(b, Place)]) > 1)
+    best = next(b for b in steps.position(index).legal_actions() if isinstance(b, Place) and b != steps.actions[index])
+    judgements = (Judgement(index, 0, steps.actions[index], best, "mistake", 0.2, "it fits better"),)
+    save.review = {"moves": save.cursor, "of": moves_key(save), **Review(judgements, summarize(judgements)).to_builtins("town")}
+    put_save(store, save)
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "v")
+        await wait_for(pilot, lambda: reviewing(app))
+        screen = app.screen
+        if screen.replay_at != index:
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+        assert screen.replay_at == index and screen.choice.shown_cell == best.cell
+        before = screen.review_notes._shown_choice
+        assert before == TownChoice()  # what the review will put back
+        screen.review_notes.leave_position(screen)
+        assert screen.choice is before

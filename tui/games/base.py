@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
+from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Static
 from textual.worker import get_current_worker
 
 import saves
@@ -28,54 +27,15 @@ from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, RefusalKind, said
+from tui.games.bindings import GAME_BINDINGS, binds_escape, with_escapes
 from tui.games.hints import HintsMixin
 from tui.memory import drop_dead_watchers
+from tui.widgets import choosing_messages
 from tui.widgets.footer import Footer
+from tui.widgets.status import StatusLine
 
 if TYPE_CHECKING:
     from tui.tables.seat import News
-
-
-class StatusLine(Static):
-    """The line under the board: what is asked now, or why a choice was refused. A
-    longer text (a hint's reason) wraps onto a second and third line, whole words,
-    never cut mid-sentence; the board gives the rows back when it is short again."""
-
-    DEFAULT_CSS = """
-    StatusLine { height: auto; max-height: 3; width: 1fr; padding: 0 1; background: $panel; }
-    StatusLine.-error { background: $error 40%; }
-    """
-
-    def say(self, text: str, error: bool = False) -> None:
-        if (text, error) == getattr(self, "_said", None):
-            return
-        self._said = (text, error)
-        # Content: plain text, never markup (seat names come from files). A text
-        # that fits one line, after one that did: no layout pass.
-        lines = self._lines(text)
-        self.update(Content(text), layout=lines != getattr(self, "_shown_lines", 1))
-        self._shown_lines = lines
-        self.set_class(error, "-error")
-
-    def _lines(self, text: str) -> int:
-        width = max(1, self.size.width - 2)  # the padding
-        return min(3, len(Content(text).wrap(width))) if len(text) > width else 1
-
-    def on_resize(self) -> None:
-        said = getattr(self, "_said", None)
-        if said is not None:  # wrapped again at the new width
-            self._said = None
-            self.say(*said)
-
-
-def _choosing_messages() -> tuple[type, ...]:
-    from textual.widgets import OptionList
-
-    from tui.widgets.board import BoardGrid
-    from tui.widgets.hand import HandBar
-    from tui.widgets.sides import SideChooser
-
-    return (BoardGrid.Selected, HandBar.Selected, SideChooser.Chosen, OptionList.OptionSelected)
 
 
 class GameScreen(HintsMixin, Screen):
@@ -87,37 +47,20 @@ class GameScreen(HintsMixin, Screen):
     # draw would show what is coming.
     UNDO: ClassVar[bool] = False
 
-    BINDINGS = [
-        Binding("tab", "zone(1)", "Next zone", id="game.next_zone", show=False,
-                tooltip="next zone (hand, board, ...)"),
-        Binding("shift+tab", "zone(-1)", "Previous zone", id="game.prev_zone", show=False),
-        Binding("u,ctrl+z", "undo", "Undo", id="game.undo", tooltip="undo: take a move back"),
-        Binding("ctrl+r", "redo", "Redo", id="game.redo", tooltip="redo: play an undone move again"),
-        Binding("n", "new_game", "New", id="game.new", tooltip="new game"),
-        Binding("q", "saves", "Saves", id="replay.saves", tooltip="back to the saved games"),  # a replay opened from the saves
-        Binding("q", "home", "Home", id="game.home", tooltip="home (the game is already saved)"),
-        Binding("q", "stop_watching", "Leave", id="watch.leave", tooltip="stop watching this table"),  # a watcher's q
-        Binding("left,h,a,comma", "step(-1)", "Back", id="replay.back", tooltip="one move back"),
-        Binding("right,l,d,period", "step(1)", "Forward", id="replay.forward",
-                tooltip="one move forward"),
-        # home/end: in the help and the README; the footer at 80 columns keeps room for
-        # the review's keys.
-        Binding("home,g", "jump(0)", "Start", id="replay.start", show=False, tooltip="to the start"),
-        Binding("end,G", "jump(-1)", "End", id="replay.end", show=False, tooltip="to the end"),
-        Binding("m", "moves", "Moves", id="table.moves", tooltip="every legal move, to pick one"),  # at a shared table
-        Binding("t", "hint", "Hint", id="game.hint", tooltip="a hint: the coach's move and why"),
-        # A finished game's review (the game-over dialog's v, kept on the board after it).
-        Binding("v", "review_game", "Review", id="game.review", tooltip="review the finished game"),
-        # A review (tui/screens/review.py): hidden unless the screen is given one.
-        Binding("right_square_bracket", "mistake(1)", "Next mistake", id="review.next"),
-        Binding("left_square_bracket", "mistake(-1)", "Prev mistake", id="review.prev"),
-        Binding("q", "close_review", "Close", id="review.back"),
-    ]
+    BINDINGS = GAME_BINDINGS
+    # The choice half-made (tui/games/choice.py): each game declares its own value.
+    choice: var[Any] = var(None)
     REPLAY_ACTIONS = {"step", "jump"}
     PLAY_ACTIONS = {"undo", "redo"}
     # Keys that are no move: shown at a shared table whoever is to move. Every other key
     # of the game is hidden while another seat is to move (they could not use it).
     WAITING_KEYS = frozenset({"home", "zone", "stop_watching"})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # (before Textual merges the class's bindings)
+        cls.BINDINGS = with_escapes(cls.__dict__.get("BINDINGS", []),
+                                    any(binds_escape(getattr(base, "BINDINGS", [])) for base in cls.__mro__[1:]))
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, save: saves.SaveFile, state: Any, replay: bool = False) -> None:
         super().__init__()
@@ -153,10 +96,7 @@ class GameScreen(HintsMixin, Screen):
 
     def use_review(self, notes: Any) -> None:
         """Show this replay as a review (tui.screens.review.ReviewNotes): before mounting."""
-        self.review_notes = notes
-        # Escape closes a review too. Each game binds escape for itself (a subclass's key
-        # replaces the base's), so this one is added to this screen, ahead of the game's.
-        self._bindings.bind("escape", "close_review", show=False, priority=True)
+        self.review_notes = notes  # escape closes it too (ESCAPES)
 
     @property
     def review(self) -> Any:
@@ -527,11 +467,7 @@ class GameScreen(HintsMixin, Screen):
         if action in ("hint", "cancel_hint", "put_hint_away"):
             return self.check_hint_action(action)
         if action in ("mistake", "close_review"):  # a review's keys
-            if self.review_notes is None:
-                return False
-            if action == "close_review":
-                return True
-            return self.review_notes.mistake(self.replay_at, int(parameters[0])) is not None or None
+            return self.review_notes is not None and self.review_notes.allows(action, self.replay_at, parameters)
         if action == "review_game":  # a local game's, once it is over; not inside a review
             return self.match.state.over and self.review_notes is None and self.code is None
         if self.review_notes is not None and action in ("saves", "home", "new_game"):
@@ -604,7 +540,7 @@ class GameScreen(HintsMixin, Screen):
     # they never reach the game's handlers, whose words are for the player to move: the
     # player is told why instead, in one place for the four games.
     def check_message_enabled(self, message) -> bool:
-        if (isinstance(message, _choosing_messages()) and self.match.at_table
+        if (isinstance(message, choosing_messages()) and self.match.at_table
                 and not self.replay and not self.my_turn()):
             self.say(self.wait_words(), error=True)
             return False

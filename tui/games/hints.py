@@ -10,7 +10,6 @@ opened with them (`SaveFile.hints`); the hints shown are counted in the save
 
 from __future__ import annotations
 
-import copy
 import os
 import threading
 from typing import Any
@@ -27,28 +26,24 @@ class HintsMixin:
         self._hint_cancel: threading.Event | None = None  # set while a hint is thought about
         self._hint_token: int | None = None  # the match's token the hint was asked at
         self.last_hint: Any = None  # the latest hint shown (core.ai.coach.Hint)
-        # Escape cancels a hint being thought about. Each game binds escape for itself
-        # (a subclass's key replaces a base class's in BINDINGS), so this one is added
-        # per screen, as a priority binding that acts only while a hint is thought
-        # about (check_action).
-        self._bindings.bind("escape", "cancel_hint", show=False, priority=True)
-        # Escape after a hint puts it away: the choices and the cursors as they were
-        # before it (`put_hint_away`), in every game; acts only while the hint's
-        # choice still stands untouched (check_action), else the game's escape acts.
-        self._bindings.bind("escape", "put_hint_away", show=False, priority=True)
+        # Escape cancels a hint being thought about, and after a hint puts it away:
+        # the choice and the cursors as they were before it (`put_hint_away`), while
+        # the hint's choice still stands untouched; else the game's escape acts
+        # (tui/games/base.py's ESCAPES, check_hint_action).
         self._before_hint: Any = None  # (choices, cursors, focus) before the hint shown
         self._hint_choice: Any = None  # the choices as the hint left them
 
-    # The screen's attributes that hold a choice half-made (a card picked, a piece
-    # selected): a hint sets them, escape puts them back. Games name theirs.
-    CHOICE: tuple[str, ...] = ()
+    # The choice half-made (a card picked, a piece selected) is one immutable value
+    # in each game screen's `choice` reactive (tui/games/choice.py): a hint sets it,
+    # escape puts the one from before back.
+    choice: Any
 
     def check_hint_action(self, action: str) -> bool | None:
         """check_action for the hint's actions."""
         if action == "cancel_hint":
             return self._hint_cancel is not None
         if action == "put_hint_away":
-            return self._before_hint is not None and self._choice() == self._hint_choice
+            return self._before_hint is not None and self.choice == self._hint_choice
         # hint: hidden where no person here decides; greyed while it thinks
         return self.can_hint() and (self._hint_cancel is None or None)
 
@@ -150,10 +145,10 @@ class HintsMixin:
             return
         self._count_hint()
         self.last_hint = found
-        before = (self._choice(), self._cursors(), self.focused)
+        before = (self.choice, self._cursors(), self.focused)
         keys = self.show_hint(action)
         if keys is not None:
-            self._before_hint, self._hint_choice = before, self._choice()
+            self._before_hint, self._hint_choice = before, self.choice
             self.refresh_bindings()
         reason = self.hint_reason(self.named(found.reason)).rstrip(".")  # a Line: the seats' names
         if keys is None:  # the screen cannot point at it: name it in words
@@ -161,10 +156,6 @@ class HintsMixin:
             self.say(f"Hint: {what}: {reason}.")
         else:  # the key first, then the reason (the status line wraps it whole)
             self.say(f"Hint ({keys.rstrip('.')}): {reason}.")
-
-    def _choice(self) -> tuple:
-        """The choices half-made now (CHOICE), copied: a set changed in place counts."""
-        return tuple(copy.copy(getattr(self, name, None)) for name in self.CHOICE)
 
     def _cursors(self) -> list[tuple[Any, str, Any]]:
         """Where every zone's cursor is (BoardGrid and HandBar `cursor`, a list's
@@ -183,8 +174,7 @@ class HintsMixin:
             return
         choice, cursors, focused = self._before_hint
         self.forget_hint()
-        for name, value in zip(self.CHOICE, choice):
-            setattr(self, name, value)
+        self.choice = choice
         self.redraw()
         for zone, name, value in cursors:
             try:

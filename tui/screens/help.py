@@ -76,6 +76,7 @@ class HelpScreen(UsesHousesApp, ModalScreen[None]):
 
     def _keys(self) -> str:
         from tui.keys import class_bindings, key_rows, keys_markdown
+        from tui.textual_compat import node_bindings
 
         rows = self.keys
         if rows is None and self.game_id:
@@ -83,7 +84,7 @@ class HelpScreen(UsesHousesApp, ModalScreen[None]):
 
             rows = key_rows(class_bindings(screen_class(self.game_id), self.app))
         if rows is None:  # no screen, no game: the app's own keys
-            rows = key_rows([binding for _, binding in self.app._bindings])
+            rows = key_rows(node_bindings(self.app))
         return keys_markdown(rows)
 
     def compose(self) -> ComposeResult:

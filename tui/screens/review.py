@@ -258,7 +258,7 @@ class ReviewNotes:
         self.review = review
         self.judged = {j.index: j for j in review.judgements}
         self.note = ReviewNote("", id="review-note", markup=False)
-        self._shown_choice: dict[str, Any] = {}  # attributes show_hint changed, as they were
+        self._shown_choice: Any = None  # the screen's choice before the better move was shown
 
     def mistake(self, at: int, delta: int) -> int | None:
         """The move index of the next (delta 1) or previous (-1) mistake or blunder."""
@@ -267,12 +267,19 @@ class ReviewNotes:
             return next((i for i in marks if i > at), None)
         return next((i for i in reversed(marks) if i < at), None)
 
+    def allows(self, action: str, at: int, parameters: tuple[object, ...]) -> bool | None:
+        """check_action for a review's keys at move `at`: q and escape close it; ] and
+        [ are shown while there is a mistake that way."""
+        if action == "close_review":
+            return True
+        return self.mistake(at, int(str(parameters[0]))) is not None or None
+
     def leave_position(self, screen: Any) -> None:
         """The better move shown on the last position is a choice half-made (a card
         picked, a pawn selected): undone before another position is drawn."""
-        for name, value in self._shown_choice.items():
-            setattr(screen, name, value)
-        self._shown_choice = {}
+        if self._shown_choice is not None:
+            screen.choice = self._shown_choice
+        self._shown_choice = None
 
     def say(self, screen: Any) -> None:
         """The note says what the coach thought of the decision made from the
@@ -320,12 +327,11 @@ class ReviewNotes:
 
     def _show_on_board(self, screen: Any, action: Any) -> bool:
         """The game's hint hook puts `action` on the board; False where it cannot.
-        The screen's choice attributes it sets are noted, to be undone on leaving."""
-        before = {name: value for name, value in vars(screen).items() if not name.startswith("_")}
+        The screen's choice (tui/games/choice.py) is kept, to be put back on leaving."""
+        before = screen.choice
         try:
             return screen.show_hint(action) is not None
         except Exception:  # a screen whose hook needs a live game: named in words only
             return False
         finally:
-            self._shown_choice = {name: value for name, value in before.items()
-                                  if getattr(screen, name, value) is not value}
+            self._shown_choice = before if screen.choice != before else None

@@ -5,8 +5,9 @@ detail line), and keeping Textual's own drawing (footer keys, scroll bars) ASCII
 
 from __future__ import annotations
 
-from textual._context import active_app  # the app drawing now (private, but stable)
 from textual.scrollbar import ScrollBarRender
+
+from tui.textual_compat import drawing_app
 
 
 def shorten(text: str, width: int, ellipsis: str = "…") -> str:
@@ -43,7 +44,7 @@ def scroll_bar_render(**kwargs):
     """Textual's scroll bar drawing, without the eighth-block glyphs at the ends of
     the thumb when the app that draws it is in ASCII mode (the thumb is then whole
     cells in reverse video, which reads without colour too)."""
-    app = active_app.get(None)
+    app = drawing_app()
     glyphs = getattr(app, "glyphs", None)
     return (AsciiScrollBarRender if glyphs is not None and glyphs.ascii else ScrollBarRender)(**kwargs)
 

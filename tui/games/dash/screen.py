@@ -9,6 +9,7 @@ shows where it lands or why it cannot.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from rich.style import Style
@@ -16,10 +17,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import Static
 
 from core.dash.cards import COLOUR_NAMES, COLOURS, FILES, RANKS, SIDE_NAMES, SIZE_NAMES, UNKNOWN
 from tui.games.base import GameScreen
+from tui.games.choice import Part
 from tui.keys import number_keys
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.cards import card_text
@@ -97,13 +100,23 @@ new-game form) gives the same deal again.
 """
 
 
+@dataclass(frozen=True)
+class DashChoice:
+    """A play half-made (tui/games/choice.py): the card picked, then its side."""
+
+    card: str | None = None
+    side: str | None = None
+
+
 class DashScreen(GameScreen):
     game_id = "dash"
     UNDO = True
     CSS_PATH = "dash.tcss"
     legend = staticmethod(screen_legend)  # the help screen shows it after the rules
 
-    CHOICE = ("card", "side")  # a choice half-made: a hint sets it, escape puts it back
+    choice = var(DashChoice())  # a choice half-made: a hint sets it, escape puts it back
+    card = Part[str | None]()
+    side = Part[str | None]()
     BINDINGS = [
         Binding("escape", "back_out", "Back", id="dash.back", tooltip="put the chosen card back"),
         Binding("r", "restart", "Restart", id="dash.restart", tooltip="back to the deal (ctrl+r steps forward)"),
@@ -112,8 +125,6 @@ class DashScreen(GameScreen):
 
     def __init__(self, save, state, replay: bool = False) -> None:
         super().__init__(save, state, replay)
-        self.card: str | None = None
-        self.side: str | None = None
         self.preview: dict[str, tuple[str | None, str | None]] = {}
         self._view = None
         self._trees: dict[str, str] = {}  # colour -> square of each tree standing
@@ -210,7 +221,7 @@ class DashScreen(GameScreen):
         hand_seat = seat if not self.hides_hands() else (self.viewer or 0)
         hand = view.hands[hand_seat] if hand_seat < len(view.hands) else []
         if self.card not in hand:
-            self.card, self.side = None, None
+            self.choice = DashChoice()
         items = [Text(glyphs["card_back"] * 2) if c == UNKNOWN else card_text(c, glyphs) for c in hand]
         chosen = hand.index(self.card) if self.card in hand else None
         self.query_one(HandBar).set_items(items, chosen)
@@ -397,7 +408,7 @@ class DashScreen(GameScreen):
             self.app.bell()
             return
         if self.submit(Play(self.card, self.side, square)):
-            self.card, self.side = None, None
+            self.choice = DashChoice()
             self.redraw()
             if not self.state.over:
                 self.set_focus(self.query_one(HandBar))
@@ -420,7 +431,7 @@ class DashScreen(GameScreen):
         return [self.query_one(HandBar), self.query_one(SideChooser), self.query_one(BoardGrid)]
 
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
-        self.card, self.side = None, None
+        self.choice = DashChoice()
         self.refresh_bindings()
 
     # -- hints and restart --------------------------------------------------------------
@@ -443,7 +454,7 @@ class DashScreen(GameScreen):
         hand = self._hand()
         if action.card not in hand:
             return None
-        self.card, self.side = action.card, action.side
+        self.choice = DashChoice(action.card, action.side)
         self.query_one(HandBar).cursor = hand.index(action.card)
         self.redraw()
         board = self.query_one(BoardGrid)
@@ -459,7 +470,7 @@ class DashScreen(GameScreen):
         if self.save.cursor == 0 or self.state.is_view():
             return
         self._go_to(0)
-        self.card, self.side = None, None
+        self.choice = DashChoice()
         self.redraw()
         self.say("Back to the deal. ctrl+r steps forward again through your moves.")
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from core.house_rules import EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX
+from tui.games.house_rules.choice import HouseRulesChoice
 from tui.widgets.board import BoardGrid
 from tui.widgets.choices import ChoiceList
 
@@ -21,25 +22,22 @@ def _highlight(choices: ChoiceList, item_id: str) -> None:
 
 def show_hint(screen: Any, action: Any) -> str | None:
     board = screen.query_one(BoardGrid)
-    screen._reset_choice()
     kind = type(action)
+    if kind is Move or kind is Swap:
+        screen.choice = HouseRulesChoice(sel=CELL_INDEX[action.src if kind is Move else action.a])
+        target = action.dst if kind is Move else action.b
+    elif kind is PlaceMarker:
+        screen.choice = HouseRulesChoice(marker_pending=CELL_INDEX[action.cell])
+    elif kind is Revive:
+        screen.choice = HouseRulesChoice(revive_base=action.pawn)
+    else:
+        screen.choice = HouseRulesChoice(card_pending=action.card if kind is PlayCard else None)
     if kind in (Move, Swap, PlaceMarker, Revive):
-        if kind is Move or kind is Swap:
-            screen.sel = CELL_INDEX[action.src if kind is Move else action.a]
-            target = action.dst if kind is Move else action.b
-        elif kind is PlaceMarker:
-            screen.marker_pending = CELL_INDEX[action.cell]
-            target = action.cell
-        else:
-            screen.revive_base = action.pawn
-            screen._draw_choices()
-            target = action.cell
-        board.cursor = screen.cell_of(CELL_INDEX[target])
+        board.cursor = screen.cell_of(CELL_INDEX[target if kind in (Move, Swap) else action.cell])
         board.focus()
         text = "enter places it." if kind is PlaceMarker else "enter plays it."
     elif kind is PlayCard:
-        screen.card_pending = action.card
-        screen._draw_cards()
+        screen.show_choice()  # the card's line marked, then the cursor on it
         _highlight(screen.query_one("#hr-cards", ChoiceList), action.card)
         text = "enter plays it."
     elif kind is TakeBonus:
@@ -51,7 +49,5 @@ def show_hint(screen: Any, action: Any) -> str | None:
         text = "p passes."
     else:
         return None
-    screen._update_marks()
-    screen._describe()
-    screen.refresh_bindings()
+    screen.show_choice()
     return text

@@ -24,11 +24,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import Static
 
 from core.house_rules import CARD_BY_ID, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX, CELL_NAMES, FILES
 from tui.games.base import GameScreen
+from tui.games.choice import Part
+from tui.games.house_rules.choice import HouseRulesChoice
 from tui.games.house_rules.info import InfoPanel, card_info, cell_info, choice_info, move_targets, reach
 from tui.games.house_rules.pieces import (
     CHIP,
@@ -60,7 +63,9 @@ class HouseRulesScreen(GameScreen):
     CSS_PATH = "house_rules.tcss"
 
     # A choice half-made: a hint sets it, escape puts it back (tui/games/hints.py).
-    CHOICE = ("sel", "card_pending", "marker_pending", "revive_base")
+    choice = var(HouseRulesChoice())
+    sel, card_pending = Part[int | None](), Part[str | None]()
+    marker_pending, revive_base = Part[int | None](), Part[int | None]()
     BINDINGS = [
         Binding("e", "end_turn", "End turn", id="hr.end_turn", tooltip="end the turn"),
         Binding("p", "pass_turn", "Pass", id="hr.pass", tooltip="pass the turn"),
@@ -76,10 +81,6 @@ class HouseRulesScreen(GameScreen):
         self.flipped = len(humans) == 1 and humans[0] == 1
         self._view: Any = None
         self._legal: list[Any] = []
-        self.sel: int | None = None  # the chosen pawn's cell (phase "before")
-        self.card_pending: str | None = None  # a card chosen, waiting for a second enter
-        self.marker_pending: int | None = None  # a change-marker cell, waiting for a second enter
-        self.revive_base: int | None = None  # the captured pawn chosen to come back
         self.recent: list[Any] = []  # the actions of the latest turn, to highlight them
         self._recent_seat: int | None = None
         self._recent_cursor = -1
@@ -200,19 +201,13 @@ class HouseRulesScreen(GameScreen):
 
     # -- drawing ---------------------------------------------------------------------
 
-    def _reset_choice(self) -> None:
-        self.sel = None
-        self.card_pending = None
-        self.marker_pending = None
-        self.revive_base = None
-
     def redraw(self) -> None:
         view = self._view = self.shown()
         # A new position (a move, undo, redo, a replay step): half-made choices go.
         key = (self.save.cursor, self.replay_at if self.replay else None, view.turn, view.phase)
         if key != self._ui_key:
             self._ui_key = key
-            self._reset_choice()
+            self.choice = HouseRulesChoice()
         if self._recent_cursor != self.save.cursor and not self.replay:
             self.recent, self._recent_seat = [], None
         if self.replay:
@@ -548,7 +543,7 @@ class HouseRulesScreen(GameScreen):
 
     def _submit(self, action: Any) -> None:
         if self.submit(action):
-            self._reset_choice()
+            self.choice = HouseRulesChoice()
             self.redraw()
         else:
             self._describe()
@@ -620,7 +615,7 @@ class HouseRulesScreen(GameScreen):
             if action == "pass_turn":
                 return any(type(a) is Pass for a in self._legal)
             if action == "back_out":
-                return any(x is not None for x in (self.sel, self.card_pending, self.marker_pending, self.revive_base))
+                return self.choice != HouseRulesChoice()
         return super().check_game_action(action, parameters)
 
     def action_end_turn(self) -> None:
@@ -656,6 +651,15 @@ class HouseRulesScreen(GameScreen):
         zones.append(self.query_one("#hr-cards", ChoiceList))
         return zones
 
+    def show_choice(self) -> None:
+        """Draw all the choice half-made shows (the lists, the board's marks, the
+        panel under it): after it was set from outside, by a hint or a review."""
+        self._draw_choices()
+        self._draw_cards()
+        self._update_marks()
+        self._describe()
+        self.refresh_bindings()
+
     def show_hint(self, action: Any) -> str | None:
         from tui.games.house_rules.hint import show_hint
 
@@ -666,7 +670,7 @@ class HouseRulesScreen(GameScreen):
             self.recent, self._recent_seat = [], seat
         self.recent.append(action)
         self._recent_cursor = self.save.cursor
-        self._reset_choice()
+        self.choice = HouseRulesChoice()
         self.refresh_bindings()
 
     # -- results ---------------------------------------------------------------------------

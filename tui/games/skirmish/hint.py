@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.skirmish import actions as A
+from tui.games.skirmish.choice import Picked, SkirmishChoice
 from tui.games.skirmish.targets import places_before
 
 
@@ -26,20 +27,14 @@ def hint_places(action: Any, me: int, view: Any) -> list[tuple[int, int]]:
 
 
 def show_hint(screen: Any, action: Any) -> str | None:
-    view = screen._view
+    view = screen.position
     hand = view.hands[screen.me]
-    card = getattr(action, "card", None)
-    if isinstance(action, (A.Deploy, A.Scout)) and card in hand:
-        screen.sel = ("card", card)
-        screen.hand_bar.cursor = hand.index(card)
-    else:
-        screen.sel = None
-    screen.offer = [action]
+    sel = None
+    if isinstance(action, (A.Deploy, A.Scout)) and action.card in hand:
+        sel = Picked("card", action.card)
+        screen.hand_bar.cursor = hand.index(action.card)
+    screen.choice = SkirmishChoice(sel, [action], tuple(hint_places(action, screen.me, view)))
     screen.redraw_selection()
-    places = hint_places(action, screen.me, view)
-    if places:
-        screen.targets = {place: [action] for place in places}
-        screen._draw_field()
     choices = screen.choices
     choices.highlighted = 0
     choices.focus()

@@ -25,12 +25,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import OptionList, Static
 
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
 from tui.games.base import GameScreen
 from tui.keys import number_keys
+from tui.games.choice import Part
+from tui.games.skirmish.choice import Picked, SkirmishChoice
 from tui.games.skirmish.field import card_label
 from tui.games.skirmish.log import SkirmishLog
 from tui.games.skirmish.panels import CardPanel, barrows_items, barrows_title, hand_items, hand_note, target_note
@@ -42,7 +45,7 @@ from tui.games.skirmish.targets import (
     places_before,
 )
 from tui.games.skirmish import words as sk_words
-from tui.games.skirmish.words import CHOICE_TITLES, DONE_WORDS, FIELD_KINDS
+from tui.games.skirmish.words import DONE_WORDS, FIELD_KINDS
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.choices import ChoiceList
 from tui.widgets.hand import HandBar
@@ -55,7 +58,8 @@ class SkirmishScreen(GameScreen):
     CSS_PATH = "skirmish.tcss"
     AUTO_FOCUS = "#sk-hand"
 
-    CHOICE = ("sel", "offer")  # a choice half-made: a hint sets it, escape puts it back
+    choice = var(SkirmishChoice())  # a choice half-made: a hint sets it, escape puts it back
+    sel, offer = Part[Picked | None](), Part[list | None]()  # (read: a new SkirmishChoice is set)
     BINDINGS = [
         Binding("e", "done('deploy')", DONE_WORDS["deploy"], id="sk.end_deploy"),
         Binding("e", "done('response')", DONE_WORDS["response"], id="sk.pass"),
@@ -75,10 +79,8 @@ class SkirmishScreen(GameScreen):
         self._legal: tuple[int, list] | None = None
         self._key: tuple | None = None
         self.order: list[int] = []          # the seat each grid shows, the bottom one last
-        self.sel: tuple | None = None       # ("card", c) | ("unit", pos) | ("attacker", pos)
         self.targets: dict[tuple[int, int], list] = {}
         self.barrow_targets: dict[int, list] = {}
-        self.offer: list | None = None      # actions offered in the choices list for a target
         self.choice_actions: list = []
         self.recent: list[tuple[int, int]] = []   # cells of the moves since you last decided
         self.recent_text: str = ""
@@ -217,6 +219,11 @@ class SkirmishScreen(GameScreen):
     def my_turn(self) -> bool:
         return super().my_turn() and self.state.to_move == self.viewer  # (GameScreen.my_turn)
 
+    @property
+    def position(self) -> Any:
+        """The view drawn now (`shown()` when last drawn)."""
+        return self._view
+
     def legal(self) -> list:
         if not self.my_turn():
             return []
@@ -248,7 +255,7 @@ class SkirmishScreen(GameScreen):
         fresh = key != self._key
         if fresh:
             self._key = key
-            self.sel, self.offer = None, None
+            self.choice = SkirmishChoice()
         self._compute_targets()
         self.query_one(PhaseBar).show(view, self.app.size.width, self.asked(), self.short_name, self.match.names())
         self._draw_hand()
@@ -364,7 +371,8 @@ class SkirmishScreen(GameScreen):
 
     def _compute_targets(self) -> None:
         """What the current selection (or pending decision) may be aimed at."""
-        self.targets, self.barrow_targets = aims(self._view, self.me, self.legal(), self.pending_kind(), self.sel)
+        targets, self.barrow_targets = aims(self._view, self.me, self.legal(), self.pending_kind(), self.sel)
+        self.targets = self.choice.shown_targets() or targets
 
     # -- focus -------------------------------------------------------------------------
 
@@ -407,7 +415,7 @@ class SkirmishScreen(GameScreen):
     def choose_card(self, index: int) -> None:
         self.go_on()  # a card chosen for the new step is a deliberate key
         if not self.my_turn():
-            self.say(self._not_yours(), error=True)
+            self.say(sk_words.not_yours(self.state, self.replay, self.seat_name), error=True)
             return
         view = self._view
         hand = view.hands[self.me]
@@ -426,7 +434,7 @@ class SkirmishScreen(GameScreen):
         if len(acts) == 1:
             self.submit(acts[0])
             return
-        self.sel, self.offer = ("card", c), None
+        self.choice = SkirmishChoice(Picked("card", c))
         self.redraw_selection()
         self.say(f"{card_label(c, self.app.glyphs)}: choose where it goes (marked), or escape.")
         self._focus_first_target()
@@ -451,7 +459,7 @@ class SkirmishScreen(GameScreen):
     def choose_cell(self, seat: int, pos: int) -> None:
         self.go_on()
         if not self.my_turn():
-            self.say(self._not_yours(), error=True)
+            self.say(sk_words.not_yours(self.state, self.replay, self.seat_name), error=True)
             return
         view = self._view
         acts = self.targets.get((seat, pos))
@@ -475,16 +483,8 @@ class SkirmishScreen(GameScreen):
         self.say(reason, error=True)
         self.app.bell()
 
-    def _not_yours(self) -> str:
-        st = self.state
-        if self.replay:
-            return "This is a replay."
-        if st.over:
-            return "The game is over."
-        return f"Wait: {self.seat_name(st.to_move)} decides now."
-
     def _select(self, sel: tuple, message: str) -> None:
-        self.sel, self.offer = sel, None
+        self.choice = SkirmishChoice(sel)
         self.redraw_selection()
         self.say(message)
 
@@ -493,7 +493,7 @@ class SkirmishScreen(GameScreen):
         if len(acts) == 1:
             self.submit(acts[0])
             return
-        self.offer = acts
+        self.choice = SkirmishChoice(self.sel, list(acts))
         self._draw_choices()
         self.choices.focus()
         self.say("Choose one in the list on the right, or escape.")
@@ -530,7 +530,7 @@ class SkirmishScreen(GameScreen):
     def submit(self, action) -> bool:
         played = super().submit(action)
         if played:
-            self.sel, self.offer = None, None
+            self.choice = SkirmishChoice()
         return played
 
     # -- keys --------------------------------------------------------------------------
@@ -583,14 +583,14 @@ class SkirmishScreen(GameScreen):
 
     def action_back_out(self) -> None:
         if self.offer is not None:
-            self.offer = None
+            self.choice = SkirmishChoice(self.sel)
             self.redraw_selection()
             self.say("Choose again, or escape.")
             self._focus_first_target()
             return
         if self.sel is not None:
             was = self.sel
-            self.sel = None
+            self.choice = SkirmishChoice()
             self.redraw_selection()
             self.say_prompt()
             if was[0] == "card":
@@ -647,7 +647,7 @@ class SkirmishScreen(GameScreen):
             super().serve_game_next()
 
     def on_played(self, action: Any, seat: int | None, text: str) -> None:
-        self.sel, self.offer = None, None
+        self.choice = SkirmishChoice()
         view_before = self._view
         # A combat just resolved: keep it on screen until the next one, as it was
         # resolved (the move that resolved it included: the last block, the excess).
@@ -668,13 +668,8 @@ class SkirmishScreen(GameScreen):
         self.recent.extend(c for c in cells if c not in self.recent)
         if self._auto:
             self.recent_text = f"{self.seat_name(seat)} had nothing to answer with and passed"
-        elif not human:
-            # In short words with card glyphs, read in the position before the move
-            # (`_view` is not redrawn yet); a Done in the engine's words of that moment.
-            words = text if isinstance(action, A.Done) or view_before is None else self.action_words(action)
-            kind = view_before.pending[-1][0] if view_before is not None and view_before.pending else None
-            if kind and isinstance(action, (A.Target, A.Variant, A.CopyRank, A.CopySuit, A.StartWith)):
-                words = f"{CHOICE_TITLES.get(kind, 'Chose')} {words}"
+        elif not human:  # (`_view` is not redrawn yet: the position before the move)
+            words = sk_words.others_move(action, text, view_before, self.action_words)
             self.recent_text = f"{self.seat_name(seat)}: {words}" if seat is not None else words
         else:
             self.recent_text = ""

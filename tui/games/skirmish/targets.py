@@ -22,7 +22,7 @@ A decision is made the way the engine asks for it, one small action at a time:
               Ace of Hearts: a list on the right (enter chooses).
 
 A place is `(seat, pos)`: pos 0-3 the front ranks, 4-7 the rear ranks, -1 the
-player themself. A selection is `("card", c)`, `("unit", pos)` or `("attacker", pos)`.
+player themself. A selection is a `Picked` (tui/games/skirmish/choice.py).
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ from typing import NamedTuple
 from core.skirmish import actions as A
 from core.skirmish.cards import KIND, NECROMANCER, SOLDIER
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
+from tui.games.skirmish.choice import Picked, Place
 from tui.games.skirmish.field import exists, unit_at
 from tui.games.skirmish.words import CHOICE_TITLES
 
-Place = tuple[int, int]
 BARROWS_CLOSED = ("Cards leave the Barrows only by the Necromancer (a soldier, in your deploy) "
                   "or the Queen of Hearts.")
 
@@ -114,7 +114,7 @@ def offered(view, legal: list, kind, sel, offer) -> tuple[list, str]:
 
 class Selection(NamedTuple):
     """Enter on a place chose something to aim: then focus "choices", "targets" or stay."""
-    sel: tuple
+    sel: Picked
     message: str
     focus: str
 
@@ -133,21 +133,21 @@ def on_place(view, me: int, legal: list, kind, sel, seat: int, pos: int) -> Sele
             mine = [a for a in legal if isinstance(a, (A.Return, A.Split, A.Bond)) and a.pos == pos]
             if mine:
                 stay = any(isinstance(a, A.Bond) for a in mine)
-                return Selection(("unit", pos), "Redeploy it (the list on the right), or escape.",
+                return Selection(Picked("unit", pos), "Redeploy it (the list on the right), or escape.",
                                  "" if stay else "choices")
             return Refusal(A.Return(pos))
         if view.phase == ATTACK:
             if any(isinstance(a, A.Attack) and a.pos == pos for a in legal):
-                return Selection(("unit", pos), "Choose its target (marked): a unit, or the player's own cell.",
+                return Selection(Picked("unit", pos), "Choose its target (marked): a unit, or the player's own cell.",
                                  "targets")
             return Refusal(A.Attack(pos, next(iter(view.opponents(me)), 0), -1))
         if view.phase == BLOCK:
             if any(isinstance(a, A.Block) and a.pos == pos for a in legal):
-                return Selection(("unit", pos), "Choose the attacker it blocks (marked).", "targets")
+                return Selection(Picked("unit", pos), "Choose the attacker it blocks (marked).", "targets")
             return Refusal(A.Block(pos, next((x.attacker for x in view.attacks if x.seat == me), 0)))
     if kind is None and view.phase == BLOCK and seat == view.cur and pos >= 0:
         if any(isinstance(a, A.Block) and a.attacker == pos for a in legal):
-            return Selection(("attacker", pos), "Choose your unit that blocks it (marked).", "targets")
+            return Selection(Picked("attacker", pos), "Choose your unit that blocks it (marked).", "targets")
     # Not a place for the move being made: the engine says why.
     return Refusal(guess(view, me, kind, sel, seat, pos))
 

@@ -137,6 +137,27 @@ def action_words(a, view, me: int, seats, glyphs) -> str:
     return said(view.describe(a), names)
 
 
+def not_yours(st, replay: bool, seat_name) -> str:
+    """Why a card or place chosen here does nothing now."""
+    if replay:
+        return "This is a replay."
+    if st.over:
+        return "The game is over."
+    return f"Wait: {seat_name(st.to_move)} decides now."
+
+
+def others_move(action, text: str, view_before, words) -> str:
+    """Another seat's move for the status line: in short words with card glyphs
+    (`words`), read in the position before it; a Done in the engine's words (`text`);
+    a choice asked by a card named with that choice's heading."""
+    if isinstance(action, A.Done) or view_before is None:
+        return text
+    kind = view_before.pending[-1][0] if view_before.pending else None
+    if kind and isinstance(action, (A.Target, A.Variant, A.CopyRank, A.CopySuit, A.StartWith)):
+        return f"{CHOICE_TITLES.get(kind, 'Chose')} {words(action)}"
+    return words(action)
+
+
 def summary(st, title: str, named) -> str:
     """The game in one line, for the saves list (`named` puts the seats' names in)."""
     lives = " / ".join(str(max(0, x)) for x in st.life)

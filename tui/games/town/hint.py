@@ -3,10 +3,12 @@ and its cell, Keep or the tile to give back, or the tiles of an exchange."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from core.town import ChooseStack, Exchange, GiveBack, Keep, Leave, Place, rowcol
 from core.town.state import TURN
+from tui.games.town.choice import TownChoice
 
 
 def show_hint(screen: Any, action: Any) -> str | None:
@@ -17,16 +19,13 @@ def show_hint(screen: Any, action: Any) -> str | None:
         screen.bar.focus()
         return "enter takes it."
     if isinstance(action, Place):
-        if screen.state.phase == TURN:
-            screen.tile, screen.exchanging, screen.marked = action.tile, False, set()
+        chosen = TownChoice(action.tile) if screen.state.phase == TURN else screen.choice
         if screen.replay:  # a review's better move: no tile is being placed to show it
-            screen.shown_cell = action.cell
-        screen._draw_rack()
-        screen._draw_board()
+            chosen = replace(chosen, shown_cell=action.cell)
+        screen.choice = chosen
         screen.board.cursor = rowcol(action.cell)
         screen.board.focus()
-        screen._describe_cell()
-        screen.refresh_bindings()
+        screen.show_choice()
         return "enter places it."
     if isinstance(action, (Keep, GiveBack)):
         entry = None if isinstance(action, Keep) else action.tile
@@ -36,14 +35,9 @@ def show_hint(screen: Any, action: Any) -> str | None:
         screen.bar.focus()
         return "enter keeps your hand." if entry is None else "enter gives it back."
     if isinstance(action, Exchange):
-        screen.tile, screen.exchanging, screen.marked = None, True, set()
-        for t in action.tiles:
-            screen.marked.add(next(i for i, e in enumerate(screen.entries) if e == t and i not in screen.marked))
-        screen._draw_rack()
-        screen._draw_turn_box()
-        screen._draw_board()
+        screen.choice = TownChoice.exchange(screen.entries, action.tiles)
+        screen.show_choice()
         screen.bar.focus()
-        screen.refresh_bindings()
         return "x exchanges the marked tiles."
     if isinstance(action, Leave):
         return "e leaves the game."

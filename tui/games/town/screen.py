@@ -21,6 +21,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import Static
 
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, cell_at, rowcol, tile_name
@@ -28,6 +29,8 @@ from core.town.words import LEVELS, level_for, plural
 from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN
 from core.town.tiles import SIZE, TILE_CS
 from tui.games.base import GameScreen
+from tui.games.choice import Part
+from tui.games.town.choice import TownChoice
 from tui.keys import number_keys
 from tui.games.town.tiles import back, face, face_style, glyph_of, legend
 from tui.widgets.board import BoardGrid, CellPaint, centred, grow_cells
@@ -51,7 +54,9 @@ class TownScreen(GameScreen):
     UNDO = False
     CSS_PATH = "town.tcss"
 
-    CHOICE = ("tile", "exchanging", "marked")  # a choice half-made: a hint sets it, escape puts it back
+    choice = var(TownChoice())  # a choice half-made: a hint sets it, escape puts it back
+    tile, exchanging = Part[str | None](), Part[bool]()
+    marked, shown_cell = Part[frozenset[int]](), Part[str | None]()
     BINDINGS = [
         Binding("escape", "back_out", "Back", id="town.back", tooltip="put the tile back, or cancel an exchange"),
         Binding("x", "exchange", "Exchange", id="town.exchange", tooltip="exchange three tiles (x again confirms)"),
@@ -61,12 +66,6 @@ class TownScreen(GameScreen):
 
     def __init__(self, save, state, replay: bool = False) -> None:
         super().__init__(save, state, replay)
-        self.tile: str | None = None  # the rack tile chosen for placing
-        self.exchanging = False
-        self.marked: set[int] = set()  # rack indexes marked for an exchange
-        # A review's better move, where it would have gone: marked on the board (a
-        # replay has no tile being placed to mark it).
-        self.shown_cell: str | None = None
         self.entries: list[str | None] = []  # what each rack item is (None: "Keep")
         self.recent: list[str] = []  # cells placed since the viewer last placed (marked)
         self.drawn: list[str] = []  # tiles the viewer drew with their last action
@@ -194,10 +193,7 @@ class TownScreen(GameScreen):
         fresh = key != self._key
         if fresh:
             self._key = key
-            self.tile, self.exchanging, self.marked = None, False, set()
-            self.shown_cell = None
-            if view.phase == SOLO_PLACE and self.my_turn():
-                self.tile = view.revealed
+            self.choice = TownChoice(view.revealed if view.phase == SOLO_PLACE and self.my_turn() else None)
         self._draw_title()
         if view.solo:
             self._draw_solo_panel()
@@ -562,17 +558,13 @@ class TownScreen(GameScreen):
 
     def action_back_out(self) -> None:
         if self.exchanging:
-            self.exchanging, self.marked = False, set()
+            self.choice = TownChoice()
         elif self.tile is not None and self.state.phase == TURN:
             self.tile = None
         else:
             return
-        self._draw_rack()
-        self._draw_turn_box()
-        self._draw_board()
-        self._describe_cell()
+        self.show_choice()
         self.bar.focus()
-        self.refresh_bindings()
         self.say_prompt()
 
     def action_exchange(self) -> None:
@@ -580,16 +572,9 @@ class TownScreen(GameScreen):
             return
         if not self.exchanging:
             first = next(a for a in self.legal() if isinstance(a, Exchange))
-            self.tile, self.exchanging = None, True
-            rack = list(self.entries)
-            self.marked = set()
-            for t in first.tiles:
-                self.marked.add(next(i for i, e in enumerate(rack) if e == t and i not in self.marked))
-            self._draw_rack()
-            self._draw_turn_box()
-            self._draw_board()
+            self.choice = TownChoice.exchange(self.entries, first.tiles)
+            self.show_choice()
             self.bar.focus()
-            self.refresh_bindings()
             names = ", ".join(tile_name(t) for t in first.tiles)
             self.say(f"Exchange the {names}? x to confirm.")
             return
@@ -602,6 +587,16 @@ class TownScreen(GameScreen):
     def action_leave(self) -> None:
         if self.can_leave():
             self.submit(Leave())
+
+    def show_choice(self) -> None:
+        """Draw all the choice half-made shows (rack, turn box, board, the cell's
+        words): after it changed, here or set by a hint or a review."""
+        if not self._view.solo:  # (solo: the stacks, and no choice to show beside them)
+            self._draw_rack()
+            self._draw_turn_box()
+        self._draw_board()
+        self._describe_cell()
+        self.refresh_bindings()
 
     def show_hint(self, action: Any) -> str | None:
         from tui.games.town.hint import show_hint
