@@ -179,7 +179,7 @@ async def test_q_q_from_a_game_asks_before_quitting_and_home_is_on_continue(stor
         menu = app.screen.query_one("#menu")
         # On the first entry (a game left before its first move is not kept, so no
         # Continue here: the deal of the day comes first).
-        assert menu.highlighted == 0 and menu.get_option_at_index(0).id == "daily"
+        assert menu.highlighted == 0 and menu.get_option_at_index(0).id == "daily:dash"
         await pilot.press("q", "y")
         await settle(pilot)
     assert app.return_code == 0

@@ -10,6 +10,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
+from tui.games import dailies
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten
 
@@ -105,9 +106,8 @@ class HomeScreen(ListScreen):
         self._note = note  # under the menu (compose and refresh_entries put it there)
         self._width = menu_width(app.size.width, len(CONTINUE + unfinished.summary) if unfinished else 0)
         day = app.today.strftime("%d %b %Y").lstrip("0")
+        options += [Option(f"{daily.menu}, deal of {day}", id=f"daily:{game_id}") for game_id, daily in dailies()]
         options += [
-            Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),
-            Option(f"Today's solo: TOWN 77, deal of {day}", id="daily-town"),
             Option("New game", id="new"),
             Option("Saved games", id="saves"),
         ]
@@ -132,10 +132,8 @@ class HomeScreen(ListScreen):
                 app.open_game(self._continue)
             else:
                 app.notify("No unfinished game to resume.")
-        elif what == "daily":
-            app.start_daily("dash")
-        elif what == "daily-town":
-            app.start_daily("town")
+        elif what.startswith("daily:"):
+            app.start_daily(what.removeprefix("daily:"))
         elif what == "new":
             app.open_new_game()
         elif what == "saves":
