@@ -32,3 +32,36 @@ def game(game_id):
     """`game_id` (a parameter of the test), registered for the test."""
     with registration(game_id):
         yield game_id
+
+
+def info_of(game_id: str):
+    """A game's GameInfo, the toy's too (registered or not)."""
+    return toygame.INFO if game_id == TOY else GAMES.info(game_id)
+
+
+def seating(game_id: str) -> list[str]:
+    """Seat kinds to play a game with one person: alone for a cooperative game (no
+    bots), else against easy bots, as few seats as the game takes."""
+    info = info_of(game_id)
+    if info.cooperative:
+        return ["human"] * max(1, info.seats.start)
+    return ["human"] + ["easy"] * (max(2, info.seats.start) - 1)
+
+
+def one_person_games(seeds: dict[str, int]) -> list[tuple[str, list[str], int]]:
+    """(game, seat kinds, seed) of every game (the toy too) played by one person:
+    `seeds` names the deals known to suit a test (a Dash deal the solver wins), any
+    other game plays deal 1."""
+    return [(game_id, seating(game_id), seeds.get(game_id, 1)) for game_id in every_game()]
+
+
+@pytest.fixture(autouse=True)
+def game_registered(request):
+    """Registers the toy for a test whose `game_id` parameter names it, or whose
+    `mode` parameter (a key walk's) plays it: a module imports this fixture to have
+    its parametrized tests take the toy."""
+    callspec = getattr(request.node, "callspec", None)
+    params = callspec.params if callspec is not None else {}
+    game_id = params.get("game_id", getattr(params.get("mode"), "game", None))
+    with registration(game_id) if isinstance(game_id, str) else nullcontext():
+        yield

@@ -15,6 +15,7 @@ import pytest
 from tui_support import make_app, settle
 from walks import driver
 from walks.cut import cut_findings
+from every_game import game_registered  # noqa: F401  (the fixture: the toy's walks)
 from walks.driver import MODES, game_screen, walk
 
 BIG = (120, 40)
