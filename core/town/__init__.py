@@ -5,7 +5,7 @@ puzzle of three face-down stacks. See docs/rules/town.md."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from core import GAMES
 from core.engine import Coach, Game, Measure
@@ -21,7 +21,7 @@ class TownGame(Game):
     info = GAMES.info("town")
     Options = Options
     Action = Action
-    solo_measures: dict[str, Measure] = {"most_tiles_placed": Measure("tiles placed", more_is_better=True, ranked=True)}
+    solo_measures: ClassVar[dict[str, Measure]] = {"most_tiles_placed": Measure("tiles placed", more_is_better=True, ranked=True)}
     # The new-game form (tui/screens/new_game.py) builds its fields from Options.
     option_labels: dict[str, str] = {"max_exchanges": "Max exchanges"}
     option_choices: dict[str, list] = {"max_exchanges": list(range(8))}

@@ -132,6 +132,8 @@ class HomeScreen(ListScreen):
                 app.open_game(self._continue)
             else:
                 app.notify("No unfinished game to resume.")
+        elif what == "daily" and dailies():  # t: the first deal of the day in the menu
+            app.start_daily(dailies()[0][0])
         elif what.startswith("daily:"):
             app.start_daily(what.removeprefix("daily:"))
         elif what == "new":
