@@ -16,7 +16,7 @@ import msgspec
 
 from core import GAMES
 from core.ai.basic import RandomBot
-from core.engine import Coach, Game, GameInfo, NotationError, Outcome, State
+from core.engine import Coach, Game, GameInfo, Line, NotationError, Outcome, State
 
 ID = "toy-nim"
 INFO = GameInfo(ID, "toygame", "Toy Nim", range(2, 3))
@@ -74,11 +74,12 @@ class NimState(State):
 
     def play(self, action: Any) -> None:
         self.heap -= action.count
-        self.log.append(f"Player {self.current + 1} takes {action.count}; {self.heap} left.")
+        self.log.append(Line("{0} {0:takes/take} {count}; {left} left.", self.current,
+                             count=str(action.count), left=str(self.heap)))
         if self.heap == 0:
             self.over = True
             scores = tuple(1.0 if seat == self.current else 0.0 for seat in range(2))
-            self.outcome = Outcome((self.current,), f"Player {self.current + 1} took the last counter.", scores)
+            self.outcome = Outcome((self.current,), Line("{0} took the last counter.", self.current), scores)
         else:
             self.current = 1 - self.current
 
