@@ -70,9 +70,9 @@ def build_parser(with_games: bool = True) -> argparse.ArgumentParser:
     from core.ai import LEVELS
     from core.engine import MAX_SEED, describe_seats
     from saves.game import app_version
-    from tui.games import playable
+    from tui.games import how_many, playable
 
-    parser = _Parser(prog="houses", description="Four house games in the terminal.")
+    parser = _Parser(prog="houses", description=f"{how_many().capitalize()} house games in the terminal.")
     parser.add_argument("--version", action="version", version=f"houses {app_version()}")
     parser.add_argument("--ascii", action="store_true", default=None, help="draw with ASCII characters only")
     sub = parser.add_subparsers(dest="command")

@@ -95,3 +95,26 @@ def test_the_command_line_has_one_version_and_one_list_of_bot_levels():
     assert not hasattr(tui.cli, "version") and not hasattr(tui.cli, "LEVELS")
     out = subprocess.run([sys.executable, "-m", "tui.cli", "--version"], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == f"houses {saves.app_version()}"
+
+
+async def test_a_registered_game_is_in_the_menus_without_an_edit_elsewhere(store):
+    """Issue 23 item 9: the test-only Toy Nim, once registered, is counted on the home
+    screen and offered by the new-game form; gone again once taken away."""
+    import toygame
+    from textual.widgets import Select, Static
+
+    with toygame.registered():
+        app = make_app(store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert "five house games" in str(app.screen.query_one("#tagline", Static).render())
+            await pilot.press("n", "enter", *["down"] * 4, "enter")  # the form; its game list: the fifth
+            await pilot.pause()
+            await pilot.pause()
+            assert app.screen.query_one("#game", Select).value == toygame.ID
+            labels = " ".join(str(label.render()) for label in app.screen.query(Static))
+            assert "Heap" in labels  # the toy's own option, from its Options
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "four house games" in str(app.screen.query_one("#tagline", Static).render())

@@ -25,6 +25,15 @@ def playable() -> list[str]:
     return [gid for gid in SCREENS if gid in GAMES]
 
 
+COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def how_many() -> str:
+    """The number of playable games in words ("four"), for the tagline and --help."""
+    count = len(playable())
+    return COUNTS[count] if count < len(COUNTS) else str(count)
+
+
 def dailies() -> list[tuple[str, Daily]]:
     """(game id, its deal of the day) of each playable game that has one, in menu
     order (read from the registry: no game is imported)."""

@@ -10,7 +10,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
-from tui.games import dailies
+from tui.games import dailies, how_many
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten
 
@@ -47,7 +47,7 @@ class HomeScreen(ListScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
             yield Static(BANNER, id="banner", markup=False)
-            yield Static("four house games for the terminal", id="tagline", markup=False)
+            yield Static(f"{how_many()} house games for the terminal", id="tagline", markup=False)
             with Center():
                 yield OptionList(*self.entries(), id="menu")
             yield Static(self._note, id="home-note", markup=False)
