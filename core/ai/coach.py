@@ -198,7 +198,7 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
     whole position before the first action) and goes on with `seats_actions`.
 
     Each decision is judged by the hard bot's search from the view that seat had
-    then (no hindsight), `budget_s` a decision. A game whose coach has `lost_at`
+    then (no hindsight), `budget_s` a decision. A game whose coach `finds_lost_move`
     (Icehouse Dash) then looks for the move that lost the deal, within
     max(LOST_BUDGET_S, 3 x budget_s). `progress(done, total)` is called (from this
     thread) after each decision and each position `lost_at` looks at (its steps
