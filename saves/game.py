@@ -10,14 +10,18 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timezone
 from functools import lru_cache
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from saves.model import FORMAT, SaveError, SaveFile, Seat
 
+if TYPE_CHECKING:  # the registry's type only: saves imports core late (games())
+    from core.engine import Game
 
-def games() -> dict[str, Any]:
+
+def games() -> Mapping[str, Game]:
     """The game registry, `core.GAMES` (imported late, so that importing saves never
     fails or slows down because of one game)."""
     import core
