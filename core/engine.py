@@ -11,6 +11,7 @@ saves and tests can use it without pulling in the UI.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import random
@@ -402,13 +403,93 @@ class State:
         return str(action)
 
 
+@dataclasses.dataclass(frozen=True)
+class Daily:
+    """A game's deal of the day as the app and the host show it (docs/architecture.md,
+    "The engine protocol"). The day's result is `Game.daily_result`."""
+
+    menu: str  # the home menu's entry, before ", deal of 4 Dec 2026"
+    command: str  # its name in the command palette
+    command_help: str  # and the palette's line under it
+    board: str  # the host's leaderboard of the day's results
+    measure: str  # what a result's count is, a column heading: "Cards"
+    more_is_better: bool  # whether a higher count ranks first
+    ranked: bool = False  # whether a result earns a rank in words (`Game.rank`)
+
+
+@dataclasses.dataclass(frozen=True)
+class Measure:
+    """A solo result a game's statistics keep the best of (`Game.solo_results`)."""
+
+    words: str  # how the statistics screen names it: "tiles placed"
+    more_is_better: bool
+    ranked: bool = False  # whether a value earns a rank in words (`Game.rank`)
+
+
+@dataclasses.dataclass(frozen=True)
+class GameInfo:
+    """What the menus, the host and the tests know of a game without importing its
+    rules (OpenSpiel's GameType, in spirit): one entry of the registry, core.GAMES.
+    `module` is the package whose `GAME` is the game; its `Game` subclass takes
+    `id`, `title`, `seats` and `cooperative` from here (`Game.info`)."""
+
+    id: str
+    module: str
+    title: str
+    seats: range
+    cooperative: bool = False  # the players win or lose together; no bots, no ratings
+    hidden_information: bool = False  # some seat may not see everything (hands, a deck's order)
+    daily: Daily | None = None  # its deal of the day, if it has one
+
+    @property
+    def solo(self) -> bool:
+        """Whether one person can play it alone."""
+        return 1 in self.seats
+
+    @property
+    def rated(self) -> bool:
+        """Whether a host rates its tables: competitive games only."""
+        return not self.cooperative
+
+
+# The fixed strength of each bot level on a host's ratings (host/ratings.py), the mu of
+# an OpenSkill rating; a game may say otherwise (`Game.bot_ratings`).
+BOT_RATINGS: dict[str, float] = {"easy": 18.0, "normal": 25.0, "hard": 32.0}
+
+
+class Coach:
+    """A game's teacher, driven by core/ai/coach.py (docs/architecture.md, "Coach").
+    `Game.coach()` gives the game's one; the base has no lost-move finder."""
+
+    # Whether `lost_move` can name the move that lost a game (Icehouse Dash).
+    finds_lost_move: bool = False
+
+    def analyse(self, view: Any, budget_s: float, rng: random.Random, include: tuple,
+                effort: int | None, stop: Any) -> Any:
+        """The hard bot's search from `view`: a core.ai.coach.Analysis."""
+        raise NotImplementedError
+
+    def reason(self, view: Any, action: Any, analysis: Any) -> str:
+        """What `action` does and why, in words (at most core.ai.coach.REASON_MAX)."""
+        raise NotImplementedError
+
+    def lost_move(self, start: Any, seats_actions: Any, stop: Any, *, budget_s: float,
+                  progress: Any = None) -> tuple[int, Any] | None:
+        """(index, better action) of the move after which the game could no longer be
+        won, or None. Only asked when `finds_lost_move`."""
+        return None
+
+
 class Game:
     """A game's rules: stateless, one instance per game, registered in core.GAMES.
 
     Every game subclasses this; the methods and attributes below with a default
     are the optional parts of the protocol (declared here, so callers never probe
-    with getattr): bots, option labels and checks, a daily deal."""
+    with getattr): bots, coach, option labels and checks, a daily deal, solo results.
+    A subclass sets `info` (its registry entry); `id`, `title`, `seats` and
+    `cooperative` are taken from it, so they are said in one place."""
 
+    info: ClassVar[GameInfo]
     id: ClassVar[str]
     title: ClassVar[str]
     seats: ClassVar[range]
@@ -416,6 +497,16 @@ class Game:
     Action: ClassVar[Any]
     # Whether the players win or lose together (Dash); competitive games are False.
     cooperative: ClassVar[bool] = False
+    # The fixed rating strength of each bot level on a host (host/ratings.py).
+    bot_ratings: ClassVar[dict[str, float]] = BOT_RATINGS
+    # The solo results the statistics keep the best of, by name (`solo_results`).
+    solo_measures: ClassVar[dict[str, Measure]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        info = cls.__dict__.get("info")
+        if info is not None:
+            cls.id, cls.title, cls.seats, cls.cooperative = info.id, info.title, info.seats, info.cooperative
     # The new-game form: a label for an option field (else its name) and the
     # choices of a field that has a fixed few (else typed in).
     option_labels: ClassVar[dict[str, str]] = {}
@@ -431,10 +522,16 @@ class Game:
         saying why when the text is not one."""
         raise NotImplementedError
 
-    def make_bot(self, level: str, rng: random.Random) -> Any:
+    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Any:
         """A computer player at `level` (core.ai.LEVELS) with its own `rng`: an
-        object with `choose(view, budget_s)`. ValueError for a game without bots."""
+        object with `choose(view, budget_s)`. `iterations` caps a searching level's
+        work a decision (nodes, iterations), for games the same on any machine.
+        ValueError for a game without bots."""
         raise ValueError(f"{self.title} has no computer players.")
+
+    def coach(self) -> Coach:
+        """The game's coach (hints, reviews). ValueError for a game without one."""
+        raise ValueError(f"{self.title} has no coach.")
 
     def option_label(self, name: str) -> str:
         """The words a player reads for option field `name`: its label on the
@@ -461,6 +558,21 @@ class Game:
     def daily_options(self) -> Any:
         """The options of the day's deal (the game's defaults unless it says otherwise)."""
         return self.options_from_builtins(None)
+
+    def daily_result(self, state: Any) -> tuple[bool, int, str | None]:
+        """What a finished deal of the day came to: won, its count (`info.daily.measure`)
+        and its rank in words (None unless `info.daily.ranked`). The app reports it and
+        the host counts it again from the moves (host/community.py)."""
+        raise ValueError(f"{self.title} has no deal of the day.")
+
+    def solo_results(self, state: Any) -> dict[str, float]:
+        """A finished solo game's results to keep the best of, by a name of
+        `solo_measures` (none for a game played with others)."""
+        return {}
+
+    def rank(self, measure: str, value: float) -> str | None:
+        """The rank in words a result earns (`Measure.ranked`, `Daily.ranked`), else None."""
+        return None
 
     # -- actions and options as plain data (for saves and the command line) ------
 

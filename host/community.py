@@ -13,15 +13,17 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from core.daily import daily_measure
 from host import protocol as p
 from host import ratings as r
 
-DAILY_GAMES = ("dash", "town")  # the deals of the day a host keeps results of
-# How a day's results are ordered: won first, then fewer hints, then the game's
-# measure (`moves`): Dash counts cards played to win (fewer is better), TOWN 77
-# tiles placed (more is better).
-MORE_IS_BETTER = {"dash": False, "town": True}
+
+
+def daily_games() -> list[str]:
+    """The games whose deal of the day a host keeps results of: those that declare one
+    (core.engine.GameInfo.daily)."""
+    from core import GAMES
+
+    return [info.id for info in GAMES.infos() if info.daily is not None]
 
 
 def answer(records: Any, me: str, msg: p.Message, today: date) -> p.Message | None:
@@ -42,7 +44,7 @@ def answer(records: Any, me: str, msg: p.Message, today: date) -> p.Message | No
         records.record_daily(me, msg.game, msg.day, won, moves, msg.hints, rank)  # the first of the day counts
         return daily_board(records, msg.game, msg.day, me)
     if isinstance(msg, p.GetDaily):
-        if msg.game not in DAILY_GAMES:
+        if msg.game not in daily_games():
             return p.Error(f"{msg.game!r} has no deal of the day on this host.")
         return daily_board(records, msg.game, msg.day or today.isoformat(), me)
     return None
@@ -121,8 +123,9 @@ def ratings_of(records: Any, me: str) -> p.Ratings:
     from core import GAMES
 
     rows = []
-    for game_id, game in GAMES.items():
-        if not r.rated_game(game):
+    for info in GAMES.infos():
+        game_id = info.id
+        if not info.rated:
             continue
         found = records.rating(game_id, me)
         if found is not None:
@@ -135,7 +138,7 @@ def ratings_of(records: Any, me: str) -> p.Ratings:
 def check_daily(msg: p.DailyResult, today: date) -> str | None:
     """Why a daily result cannot be kept, in words; None when it can. The day may be
     the host's yesterday or tomorrow too: a player's date can differ by a time zone."""
-    if msg.game not in DAILY_GAMES:
+    if msg.game not in daily_games():
         return f"{msg.game!r} has no deal of the day on this host."
     try:
         day = date.fromisoformat(msg.day)
@@ -170,12 +173,16 @@ def replay_daily(msg: p.DailyResult) -> tuple[bool, int, str | None] | str:
         return f"Your game does not replay from the deal of {msg.day}: {exc}"
     if not state.over:
         return "Your game of the day is not over: only a finished game counts."
-    return daily_measure(game.id, state)
+    return game.daily_result(state)
 
 
 def daily_board(records: Any, game_id: str, day: str, me: str) -> p.Daily:
-    """A day's results, best first, with the asking player's streak."""
-    more = MORE_IS_BETTER.get(game_id, False)
+    """A day's results, best first: won first, then fewer hints, then the game's
+    count (`Daily.more_is_better` says which way), with the asking player's streak."""
+    from core import GAMES
+
+    daily = GAMES.info(game_id).daily
+    more = daily is not None and daily.more_is_better
     rows = [p.DailyRow(name=x.player, won=x.won, moves=x.moves, hints=x.hints, rank=x.rank)
             for x in records.daily_results(game_id, day)]
     rows.sort(key=lambda row: (not row.won, row.hints, -row.moves if more else row.moves, row.name))

@@ -5,10 +5,11 @@ A rating is (mu, sigma): the skill the host believes in and how unsure it is. Wh
 player is shown is the conservative figure `displayed` (mu - 3 sigma, OpenSkill's
 "ordinal"): a new player shows 0 and climbs as games confirm their skill.
 
-Bots are rated too, but never change: `BOT_RATINGS` are fixed figures per game and
-level, so beating a hard bot is worth more than beating an easy one, and a player can
-climb playing bots alone. (The figures are our estimate of each level's strength,
-ordered as the bench's win rates between levels are, docs/performance.md.)
+Bots are rated too, but never change: each game declares a fixed figure a level
+(`Game.bot_ratings`, default core.engine.BOT_RATINGS), so beating a hard bot is worth
+more than beating an easy one, and a player can climb playing bots alone. (The
+figures are our estimate of each level's strength, ordered as the bench's win rates
+between levels are, docs/performance.md.)
 
 Cooperative games (Icehouse Dash) are not rated: everybody wins or loses together.
 """
@@ -28,14 +29,9 @@ class Rating(NamedTuple):
 
 NEW = Rating(MU, SIGMA)
 
-# Fixed ratings of the bots, per game and level: never updated. A sure sigma (1) so a
-# game against a bot moves the player, not the bot's figure.
-_LEVELS = {"easy": Rating(18.0, 1.0), "normal": Rating(25.0, 1.0), "hard": Rating(32.0, 1.0)}
-BOT_RATINGS: dict[str, dict[str, Rating]] = {
-    "house-rules": dict(_LEVELS),
-    "town": dict(_LEVELS),
-    "skirmish": dict(_LEVELS),
-}
+# A bot's rating is sure (sigma 1), so a game against a bot moves the player, not the
+# bot's figure, which never changes.
+BOT_SIGMA = 1.0
 
 
 def displayed(rating: Rating | tuple[float, float]) -> float:
@@ -45,11 +41,15 @@ def displayed(rating: Rating | tuple[float, float]) -> float:
 
 
 def bot_rating(game_id: str, level: str | None) -> Rating:
-    return BOT_RATINGS.get(game_id, _LEVELS).get(level or "normal", _LEVELS["normal"])
+    """The fixed rating of `game_id`'s bot at `level` (its game's `bot_ratings`)."""
+    from core import GAMES
+
+    strengths = GAMES[game_id].bot_ratings
+    return Rating(strengths.get(level or "normal", strengths["normal"]), BOT_SIGMA)
 
 
 def rated_game(game: Any) -> bool:
-    """Whether tables of `game` (a core Game) are rated: not cooperative."""
+    """Whether tables of `game` (a core Game or GameInfo) are rated: not cooperative."""
     return not game.cooperative
 
 

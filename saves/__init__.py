@@ -5,7 +5,7 @@ rebuilds the position. `Store` keeps saves, settings and stats in one folder and
 writes every file atomically. Imports core (late), never textual.
 
     store = Store()                       # $HOUSES_HOME, else the user data dir
-    save = new_save("dash", [Seat("You")], None, seed=7)
+    save = new_save(game_id, [Seat("You")], None, seed=7)
     record(save, action, state=state)     # after each move ...
     store.write(save)                     # ... autosave
     state = replay(store.load(save.id))

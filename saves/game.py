@@ -17,7 +17,7 @@ import msgspec
 
 from saves.model import FORMAT, SaveError, SaveFile, Seat
 
-if TYPE_CHECKING:  # core is imported late at run time (games())
+if TYPE_CHECKING:  # the registry's type only: saves imports core late (games())
     from core.engine import Game
 
 

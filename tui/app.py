@@ -38,13 +38,6 @@ from tui.textual_compat import ErrorFilterApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
-# The deals of the day in the command palette: game id, title, help. (Written out,
-# not asked of every game's `daily_seed`: that would import every engine.)
-DAILIES = (
-    ("dash", "Daily Dash", "Today's Icehouse Dash deal"),
-    ("town", "Daily TOWN 77", "Today's TOWN 77 solo deal"),
-)
-
 # The longest a key waits for the one before it (or for a screen to mount) before it
 # is read anyway: the order of keys is kept, but input never locks up.
 KEY_WAIT_S = 2.0
@@ -460,8 +453,10 @@ class HousesApp(ErrorFilterApp):
         yield SystemCommand("Saves", "Browse, resume, replay or delete saved games", self._open_saves)
         yield SystemCommand("Statistics", "Games played, won and streaks", self._open_stats)
         yield SystemCommand("Settings", "How long a hint may think", self._open_settings)
-        for game_id, title, help_text in DAILIES:
-            yield SystemCommand(title, help_text, partial(self.start_daily, game_id))
+        from tui.games import dailies
+
+        for game_id, daily in dailies():  # the registry's metadata: no engine is imported
+            yield SystemCommand(daily.command, daily.command_help, partial(self.start_daily, game_id))
 
     def screenshots_folder(self) -> Path:
         """Where screenshots go: screenshots/ in the player's folder (beside saves/)."""

@@ -87,9 +87,9 @@ def build_parser(with_games: bool = True, commands: Sequence[Command] = ()) -> a
     from core.ai import LEVELS
     from core.engine import MAX_SEED, describe_seats
     from saves.game import app_version
-    from tui.games import playable
+    from tui.games import how_many, playable
 
-    parser = _Parser(prog="houses", description="Four house games in the terminal.")
+    parser = _Parser(prog="houses", description=f"{how_many().capitalize()} house games in the terminal.")
     parser.add_argument("--version", action="version", version=f"houses {app_version()}")
     parser.add_argument("--ascii", action="store_true", default=None, help="draw with ASCII characters only")
     sub = parser.add_subparsers(dest="command")
@@ -214,8 +214,8 @@ def _plain(name: str) -> str:
 
 def game_named(name: str) -> str | None:
     """The id of the playable game called `name`: its id or its title, in any case
-    and spacing ("DASH", "town 77", "House Rules"), or a title's last word when only
-    one game ends so ("skirmish")."""
+    and spacing (DASH, town 77, House Rules), or a title's last word when only
+    one game ends so (Skirmish)."""
     from core import GAMES
     from tui.games import playable
 
@@ -223,9 +223,9 @@ def game_named(name: str) -> str | None:
     if not wanted:
         return None
     for gid in playable():
-        if wanted in (_plain(gid), _plain(GAMES[gid].title)):
+        if wanted in (_plain(gid), _plain(GAMES.info(gid).title)):
             return gid
-    last = [gid for gid in playable() if _plain(GAMES[gid].title.split()[-1]) == wanted]
+    last = [gid for gid in playable() if _plain(GAMES.info(gid).title.split()[-1]) == wanted]
     return last[0] if len(last) == 1 else None
 
 
@@ -238,7 +238,7 @@ def print_rules(game_id: str) -> int:
 
     found = game_named(game_id)
     if found is None:
-        games = ", ".join(f"{gid} ({GAMES[gid].title})" for gid in playable())
+        games = ", ".join(f"{gid} ({GAMES.info(gid).title})" for gid in playable())
         print(f"houses rules: there is no game called {game_id!r}; the games are {games}.", file=sys.stderr)
         return 2
     try:

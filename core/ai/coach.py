@@ -1,10 +1,10 @@
 """The coach: a hint for the player to move and a review of a finished game, in every
 game, from what the player could see (docs/architecture.md, "Coach").
 
-    h = hint("town", state.view(seat), budget_s=1.0)          # Hint(action, reason)
-    r = review("town", start, [(seat, action), ...], humans={0})
-    r.judgements[i].verdict                                     # "fine" ... "blunder"
-    data = r.to_builtins("town"); Review.from_builtins("town", data)
+    h = hint(game_id, state.view(seat), budget_s=1.0)          # Hint(action, reason)
+    r = review(game_id, start, [(seat, action), ...], humans={0})
+    r.judgements[i].verdict                                      # "fine" ... "blunder"
+    data = r.to_builtins(game_id); Review.from_builtins(game_id, data)
 
 Shared machinery lives here; each game has a small `core/<game>/coach.py` with
 
@@ -16,8 +16,10 @@ Shared machinery lives here; each game has a small `core/<game>/coach.py` with
     reason(view, action, analysis) -> str
         what `action` does and why it is good, in words;
 
-and optionally `lost_at(start, seats_actions, ...)` (Dash: the move after which
-the deal could no longer be won).
+and optionally `lost_move(start, seats_actions, ...)` (Dash: the move after which
+the deal could no longer be won). The module's `COACH` (a `GameCoach` of those
+functions) is what the game's `Game.coach()` gives: this module never looks a
+game's coach up by name.
 
 Honesty: both `hint` and `review` search from `view.view(view.to_move)` (a view of
 a view is the same view), so a caller that passes a whole state still gets an
@@ -44,12 +46,11 @@ import time
 from collections.abc import Callable, Collection, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Iterator
 
 from core.ai.common import action_key
 from core.ai.ismcts import ISMCTSBot
-from core.engine import Line
+from core.engine import Coach, Line
 
 VERDICTS = ("fine", "doubtful", "mistake", "blunder")
 
@@ -175,17 +176,17 @@ def hint(game_id: str, view: Any, budget_s: float = 1.0, *, seed: int = 0,
     legal = view.legal_actions()
     if not legal:
         raise ValueError("The game is over: there is nothing to suggest.")
-    module = coach_module(game_id)
+    coach = game_coach(game_id)
     if len(legal) == 1:
         return Hint(legal[0], joined(_said(view, legal[0]), ": the only move there is."))
     rng = random.Random(seed)
     left = max(0.0, budget_s - (time.perf_counter() - start))
     with stopping(cancel) as stop:
-        analysis = module.analyse(view, left * SEARCH_SHARE, rng, (), effort, stop)
+        analysis = coach.analyse(view, left * SEARCH_SHARE, rng, (), effort, stop)
     if cancel is not None and cancel.is_set():
         raise Cancelled()
     action = analysis.best
-    return Hint(action, module.reason(view, action, analysis))
+    return Hint(action, coach.reason(view, action, analysis))
 
 
 def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, Any]],
@@ -197,7 +198,7 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
     whole position before the first action) and goes on with `seats_actions`.
 
     Each decision is judged by the hard bot's search from the view that seat had
-    then (no hindsight), `budget_s` a decision. A game whose coach has `lost_at`
+    then (no hindsight), `budget_s` a decision. A game whose coach `finds_lost_move`
     (Icehouse Dash) then looks for the move that lost the deal, within
     max(LOST_BUDGET_S, 3 x budget_s). `progress(done, total)` is called (from this
     thread) after each decision and each position `lost_at` looks at (its steps
@@ -206,11 +207,11 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
     while the rest are worked out; the move `lost_at` names is judged again at the
     end (a blunder whatever the search said), and `judged` hears it again.
     Raises Cancelled when `cancel` is set."""
-    module = coach_module(game_id)
+    coach = game_coach(game_id)
     humans = set(humans)
     state = start.clone()
     todo = [i for i, (seat, _) in enumerate(seats_actions) if seat is not None and seat in humans]
-    finder = getattr(module, "lost_move", None)
+    finder = coach.lost_move if coach.finds_lost_move else None
     # The steps of the progress: each decision, then (Icehouse Dash) each position
     # looked at for the lost winning line.
     total = len(todo) + (len(seats_actions) if finder is not None else 0)
@@ -223,7 +224,7 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
             if cancel is not None and cancel.is_set():
                 raise Cancelled()
             if seat is not None and seat in humans:
-                judgements.append(judge(module, state, i, seat, action, budget_s,
+                judgements.append(judge(coach, state, i, seat, action, budget_s,
                                         random.Random(seed * 1_000_003 + i), effort, stop))
                 if judged is not None:
                     judged(judgements[-1])
@@ -273,14 +274,14 @@ def _lost_here(judgement: Judgement, better: Any, start: Any, seats_actions: Seq
                      max(judgement.loss, BLUNDER), reason)
 
 
-def judge(module: Any, state: Any, index: int, seat: int, played: Any, budget_s: float,
+def judge(coach: Coach, state: Any, index: int, seat: int, played: Any, budget_s: float,
           rng: random.Random, effort: int | None, stop: Stop) -> Judgement:
     """One decision: what the search from `seat`'s view says `played` cost."""
     view = state.view(seat)
     legal = view.legal_actions()
     if len(legal) <= 1:
         return Judgement(index, seat, played, played, "fine", 0.0, "")
-    analysis = module.analyse(view, budget_s * SEARCH_SHARE, rng, (played,), effort, stop)
+    analysis = coach.analyse(view, budget_s * SEARCH_SHARE, rng, (played,), effort, stop)
     best = analysis.best
     v_best = analysis.value(best)
     v_played = analysis.value(played)
@@ -295,7 +296,7 @@ def judge(module: Any, state: Any, index: int, seat: int, played: Any, budget_s:
         verdict = "blunder"
     if verdict == "fine":
         return Judgement(index, seat, played, played, "fine", loss, "")
-    return Judgement(index, seat, played, best, verdict, loss, module.reason(view, best, analysis))
+    return Judgement(index, seat, played, best, verdict, loss, coach.reason(view, best, analysis))
 
 
 def verdict_for(loss: float) -> str:
@@ -562,9 +563,32 @@ def _escaped(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-def coach_module(game_id: str) -> Any:
-    """The game's coach module: `core.<game package>.coach`."""
-    return import_module(type(_game(game_id)).__module__ + ".coach")
+class GameCoach(Coach):
+    """A game's `Coach` made of its coach module's functions (`COACH` in each
+    `core/<game>/coach.py`; `Game.coach()` returns it)."""
+
+    def __init__(self, analyse: Callable[..., Analysis], reason: Callable[[Any, Any, Analysis], str],
+                 lost_move: Callable[..., tuple[int, Any] | None] | None = None) -> None:
+        self._analyse, self._reason, self._lost_move = analyse, reason, lost_move
+        self.finds_lost_move = lost_move is not None
+
+    def analyse(self, view: Any, budget_s: float, rng: random.Random, include: tuple,
+                effort: int | None, stop: Any) -> Analysis:
+        return self._analyse(view, budget_s, rng, include, effort, stop)
+
+    def reason(self, view: Any, action: Any, analysis: Any) -> str:
+        return self._reason(view, action, analysis)
+
+    def lost_move(self, start: Any, seats_actions: Any, stop: Any, *, budget_s: float,
+                  progress: Any = None) -> tuple[int, Any] | None:
+        if self._lost_move is None:
+            return None
+        return self._lost_move(start, seats_actions, stop, budget_s=budget_s, progress=progress)
+
+
+def game_coach(game_id: str) -> Coach:
+    """The coach of `game_id`, as its Game declares it."""
+    return _game(game_id).coach()
 
 
 def _game(game_id: str) -> Any:
@@ -590,7 +614,7 @@ def _said(view: Any, action: Any) -> str:
 
 __all__ = [
     "BLUNDER", "DOUBTFUL", "MISTAKE", "VERDICTS", "Analysis", "Cancelled", "Hint", "Judgement",
-    "REASON_MAX", "Review", "RootISMCTS", "Stop", "coach_module", "compared", "fitted", "hint", "ismcts_analysis", "joined", "judge", "only",
+    "REASON_MAX", "Review", "RootISMCTS", "Stop", "GameCoach", "game_coach", "compared", "fitted", "hint", "ismcts_analysis", "joined", "judge", "only",
     "percent",
     "probability", "review", "wins_at_once", "root_search_like", "stopping", "summarize", "verdict_for",
 ]

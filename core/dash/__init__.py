@@ -10,10 +10,11 @@ import datetime
 import hashlib
 from typing import ClassVar
 
-from core.engine import Game, NotationError
+from core import GAMES
+from core.engine import Coach, Game, Measure, NotationError
 from core.dash.notation import from_text
 from core.dash.actions import Options, Play
-from core.dash.state import DashState, deal
+from core.dash.state import DashState, deal, standing_trees
 
 # How hard the solver tries on each candidate deal of a winnable-only game, and how
 # many candidate deals it looks at before settling for the last one tried.
@@ -36,12 +37,13 @@ def daily_seed(date: datetime.date) -> int:
 
 
 class DashGame(Game):
-    id = "dash"
-    title = "Icehouse Dash"
-    seats = range(1, 5)
+    info = GAMES.info("dash")
     Options = Options
     Action = Play
-    cooperative: ClassVar[bool] = True
+    solo_measures: ClassVar[dict[str, Measure]] = {
+        "most_trees": Measure("trees built", more_is_better=True),
+        "fewest_cards_to_win": Measure("cards played to win", more_is_better=False),
+    }
     option_help: ClassVar[dict[str, str]] = {
         "hidden_hands": "team members do not see each other's hands",
         "winnable": "deal only positions the solver proves can be won",
@@ -70,6 +72,24 @@ class DashGame(Game):
 
     def daily_options(self) -> Options:
         return Options(winnable=True)  # the day's deal is always one the solver proves winnable
+
+    def daily_result(self, state: DashState) -> tuple[bool, int, None]:
+        """Won, and the cards played (fewer is better)."""
+        return bool(state.outcome and state.outcome.winners), state.turns, None
+
+    def solo_results(self, state: DashState) -> dict[str, float]:
+        """Trees built, and the cards played to win a won deal."""
+        if state.seats != 1:
+            return {}
+        results = {"most_trees": float(len(standing_trees(state.stacks)))}
+        if state.outcome and state.outcome.winners:
+            results["fewest_cards_to_win"] = float(state.turns)
+        return results
+
+    def coach(self) -> Coach:
+        from core.dash.coach import COACH
+
+        return COACH
 
 
 GAME = DashGame()

@@ -38,7 +38,7 @@ import time
 from collections import Counter
 from typing import Any, Callable, Sequence
 
-from core.ai.coach import Analysis, Stop, percent
+from core.ai.coach import Analysis, GameCoach, Stop, percent
 from core.ai.common import action_key
 from core.dash.cards import UNKNOWN
 from core.dash.solver import hint as solver_hint
@@ -346,3 +346,7 @@ def _solve_growing(state: Any, stop: Stop, pace: _Pace) -> Any:
             break
         limit *= 4
     return result
+
+
+# The game's coach, as its Game gives it (core.ai.coach drives it).
+COACH = GameCoach(analyse, reason, lost_move)

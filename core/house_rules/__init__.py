@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.engine import Game
+from core import GAMES
+from core.engine import Coach, Game
 from core.house_rules.actions import (
     Action,
     EndTurn,
@@ -30,12 +31,9 @@ from core.house_rules.state import HouseRulesState
 
 
 class HouseRulesGame(Game):
-    id = "house-rules"
-    title = "HOUSE RULES"
-    seats = range(2, 3)
+    info = GAMES.info("house-rules")
     Options = Options
     Action = Action
-    cooperative = False
     # The new-game form, --help and messages (the flags are --cards, --random-cards,
     # --first: the labels use the same words). Game.check_options checks the choices.
     option_labels = {"cards": "Cards", "random_cards": "Random cards", "first": "First player"}
@@ -59,6 +57,11 @@ class HouseRulesGame(Game):
         from core.house_rules.bots import make_bot
 
         return make_bot(level, rng, iterations)
+
+    def coach(self) -> Coach:
+        from core.house_rules.coach import COACH
+
+        return COACH
 
 
 GAME = HouseRulesGame()

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from core.ai.alphabeta import WIN_THRESHOLD, AlphaBetaBot
-from core.ai.coach import Analysis, Stop, percent, probability
+from core.ai.coach import Analysis, GameCoach, Stop, percent, probability
 from core.ai.common import action_key, outcome_score
 from core.house_rules.actions import Move, Revive, Swap
 from core.house_rules.board import BASE, CELL_INDEX, COL, KIND_NAMES
@@ -172,3 +172,7 @@ def _best_captures(state: Any, seat: int) -> tuple[int, int]:
                 else:
                     theirs = max(theirs, BASE[d])
     return ours, theirs
+
+
+# The game's coach, as its Game gives it (core.ai.coach drives it).
+COACH = GameCoach(analyse, reason)

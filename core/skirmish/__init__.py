@@ -5,7 +5,8 @@ Rules in our words, every ruling and the notation: docs/rules/skirmish.md.
 
 from __future__ import annotations
 
-from core.engine import Game, NotationError
+from core import GAMES
+from core.engine import Coach, Game, NotationError
 from core.skirmish import actions
 from core.skirmish.actions import Action, Options
 from core.skirmish.notation import parse
@@ -13,12 +14,9 @@ from core.skirmish.state import SkirmishState
 
 
 class Skirmish(Game):
-    id = "skirmish"
-    title = "HOUSES - Skirmish"
-    seats = range(2, 5)
+    info = GAMES.info("skirmish")
     Options = Options
     Action = Action
-    cooperative = False
     # The new-game form (tui/screens/new_game.py) labels the options with these.
     option_labels = {"jokers": "Play with the two Jokers"}
     option_choices = {}
@@ -48,6 +46,11 @@ class Skirmish(Game):
         """The computer opponent for `level` ("easy", "normal", "hard"): see bots.py."""
         from core.skirmish.bots import make_bot
         return make_bot(level, rng, iterations)
+
+    def coach(self) -> Coach:
+        from core.skirmish.coach import COACH
+
+        return COACH
 
 
 GAME = Skirmish()

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from core.ai.coach import (
-    Analysis, Stop, compared, fitted,
+    GameCoach, Analysis, Stop, compared, fitted,
     ismcts_analysis, joined, only, root_search_like, wins_at_once,
 )
 from core.ai.common import action_key
@@ -95,3 +95,7 @@ def _why(view: Any, action: Any, analysis: Analysis, name: bool = True) -> str:
     if rule:
         return joined(rule, "; ", search) if search else rule
     return search
+
+
+# The game's coach, as its Game gives it (core.ai.coach drives it).
+COACH = GameCoach(analyse, reason)

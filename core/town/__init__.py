@@ -5,24 +5,23 @@ puzzle of three face-down stacks. See docs/rules/town.md."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
-from core.engine import Game
+from core import GAMES
+from core.engine import Coach, Game, Measure
 from core.town.actions import Action, ChooseStack, Exchange, GiveBack, Keep, Leave, Options, Place
 from core.town.notation import parse_text
 from core.town.solo import daily_seed
 from core.town.state import HAND, SOLO_STACKS, SOLO_START, TownState
 from core.town.tiles import CELLS, COLOURS, STYLES, TILES, cell_at, rowcol, sort_key, tile_glyph, tile_name
-from core.town.words import plural
+from core.town.words import level_for, plural
 
 
 class TownGame(Game):
-    id = "town"
-    title = "TOWN 77"
-    seats = range(1, 6)
+    info = GAMES.info("town")
     Options = Options
     Action = Action
-    cooperative = False
+    solo_measures: ClassVar[dict[str, Measure]] = {"most_tiles_placed": Measure("tiles placed", more_is_better=True, ranked=True)}
     # The new-game form (tui/screens/new_game.py) builds its fields from Options.
     option_labels = {"max_exchanges": "Max exchanges"}
     option_choices = {"max_exchanges": list(range(8))}
@@ -63,13 +62,31 @@ class TownGame(Game):
     def from_text(self, text: str) -> TownState:
         return parse_text(text)
 
-    def make_bot(self, level: str, rng: random.Random) -> Any:
+    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Any:
         from core.town.bots import make_bot
 
-        return make_bot(level, rng)
+        return make_bot(level, rng, iterations)
+
+    def coach(self) -> Coach:
+        from core.town.coach import COACH
+
+        return COACH
 
     def daily_seed(self, date: Any) -> int:
         return daily_seed(date)
+
+    def daily_result(self, state: TownState) -> tuple[bool, int, str | None]:
+        """Won (every tile placed), the tiles placed (more is better) and the rank they earn."""
+        won = bool(state.outcome and state.outcome.winners)
+        return won, state.placed, self.rank("most_tiles_placed", state.placed)
+
+    def solo_results(self, state: TownState) -> dict[str, float]:
+        """The tiles placed in a solo game."""
+        return {"most_tiles_placed": float(state.placed)} if state.solo else {}
+
+    def rank(self, measure: str, value: float) -> str | None:
+        """A solo result's level in words (docs/rules/town.md)."""
+        return level_for(int(value))
 
 
 GAME = TownGame()

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from core.ai.coach import (
-    Analysis, Stop, compared, fitted,
+    GameCoach, Analysis, Stop, compared, fitted,
     ismcts_analysis, only, percent, root_search_like, wins_at_once,
 )
 from core.ai.common import action_key
@@ -157,4 +157,8 @@ def _stack_words(view: Any, action: ChooseStack) -> str:
     return text + ", and the tile it may be leaves the best town"
 
 
-__all__ = ["SOLO_SCALE", "analyse", "reason"]
+__all__ = ["COACH", "SOLO_SCALE", "analyse", "reason"]
+
+
+# The game's coach, as its Game gives it (core.ai.coach drives it).
+COACH = GameCoach(analyse, reason)

@@ -23,7 +23,8 @@ from core import GAMES
 from core.ai import bot
 
 GOLDEN = Path(__file__).parent / "golden" / "bot_games.json"
-BOT_GAMES = ("house-rules", "town", "skirmish")
+# Every game of the registry with bots (not cooperative).
+BOT_GAMES = tuple(info.id for info in GAMES.infos() if not info.cooperative)
 PAIRS = (("easy", "easy"), ("easy", "normal"), ("normal", "hard"), ("hard", "easy"), ("hard", "hard"))
 SEEDS = (1, 2, 3)
 HARD_CAP = 25          # ISMCTS iterations a decision for town and skirmish hard

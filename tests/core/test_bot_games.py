@@ -21,3 +21,16 @@ def test_bots_play_the_same_games_after_the_refactor(game_id, levels, seed):
     want = json.loads(GOLDEN.read_text())[f"{game_id} {'-'.join(levels)} {seed}"]
     got = json.loads(json.dumps(play(game_id, levels, seed)))
     assert got == want
+
+
+def test_every_game_with_bots_has_golden_games():
+    """A game with bots (the registry's, not cooperative) has its fixed-seed games
+    recorded (`python -m tests.core.bot_games --write GAME`), so a refactor of its
+    bots is pinned like the others'."""
+    from bot_games import BOT_GAMES, PAIRS, SEEDS
+
+    recorded = json.loads(GOLDEN.read_text())
+    for game_id in BOT_GAMES:
+        missing = [f"{game_id} {'-'.join(p)} {s}" for p in PAIRS for s in SEEDS
+                   if f"{game_id} {'-'.join(p)} {s}" not in recorded]
+        assert not missing, missing

@@ -24,6 +24,7 @@ import pytest
 
 from core import GAMES
 from core.engine import IllegalAction
+from every_game import every_game, game  # noqa: F401  (the fixture)
 
 DEEP = os.environ.get("HOUSES_DEEP") == "1"
 SCALE = 5 if DEEP else 1  # HOUSES_DEEP=1: five times the games
@@ -221,22 +222,38 @@ def skirmish_pool(s) -> dict:
             int: every_card[:6] + seats}
 
 
-# (game, player counts, option sets, what to try, look at every n-th position, games
-# for each player count and option set): a few seconds a game in the normal run.
-CASES = [
-    ("dash", range(1, 5), lambda: [None, GAMES["dash"].Options(hidden_hands=True)], dash_pool, 2, 5),
-    ("house-rules", range(2, 3), lambda: [
+def any_game_pool(s) -> dict:
+    """What an auditor tries in a game it knows nothing of: the legal actions of
+    other positions (walk's stale ones), each field altered, and odd values."""
+    return {"actions": [], str: ["", "x", "a1", "??"], int: [-1, 0, 1, 2, 3, 99]}
+
+
+# What the auditor knows of each game: (option sets, what to try, look at every n-th
+# position, games for each player count and option set); a few seconds a game in the
+# normal run. A game not here is still walked, with `any_game_pool`, at every
+# position of its seat counts (every_game: the registry's games and the toy).
+KNOWN = {
+    "dash": (lambda: [None, GAMES["dash"].Options(hidden_hands=True)], dash_pool, 2, 5),
+    "house-rules": (lambda: [
         None,
         GAMES["house-rules"].Options(cards="random", random_cards=10),
         GAMES["house-rules"].Options(cards="none", first="black"),
     ], house_rules_pool, 7, 5),
-    ("town", range(1, 6), lambda: [None, GAMES["town"].Options(max_exchanges=2)], town_pool, 1, 6),
-    ("skirmish", range(2, 5), lambda: [None, GAMES["skirmish"].Options(jokers=False)], skirmish_pool, 9, 3),
-]
+    "town": (lambda: [None, GAMES["town"].Options(max_exchanges=2)], town_pool, 1, 6),
+    "skirmish": (lambda: [None, GAMES["skirmish"].Options(jokers=False)], skirmish_pool, 9, 3),
+}
 
 
-@pytest.mark.parametrize("game_id,seat_counts,options,pool,every,games", CASES, ids=[c[0] for c in CASES])
-def test_check_is_none_exactly_for_legal_actions(game_id, seat_counts, options, pool, every, games):
+def case(game_id: str) -> tuple:
+    """(player counts, option sets, pool, every, games) of a game."""
+    options, pool, every, games = KNOWN.get(game_id, (lambda: [None], any_game_pool, 1, 30))
+    return GAMES[game_id].seats, options, pool, every, games
+
+
+@pytest.mark.parametrize("game_id", every_game())
+def test_check_is_none_exactly_for_legal_actions(game):
+    game_id = game
+    seat_counts, options, pool, every, games = case(game_id)
     checked = 0
     for seats in seat_counts:
         for k, opts in enumerate(options()):
@@ -258,26 +275,31 @@ def _view_answers(v: Any, tried: list, pool, rng: random.Random) -> None:
     agree(v, rng.sample(cands, min(len(cands), 120)), rng)
 
 
-@pytest.mark.parametrize("game_id,seat_counts,options,pool,every,games", CASES, ids=[c[0] for c in CASES])
-def test_every_view_answers_every_call_and_check_agrees_there(game_id, seat_counts, options, pool, every, games):
+@pytest.mark.parametrize("game_id", every_game())
+def test_every_view_answers_every_call_and_check_agrees_there(game):
     """The view of any seat, and the spectator's (None), answers legal_actions, check,
     describe, prompt and to_text without raising, and check(a) is None exactly for
     its legal_actions (a seat whose cards are hidden there has no known play)."""
-    game = GAMES[game_id]
+    seat_counts, options, pool, every, games = case(game)
+    game = GAMES[game]
     looked = 0
-    for seats in seat_counts:
-        for k, opts in enumerate(options()):
-            s = game.new(seats, 500 + 10 * seats + k, opts)
-            rng = random.Random(seats * 31 + k)
-            step = 0
-            while True:
-                if step % (every * 3) == 0 or s.over:
-                    tried = rng.sample(s.legal_actions(), min(6, len(s.legal_actions())))
-                    for seat in [None, *range(seats)]:
-                        _view_answers(s.view(seat), tried, pool, rng)
-                        looked += 1
-                if s.over:
-                    break
-                s.apply(rng.choice(s.legal_actions()))
-                step += 1
+    # One game a player count and option set; more while that is under 20 views
+    # (a short game such as the toy's).
+    plays = [(seats, k, opts, n) for n in range(50) for seats in seat_counts for k, opts in enumerate(options())]
+    for seats, k, opts, n in plays:
+        if n and looked >= 20:
+            break
+        s = game.new(seats, 500 + 10 * seats + k + 1000 * n, opts)
+        rng = random.Random(seats * 31 + k + 1000 * n)
+        step = 0
+        while True:
+            if step % (every * 3) == 0 or s.over:
+                tried = rng.sample(s.legal_actions(), min(6, len(s.legal_actions())))
+                for seat in [None, *range(seats)]:
+                    _view_answers(s.view(seat), tried, pool, rng)
+                    looked += 1
+            if s.over:
+                break
+            s.apply(rng.choice(s.legal_actions()))
+            step += 1
     assert looked >= 20

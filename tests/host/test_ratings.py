@@ -22,11 +22,11 @@ def test_a_win_raises_the_winner_and_lowers_the_loser():
 
 
 def test_a_bots_rating_never_changes_and_beating_a_harder_bot_is_worth_more():
-    before = dict(r.BOT_RATINGS["town"])
+    before = r.bot_rating("town", "easy"), r.bot_rating("town", "hard")
     beat_easy = r.rate("town", [human("ann"), ("Easy bot 2", "bot", "easy")], [1, 2], {})
     beat_hard = r.rate("town", [human("ann"), ("Hard bot 2", "bot", "hard")], [1, 2], {})
     assert set(beat_easy) == {"ann"}  # the bot is not rated
-    assert r.BOT_RATINGS["town"] == before
+    assert (r.bot_rating("town", "easy"), r.bot_rating("town", "hard")) == before
     assert beat_hard["ann"].mu > beat_easy["ann"].mu > r.MU
     # Losing to the hard bot costs less than losing to the easy one.
     lost_hard = r.rate("town", [human("ann"), ("Hard bot 2", "bot", "hard")], [2, 1], {})

@@ -207,6 +207,14 @@ GAMES_WITH_HIDDEN_INFORMATION = [
 ]
 
 
+def test_every_game_that_declares_hidden_information_is_played_here():
+    """The registry says which games hide something (GameInfo.hidden_information,
+    itself checked against the engine in tests/core/test_game_protocol.py): a new one
+    fails here until its privacy is played above."""
+    declared = {info.id for info in GAMES.infos() if info.hidden_information}
+    assert declared <= {game_id for game_id, *_ in GAMES_WITH_HIDDEN_INFORMATION}
+
+
 @pytest.mark.parametrize("game_id,seats,seed,options,most", GAMES_WITH_HIDDEN_INFORMATION)
 async def test_a_seat_is_told_only_what_its_view_holds_and_never_the_seed_during_play(
         host, game_id, seats, seed, options, most):

@@ -14,13 +14,29 @@ from contextlib import asynccontextmanager
 
 import pytest
 
+from every_game import game_registered  # noqa: F401  (the fixture: the toy's walks)
 from walks.driver import MODES, SIZE, WalkLog, game_screen, install_bot_timer, make_walk_app, play_a_move, press, settle, walk
 
 MODE = {m.name: m for m in MODES}
-# The modes whose footers are collected (a game against a bot, a solo game).
-FOOTER_MODES = ["dash-solo", "hr-normal", "town-normal", "town-solo", "sk-normal"]
-SCREEN_MODE = {"DashScreen": "dash-solo", "HouseRulesScreen": "hr-normal", "TownScreen": "town-normal",
-               "SkirmishScreen": "sk-normal"}
+# The modes whose footers are collected (a game against a bot, a solo game); a game
+# of the app's registry without one here is played in its default mode (walks.driver),
+# so its footer keys must have a test below too.
+KNOWN_FOOTER_MODES = ["dash-solo", "hr-normal", "town-normal", "town-solo", "sk-normal"]
+
+
+def _screen_modes() -> dict[str, str]:
+    """Each game screen's class name (tui.games.SCREENS) -> the mode that plays it."""
+    from tui.games import SCREENS, playable
+
+    out = {}
+    for game_id in playable():
+        mine = [name for name in KNOWN_FOOTER_MODES if MODE[name].game == game_id] or [f"{game_id}-default"]
+        out[SCREENS[game_id].partition(":")[2]] = mine[0]
+    return out
+
+
+SCREEN_MODE = _screen_modes()
+FOOTER_MODES = KNOWN_FOOTER_MODES + [m for m in SCREEN_MODE.values() if m not in KNOWN_FOOTER_MODES]
 
 
 def footer_keys(app) -> set[tuple[str, str]]:

@@ -14,16 +14,14 @@ import saves
 from core import GAMES
 from test_hints import FAST, footer_keys, new_app
 from test_review import GAMES_TO_REVIEW, finished_save, note, reviewing, working
+from every_game import game_registered, one_person_games  # noqa: F401  (the fixture)
 from tui_support import make_app, put_save, resume_app, status, wait_for
 
 SIZE = (80, 24)
 
-HINT_GAMES = [
-    ("dash", ["human"], 4242),
-    ("house-rules", ["human", "easy"], 7),
-    ("town", ["human", "easy"], 5),
-    ("skirmish", ["human", "easy"], 11),
-]
+# Every game (and the test-only toy: every_game), one person against bots, on deals
+# these tests know suit them; a new game joins with deal 1.
+HINT_GAMES = one_person_games({"dash": 4242, "house-rules": 7, "town": 5, "skirmish": 11})
 IDS = [g for g, _, _ in HINT_GAMES]
 
 

@@ -11,6 +11,7 @@ import pytest
 
 import saves
 from core import GAMES
+from every_game import game_registered, one_person_games  # noqa: F401  (the fixture)
 from tui_support import TODAY, make_app, put_save, settle, status, wait_for, winning_line
 from tui.start import NewForm, NewGame, Resume
 
@@ -47,13 +48,10 @@ def quick_bots(monkeypatch):
 # The key a hint's words say plays it ("enter plays it", "e ends your turn", ...).
 KEYS = (("enter", "enter"), ("x exchanges", "x"), ("e ends", "e"), ("p passes", "p"), ("leave the game: e", "e"))
 
-CASES = [
-    ("dash", ["human"], 4242),
-    ("house-rules", ["human", "easy"], 7),
-    ("town", ["human", "easy"], 5),
-    ("town", ["human"], 5),  # solo: its stacks and the revealed tile
-    ("skirmish", ["human", "easy"], 11),  # who starts, a scout, a deployment
-]
+# Every game (the test-only toy too: every_game); Skirmish 11: who starts, a scout, a
+# deployment. And TOWN 77 solo: its stacks and the revealed tile.
+CASES = one_person_games({"dash": 4242, "house-rules": 7, "town": 5, "skirmish": 11})
+CASES.insert(3, ("town", ["human"], 5))
 
 
 @pytest.mark.parametrize(("game_id", "kinds", "seed"), CASES,

@@ -15,6 +15,7 @@ import pytest
 from tui_support import make_app, settle
 from walks import driver
 from walks.cut import cut_findings
+from every_game import game_registered  # noqa: F401  (the fixture: the toy's walks)
 from walks.driver import MODES, game_screen, walk
 
 BIG = (120, 40)
@@ -179,7 +180,7 @@ async def test_q_q_from_a_game_asks_before_quitting_and_home_is_on_continue(stor
         menu = app.screen.query_one("#menu")
         # On the first entry (a game left before its first move is not kept, so no
         # Continue here: the deal of the day comes first).
-        assert menu.highlighted == 0 and menu.get_option_at_index(0).id == "daily"
+        assert menu.highlighted == 0 and menu.get_option_at_index(0).id == "daily:dash"
         await pilot.press("q", "y")
         await settle(pilot)
     assert app.return_code == 0

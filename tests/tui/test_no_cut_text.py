@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import pytest
 
+from every_game import every_game, game_registered  # noqa: F401  (the fixture: the toy's form, walk)
 from tui_support import dash_save, losing_line, make_app, put_save, settle, wait_for
 from walks.cut import cut_findings
 from walks.driver import MODES, SIZE, drain, walk
 from tui.start import NewForm
 
-CUT_WALK_KEYS = {"dash": 25, "house-rules": 25, "town": 25, "skirmish": 15}
-# One walk a game in Unicode and one in ASCII (the modes with the most on screen).
+CUT_WALK_KEYS = {"dash": 25, "house-rules": 25, "town": 25, "skirmish": 15}  # else 25
+# One walk a game in Unicode and one in ASCII (the modes with the most on screen); a
+# game without one named here (a new one, the test-only toy) walks its default mode.
 CUT_MODES = [m for m in MODES if m.name in {
     "dash-2-hidden", "hr-normal", "town-4", "sk-4", "dash-ascii", "hr-ascii", "town-ascii", "sk-ascii"}]
+CUT_MODES += [m for m in MODES if m.name.endswith("-default") and all(c.game != m.game for c in CUT_MODES)]
 
 
 async def assert_nothing_cut(pilot, where: str) -> None:
@@ -69,7 +72,7 @@ async def test_nothing_cut_outside_games(store, name, ascii):
 
 
 @pytest.mark.parametrize("ascii", [False, True], ids=["unicode", "ascii"])
-@pytest.mark.parametrize("game_id", ["dash", "house-rules", "town", "skirmish"])
+@pytest.mark.parametrize("game_id", every_game())
 async def test_nothing_cut_in_the_new_game_form(store, game_id, ascii):
     app = make_app(store, ascii=ascii, start=NewForm(game_id))
     async with app.run_test(size=SIZE) as pilot:
@@ -85,7 +88,7 @@ async def test_nothing_cut_along_a_walk(store, monkeypatch, mode):
         for line in cut_findings(pilot.app):
             findings.setdefault(line, f"after keys {log.keys[-8:]} (seed {log.seed}, key {len(log.keys)})")
 
-    await walk(store, mode, seed=5, length=CUT_WALK_KEYS[mode.game], monkeypatch=monkeypatch, on_key=check)
+    await walk(store, mode, seed=5, length=CUT_WALK_KEYS.get(mode.game, 25), monkeypatch=monkeypatch, on_key=check)
     assert not findings, f"text cut in {mode.name}:\n" + "\n".join(f"{k}\n    {v}" for k, v in findings.items())
 
 

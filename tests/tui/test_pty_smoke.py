@@ -19,6 +19,7 @@ import pyte
 import pytest
 
 import saves
+from tui.games import playable
 from tui.games.dash.screen import cell_of as dash_cell_of
 
 COLS, ROWS = 80, 24
@@ -168,8 +169,10 @@ def skirmish_move(term: Terminal, state, save) -> None:
         term.press("e")
 
 
-# game id, `houses new` arguments, the board's lines and width on screen, one move
-GAMES = {
+# game id, `houses new` arguments, the board's lines and width on screen, one move. The
+# test runs on every playable game of the registry: a new game fails here until it says
+# how a move is made by keys.
+BY_KEYS = {
     "dash": (["--seed", "4242"], (1, 19, 45), dash_move),
     "house-rules": (["--seed", "7", "--bots", "easy"], (1, 12, 45), house_rules_move),
     "town": (["--seed", "5"], (1, 14, 80), town_move),  # with the stacks: a choice of stack shows there
@@ -197,9 +200,10 @@ def wait_for_a_person(term: Terminal, home: Path, timeout: float = 20.0) -> None
         assert time.monotonic() < deadline, "the bot did not answer:\n" + term.text()
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", playable())
 def test_ten_moves_by_keys_quit_and_resume_in_a_real_terminal(game_id, tmp_path):
-    args, (top, bottom, width), move = GAMES[game_id]
+    assert game_id in BY_KEYS, f"{game_id}: say in BY_KEYS how a move is made by keys"
+    args, (top, bottom, width), move = BY_KEYS[game_id]
     term = Terminal(tmp_path, "new", game_id, *args)
     try:
         started(term, tmp_path)

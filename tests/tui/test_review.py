@@ -17,6 +17,7 @@ import pytest
 import saves
 from core import GAMES
 import tui_support
+from every_game import game_registered, one_person_games  # noqa: F401  (the fixture)
 from tui_support import dash_save, game_save, make_app, put_save, resume_app, status, wait_for
 
 winning_line = functools.lru_cache(tui_support.winning_line)  # the solver's line, found once
@@ -26,13 +27,10 @@ SIZE = (80, 24)
 # (game, seats, seed): random games that end soon (the people's moves are the review's);
 # Icehouse Dash: a winnable deal won by the solver's line (a random lost deal would
 # have the coach look for the lost winning line for many seconds).
-GAMES_TO_REVIEW = [
-    ("dash", ["human"], 4242),
-    ("house-rules", ["human", "easy"], 19),
-    ("town", ["human", "easy"], 8),
-    ("town", ["human"], 3),
-    ("skirmish", ["human", "easy"], 8),
-]
+# Every game (and the test-only toy: every_game) against bots, on deals that suit;
+# a new game joins with deal 1. And TOWN 77 solo.
+GAMES_TO_REVIEW = one_person_games({"dash": 4242, "house-rules": 19, "town": 8, "skirmish": 8})
+GAMES_TO_REVIEW.insert(3, ("town", ["human"], 3))
 
 
 @pytest.fixture(autouse=True)

@@ -526,7 +526,7 @@ async def test_daily_solo_deal_from_the_home_menu(store):
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.screen.action_pick("daily-town")
+        app.screen.action_pick("daily:town")
         await pilot.pause()
         assert app.screen.game_id == "town" and app.screen.state.solo
         assert app.screen.save.seed == daily_seed(TODAY)

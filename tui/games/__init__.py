@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from core.engine import Daily
+
 # Game id -> "module:Class" of its screen, in menu order.
 SCREENS = {
     "dash": "tui.games.dash.screen:DashScreen",
@@ -21,6 +23,24 @@ def playable() -> list[str]:
     from core import GAMES
 
     return [gid for gid in SCREENS if gid in GAMES]
+
+
+COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def how_many() -> str:
+    """The number of playable games in words ("four"), for the tagline and --help."""
+    count = len(playable())
+    return COUNTS[count] if count < len(COUNTS) else str(count)
+
+
+def dailies() -> list[tuple[str, Daily]]:
+    """(game id, its deal of the day) of each playable game that has one, in menu
+    order (read from the registry: no game is imported)."""
+    from core import GAMES
+
+    found = [(gid, GAMES.info(gid).daily) for gid in playable()]
+    return [(gid, daily) for gid, daily in found if daily is not None]
 
 
 def screen_class(game_id: str):

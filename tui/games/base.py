@@ -13,7 +13,7 @@ a seat whose moves go to the host; the screen is the same.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -429,17 +429,16 @@ class GameScreen(HintsMixin, Screen):
         """Extra lines for the game-over dialog (scores, levels). Games override."""
         return []
 
-    def solo_results(self) -> dict[str, float]:
-        """Results to keep the best of in the stats (solo puzzles). Games override."""
-        return {}
-
     def _count_result(self, won: bool | None) -> None:
-        save, results = self.save, self.solo_results()
+        # The solo results and which way is better: the game's own (core, Game.solo_results).
+        save, results = self.save, self.game.solo_results(self.state)
+        better: dict[str, Literal["high", "low"]] = {
+            name: "high" if m.more_is_better else "low" for name, m in self.game.solo_measures.items()}
         store = self.app.store
 
         def record() -> None:
             try:
-                store.record_result(save, won, results)
+                store.record_result(save, won, results, better)
             except (saves.SaveError, OSError, ValueError) as exc:
                 self.app.call_from_thread(self.app.notify, f"Statistics not updated: {exc}", severity="warning")
 

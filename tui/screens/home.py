@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
+from tui.games import dailies, how_many
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten
 from tui.widgets.footer import Footer
@@ -47,7 +48,7 @@ class HomeScreen(ListScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
             yield Static(BANNER, id="banner", markup=False)
-            yield Static("four house games for the terminal", id="tagline", markup=False)
+            yield Static(f"{how_many()} house games for the terminal", id="tagline", markup=False)
             with Center():
                 yield OptionList(*self.entries(), id="menu")
             yield Static(self._note, id="home-note", markup=False)
@@ -106,9 +107,8 @@ class HomeScreen(ListScreen):
         self._note = note  # under the menu (compose and refresh_entries put it there)
         self._width = menu_width(app.size.width, len(CONTINUE + unfinished.summary) if unfinished else 0)
         day = app.today.strftime("%d %b %Y").lstrip("0")
+        options += [Option(f"{daily.menu}, deal of {day}", id=f"daily:{game_id}") for game_id, daily in dailies()]
         options += [
-            Option(f"Today's puzzle: Icehouse Dash, deal of {day}", id="daily"),
-            Option(f"Today's solo: TOWN 77, deal of {day}", id="daily-town"),
             Option("New game", id="new"),
             Option("Saved games", id="saves"),
         ]
@@ -133,10 +133,10 @@ class HomeScreen(ListScreen):
                 app.open_game(self._continue)
             else:
                 app.notify("No unfinished game to resume.")
-        elif what == "daily":
-            app.start_daily("dash")
-        elif what == "daily-town":
-            app.start_daily("town")
+        elif what == "daily" and dailies():  # t: the first deal of the day in the menu
+            app.start_daily(dailies()[0][0])
+        elif what.startswith("daily:"):
+            app.start_daily(what.removeprefix("daily:"))
         elif what == "new":
             app.open_new_game()
         elif what == "saves":

@@ -13,40 +13,37 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from core import GAMES
-from core.town.words import level_for
+from core.engine import Game
 from tui.games import playable
 from tui.app_typed import UsesHousesApp
 from tui.widgets.footer import Footer
 
-# How a solo result reads, and the rank it earns where the game has ranks.
-RESULT_WORDS = {
-    "most_trees": "trees built",
-    "fewest_cards_to_win": "cards played to win",
-    "most_tiles_placed": "tiles placed",
-}
-RANKS = {"most_tiles_placed": lambda score: level_for(int(score))}
+
+def result_text(game: Game, name: str, value: float) -> str:
+    """A solo result's value, with the rank it earns where the game has ranks."""
+    measure = game.solo_measures.get(name)
+    rank = game.rank(name, value) if measure is not None and measure.ranked else None
+    return f"{value:g}" + (f" ({rank})" if rank else "")
 
 
-def result_text(name: str, value: float) -> str:
-    rank = RANKS.get(name)
-    return f"{value:g}" + (f" ({rank(value)})" if rank else "")
-
-
-def solo_lines(stats) -> list[str]:
-    """One line a solo result: its best and its last value."""
+def solo_lines(game: Game, stats) -> list[str]:
+    """One line a solo result: its best and its last value, in the game's words
+    (`Game.solo_measures`)."""
     lines = []
     for name in sorted(stats.best):
-        words = RESULT_WORDS.get(name) or name.replace("_", " ")
-        line = f"{words}: best {result_text(name, stats.best[name])}"
+        measure = game.solo_measures.get(name)
+        words = measure.words if measure is not None else name.replace("_", " ")
+        line = f"{words}: best {result_text(game, name, stats.best[name])}"
         if name in stats.last:
-            line += f", last {result_text(name, stats.last[name])}"
+            line += f", last {result_text(game, name, stats.last[name])}"
         lines.append(line[0].upper() + line[1:])
     return lines
 
 
-def game_lines(title: str, stats) -> list[str]:
+def game_lines(game: Game, stats) -> list[str]:
     """What the table cannot say about one game: games neither won nor lost, and
     the solo results. Empty if there is nothing to add."""
+    title = game.title
     lines = []
     if stats.drawn:
         lines.append(f"{title}: {stats.drawn} played, neither won nor lost (draws).")
@@ -56,7 +53,7 @@ def game_lines(title: str, stats) -> list[str]:
     if stats.best:
         if not lines:
             lines.append(f"{title}:")
-        lines += ["  " + line for line in solo_lines(stats)]
+        lines += ["  " + line for line in solo_lines(game, stats)]
     return lines
 
 
@@ -80,7 +77,7 @@ class StatsScreen(UsesHousesApp, Screen):
             # Other: draws and solo scores (the lines under the table say which).
             table.add_row(GAMES[gid].title, gs.played, gs.won, gs.won_no_hint, gs.lost, gs.drawn + gs.solo,
                           gs.streak, gs.best_streak)
-            lines += game_lines(GAMES[gid].title, gs)
+            lines += game_lines(GAMES[gid], gs)
         # Solo results and names from the stats file: text, never markup.
         lines = (lines or ["No finished games yet."]) + ["No hint: games won without asking for a hint (t)."]
         self.query_one("#stats-detail", Static).update(Content("\n".join(lines)))

@@ -19,14 +19,12 @@ from host import protocol as p
 from tui.tables.client import tables_available
 from tui.widgets.footer import Footer
 
-DAILY = {"dash": "Dash today", "town": "TOWN 77 today"}  # the deals of the day a host keeps
-MEASURE = {"dash": "Cards", "town": "Tiles"}  # what `moves` counts in a day's result
-
-
 def boards() -> list[tuple[str, str]]:
-    """(board id, its name): each rated game's ratings, then each deal of the day."""
-    rated = [(gid, game.title) for gid, game in GAMES.items() if not game.cooperative]  # rated as host/ratings.py rates
-    return rated + [(f"daily:{gid}", name) for gid, name in DAILY.items()]
+    """(board id, its name): each rated game's ratings, then each deal of the day (as
+    the games declare them, core.engine.GameInfo)."""
+    infos = GAMES.infos()
+    rated = [(info.id, info.title) for info in infos if info.rated]
+    return rated + [(f"daily:{info.id}", info.daily.board) for info in infos if info.daily is not None]
 
 
 class LeaderboardsScreen(Screen):
@@ -128,7 +126,7 @@ class LeaderboardsScreen(Screen):
         me = self.app_player()
         rows = [["*" if row.name == me else " ", row.rank, row.name, f"{row.rating:.1f}", row.games]
                 for row in msg.rows]
-        title = GAMES[msg.game].title
+        title = GAMES.info(msg.game).title
         if msg.me is None:
             note = f"You are not rated in {title} yet: finish a table of it (bots count too)."
         else:
@@ -142,10 +140,12 @@ class LeaderboardsScreen(Screen):
 
     def show_daily(self, msg: p.Daily) -> None:
         me = self.app_player()
-        rank = msg.game == "town"
+        daily = GAMES.info(msg.game).daily if msg.game in GAMES else None
+        rank = daily is not None and daily.ranked
         rows = [["*" if row.name == me else " ", row.place, row.name, "yes" if row.won else "no", row.moves,
                  row.hints] + ([row.rank or "-"] if rank else []) for row in msg.rows]
-        columns = ["", "Place", "Player", "Won", MEASURE.get(msg.game, "Moves"), "Hints"] + (["Rank"] if rank else [])
+        measure = daily.measure if daily is not None else "Moves"
+        columns = ["", "Place", "Player", "Won", measure, "Hints"] + (["Rank"] if rank else [])
         note = f"Results of {msg.day}. "
         note += "* is you. " if msg.played else "Play today's deal to be on it. "
         note += f"Days won in a row: {msg.streak}."
@@ -183,8 +183,10 @@ def own_ratings(app, then, on: bool = True) -> bool:
 def rating_lines(msg: p.Ratings) -> list[str]:
     """The player's ratings on this host, for the statistics screen."""
     if not msg.rows:
-        return ["Rating on this host: none yet (finish a table of HOUSE RULES, TOWN 77 or Skirmish)."]
-    parts = [f"{GAMES[row.game].title} {row.rating:.1f} ({row.games} game{'s' if row.games != 1 else ''})"
+        titles = [info.title for info in GAMES.infos() if info.rated]
+        which = " or ".join(filter(None, [", ".join(titles[:-1]), titles[-1]])) if titles else "a rated game"
+        return [f"Rating on this host: none yet (finish a table of {which})."]
+    parts = [f"{GAMES.info(row.game).title} {row.rating:.1f} ({row.games} game{'s' if row.games != 1 else ''})"
              for row in msg.rows if row.game in GAMES]
     return ["Rating on this host: " + ", ".join(parts) + "."]
 
@@ -195,16 +197,16 @@ def daily_result(screen) -> p.DailyResult | None:
     """What a finished solo deal of the day came to, for the host; None for any
     other game (not the day's deal, not solo, not a game with a deal of the day)."""
     app, save, state = screen.app, screen.save, screen.state
+    if save.game not in GAMES or GAMES.info(save.game).daily is None:
+        return None
     game = GAMES[save.game]
-    if save.game not in DAILY or not state.over or len(save.seats) != 1 or save.seats[0].kind != "human":
+    if not state.over or len(save.seats) != 1 or save.seats[0].kind != "human":
         return None
     if game.daily_seed(app.today) != save.seed:
         return None
     if game.options_from_builtins(save.options) != game.daily_options():
         return None
-    from core.daily import daily_measure
-
-    won, moves, rank = daily_measure(save.game, state)  # the host counts it again from the moves
+    won, moves, rank = game.daily_result(state)  # the host counts it again from the moves
     return p.DailyResult(game=save.game, day=app.today.isoformat(), won=won, moves=moves,
                          hints=screen.save.hints_used, rank=rank, version=p.DAILY_VERSION,
                          seed=save.seed, actions=list(save.actions[:save.cursor]))

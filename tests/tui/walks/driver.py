@@ -14,6 +14,7 @@ from textual.keys import REPLACED_KEYS, _get_unicode_name_from_key
 
 import saves
 from core import GAMES
+from every_game import every_game, seating
 from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
@@ -80,6 +81,10 @@ MODES = [
     Mode("town-ascii", "town", ("human", "easy"), ascii=True),
     Mode("sk-ascii", "skirmish", ("human", "easy"), ascii=True),
 ]
+# A game with no mode above (a new game, the test-only toy) is walked as one person
+# plays it: alone if cooperative, else against easy bots (every_game.seating).
+MODES += [Mode(f"{game_id}-default", game_id, tuple(seating(game_id)))
+          for game_id in every_game() if all(mode.game != game_id for mode in MODES)]
 
 # Every key a player uses, with a weight: moving and choosing make the game go on,
 # keys that leave the game are rarer so a walk spends its keys playing.
@@ -107,7 +112,7 @@ GAME_KEYS = {
 
 def keys_for(game_id: str) -> dict[str, float]:
     weights = dict(COMMON_KEYS)
-    for key, weight in GAME_KEYS[game_id].items():
+    for key, weight in GAME_KEYS.get(game_id, {"t": 1}).items():
         weights[key] = weights.get(key, 0) + weight
     return weights
 

@@ -497,11 +497,3 @@ class DashScreen(GameScreen):
         if not (state.outcome and state.outcome.winners):
             lines.append("u undoes the last move; r in the game restarts the deal.")
         return lines
-
-    def solo_results(self) -> dict[str, float]:
-        if self.state.seats != 1:
-            return {}
-        results = {"most_trees": float(len(standing_trees(self.state.stacks)))}
-        if self.state.outcome and self.state.outcome.winners:
-            results["fewest_cards_to_win"] = float(self.state.turns)
-        return results

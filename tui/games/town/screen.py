@@ -691,8 +691,3 @@ class TownScreen(GameScreen):
             out = f", out {ordinal(left.index(s) + 1)}" if s in left else ""
             lines.append(f"{self.seat_name(s)}: {plural(len(st.racks[s]))} in hand{out}")
         return lines
-
-    def solo_results(self) -> dict[str, float]:
-        if not self.state.solo:
-            return {}
-        return {"most_tiles_placed": float(self.state.placed)}
