@@ -17,31 +17,9 @@ import random
 from typing import Any
 
 from core.engine import IllegalAction, Line, Outcome, State, bad_field, chance, typed_check
-from core.town.actions import (
-    Options,
-    _ACTIONS,
-    KEEP,
-    LEAVE,
-    ChooseStack,
-    Exchange,
-    GiveBack,
-    Keep,
-    Leave,
-    Place,
-)
+from core.town.actions import _ACTIONS, KEEP, LEAVE, ChooseStack, Exchange, GiveBack, Keep, Leave, Options, Place
 from core.town.tiles import (
-    CELL_INDEX,
-    CELLS,
-    COLOUR_OF,
-    COLOURS,
-    SIZE,
-    STYLES,
-    TILE_CS,
-    TILES,
-    UNKNOWN,
-    colour_token,
-    sort_key,
-    tile_name,
+    CELL_INDEX, CELLS, COLOUR_OF, COLOURS, SIZE, STYLES, TILE_CS, TILES, UNKNOWN, colour_token, sort_key, tile_name,
 )
 from core.town.reveals import reveals as _reveals
 from core.town.words import describe, level_for, plural

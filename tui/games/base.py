@@ -27,7 +27,9 @@ from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, RefusalKind, said
-from tui.games.bindings import GAME_BINDINGS, binds_escape, with_escapes
+from tui.games.bindings import (
+    GAME_BINDINGS, PLAY_ACTIONS, REPLAY_ACTIONS, WAITING_KEYS, binds_escape, with_escapes,
+)
 from tui.games.hints import HintsMixin
 from tui.memory import drop_dead_watchers
 from tui.widgets import choosing_messages
@@ -50,11 +52,6 @@ class GameScreen(HintsMixin, Screen):
     BINDINGS = GAME_BINDINGS
     # The choice half-made (tui/games/choice.py): each game declares its own value.
     choice: var[Any] = var(None)
-    REPLAY_ACTIONS = {"step", "jump"}
-    PLAY_ACTIONS = {"undo", "redo"}
-    # Keys that are no move: shown at a shared table whoever is to move. Every other key
-    # of the game is hidden while another seat is to move (they could not use it).
-    WAITING_KEYS = frozenset({"home", "zone", "stop_watching"})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # (before Textual merges the class's bindings)
@@ -481,7 +478,7 @@ class GameScreen(HintsMixin, Screen):
             return not self.replay and not self.state.over and self.state.to_move == seated
         allowed = self.check_game_action(action, parameters)
         if self.match.at_table and not self.replay and (self.match.waiting() or self.watching()) \
-                and action not in self.WAITING_KEYS and action not in self.REPLAY_ACTIONS:
+                and action not in WAITING_KEYS and action not in REPLAY_ACTIONS:
             return False
         return allowed
 
@@ -490,9 +487,9 @@ class GameScreen(HintsMixin, Screen):
         (tui/keys.py): a replay's keys in play and the reverse, undo where the game
         has none, a review's keys without a review, a shared table's without one."""
         action = binding.action.split("(")[0]
-        if action in self.REPLAY_ACTIONS | {"saves"}:
+        if action in REPLAY_ACTIONS | {"saves"}:
             return not self.replay or (action == "saves" and not self.back_to_saves())
-        if action in self.PLAY_ACTIONS:
+        if action in PLAY_ACTIONS:
             return self.replay or not self.UNDO or not self.match.undoable
         if action in ("mistake", "close_review"):
             return self.review_notes is None
@@ -553,7 +550,7 @@ class GameScreen(HintsMixin, Screen):
         """Which of the game's keys work now. Games override, and end with this."""
         if action in ("saves", "home"):  # q: one of the two, never both
             return self.back_to_saves() == (action == "saves")
-        if action in self.REPLAY_ACTIONS:
+        if action in REPLAY_ACTIONS:
             return self.replay
         if action == "undo":
             if self.replay or not self.UNDO or not self.match.undoable:

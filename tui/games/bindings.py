@@ -62,3 +62,11 @@ GAME_BINDINGS = [
     Binding("left_square_bracket", "mistake(-1)", "Prev mistake", id="review.prev"),
     Binding("q", "close_review", "Close", id="review.back"),
 ]
+
+
+# The actions of replaying a game, and of taking moves back and forth in play.
+REPLAY_ACTIONS = frozenset({"step", "jump"})
+PLAY_ACTIONS = frozenset({"undo", "redo"})
+# Keys that are no move: shown at a shared table whoever is to move. Every other key
+# of the game is hidden while another seat is to move (they could not use it).
+WAITING_KEYS = frozenset({"home", "zone", "stop_watching"})
