@@ -85,7 +85,7 @@ def test_the_move_that_lost_the_deal_is_a_blunder_even_when_the_search_liked_it(
         played = include[0]
         return Analysis(played, {action_key(played): (played, 1.0)}, extra={"won": True, "tried": 1})
 
-    monkeypatch.setattr(dash_coach, "analyse", likes_every_move)
+    monkeypatch.setattr(dash_coach.COACH, "_analyse", likes_every_move)  # what review() calls
     state, line = _winnable_deal()
     k, pos, bad, after = _losing_turn(state, line)
     played = [(0, a) for a in line[:k]] + [(0, bad)]
@@ -110,7 +110,7 @@ def test_a_lost_deal_with_no_move_proven_is_not_summed_up_as_a_bare_no_mistakes(
     """Out of time, lost_at names no move: the summary says the deal was lost."""
     from core.dash import coach as dash_coach
 
-    monkeypatch.setattr(dash_coach, "lost_move", lambda *args, **kwargs: None)
+    monkeypatch.setattr(dash_coach.COACH, "_lost_move", lambda *args, **kwargs: None)
     state = GAMES["dash"].new(1, ISSUE_DEAL)
     start, played = state.clone(), []
     while not state.over:

@@ -14,6 +14,7 @@ import pytest
 import saves
 from core import GAMES
 from tui.memory import watcher_count
+from tui.start import NewGame
 from tui.widgets.footer import Footer
 from tui_support import make_app, settle, wait_for
 
@@ -33,7 +34,7 @@ def quick(monkeypatch):
 def new_app(store, game_id: str, kinds: list[str], seed: int):
     seats = [saves.Seat(name="You") if k == "human" else saves.Seat(name="Easy bot", kind="bot", level=k)
              for k in kinds]
-    return make_app(store, start=("new", game_id, seats, seed, GAMES[game_id].Options()))
+    return make_app(store, start=NewGame(game_id, seats, seed, GAMES[game_id].Options()))
 
 
 async def hint_and_play(pilot, screen) -> None:

@@ -94,7 +94,9 @@ async def test_node_bindings_and_the_app_loop_and_the_drawing_app():
         assert compat.app_loop(app) is asyncio.get_running_loop()
         seen["bar"] = ScrollBar.renderer
         # The scroll bar renderer is built while the app draws: the app is known then.
-        original = ScrollBar.renderer
+        # Put back as it was stored (a staticmethod): the attribute read through the
+        # class is the bare function, which set back would be bound as a method.
+        original = ScrollBar.__dict__["renderer"]
 
         def spy(**kwargs):
             seen.setdefault("drawing", compat.drawing_app())
