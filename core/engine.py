@@ -440,6 +440,7 @@ class GameInfo:
     cooperative: bool = False  # the players win or lose together; no bots, no ratings
     hidden_information: bool = False  # some seat may not see everything (hands, a deck's order)
     daily: Daily | None = None  # its deal of the day, if it has one
+    puzzles: bool = False  # it ships puzzles (`Game.puzzle_kit`, core/puzzles)
 
     @property
     def solo(self) -> bool:
@@ -532,6 +533,11 @@ class Game:
     def coach(self) -> Coach:
         """The game's coach (hints, reviews). ValueError for a game without one."""
         raise ValueError(f"{self.title} has no coach.")
+
+    def puzzle_kit(self) -> Any:
+        """The game's core.puzzles.PuzzleKit (start, judge, verify and mine its
+        puzzles). ValueError for a game without puzzles."""
+        raise ValueError(f"{self.title} has no puzzles.")
 
     def option_label(self, name: str) -> str:
         """The words a player reads for option field `name`: its label on the
