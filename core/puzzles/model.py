@@ -29,6 +29,11 @@ class Puzzle(msgspec.Struct, frozen=True, kw_only=True):
     themes: tuple[str, ...] = ()  # what it teaches: "far-row upgrade", "blood bond" ...
     generator: str = ""  # the miner and its version: "house-rules/1"
     seed: int = 0  # the generator's seed it came from (tools/puzzles.py reproduces it)
+    # The opponent's mistake that made the puzzle, where there is one: the position it
+    # was made from and the move (builtins). The trainer shows it played, then the
+    # solver moves from `position`.
+    before: str = ""
+    mistake: Any = None
 
 
 def puzzle_id(prefix: str, position: str, solution: list[Any]) -> str:
