@@ -3,10 +3,7 @@ refuses, what `accepts` takes, and the miner's reproducibility."""
 
 from __future__ import annotations
 
-import os
-
 import msgspec
-import pytest
 
 from core.puzzles import Puzzle, puzzle_id
 from core.skirmish import GAME
@@ -108,7 +105,6 @@ def test_accepts_the_line_and_the_other_order_but_not_another_move():
     assert kit.accepts(s, A.DONE, p, 0) is None
 
 
-@pytest.mark.skipif(os.environ.get("HOUSES_SLOW") != "1", reason="mining plays bot games: HOUSES_SLOW=1")
 def test_mine_gives_the_same_puzzles_twice():
     kit = GAME.puzzle_kit()
     first = list(kit.mine(3, 2))
