@@ -1,20 +1,16 @@
 """Exact endgame search for TOWN 77 puzzles (core/town/puzzles.py, docs/rules/town.md
 "Puzzles").
 
-Puzzles show every rack, so the only hidden thing left is the bag. The search
-stands the bag's draws in for the worst: the solver's every draw is a tile that fits
-nowhere for the rest of the game (a *dead* tile: no empty cell of the town has its
-colour and its style free in both its row and its column; the town only fills, so it
-never fits again). A puzzle needs the bag to hold enough of them (`DEAD_MIN`) for the
-worst draw to be possible every time. The solver's own line gives the drawn tile
-back each time, so it reaches the goal whatever is drawn (`strict`); a move is
-called failing only when it fails even with every choice the solver has after
-such draws, keeping one or giving back another (`loose`).
+Puzzles show every rack, so the bag's contents are known too: the town, the racks
+and the bag hold all 49 tiles. Only the order of the draws is hidden, and the search
+tries every draw. The solver's own line gives the drawn tile back each time, so it
+reaches the goal whatever is drawn (`strict`); another move is called failing only
+when some draw defeats it even with every choice the solver has after that draw,
+keeping the tile or giving back another (`loose`). The other players' replies are
+all tried, and after each of their draws every keep or give-back.
 
-The other players still in must hold one tile each (their turn is then final: they
-place it and go out with none, or cannot and leave with it), except in the two-turn
-"clear" puzzles, where one reply each, from the tiles shown, is all that happens
-before the solver's last tile.
+A search that grows past `BUDGET` nodes gives the position up (Unsupported): this
+keeps the miner quick, and a given-up position is never shipped.
 """
 
 from __future__ import annotations
@@ -75,7 +71,7 @@ def can_exchange(hand: tuple[str, ...], bag: Any) -> bool:
 
 def placements(node: Node, seat: int) -> list[tuple[str, int]]:
     occ, marks = node[0], node[1]
-    out = []
+    out: list[tuple[str, int]] = []
     for t in dict.fromkeys(node[2][seat]):
         out.extend((t, i) for i in cells_of(fit_mask(occ, marks, t)))
     return out
