@@ -135,7 +135,7 @@ class DashScreen(GameScreen):
     # -- layout ---------------------------------------------------------------------
 
     def compose_game(self) -> ComposeResult:
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         yield Static("", id="dash-title", classes="screen-title", markup=False)
         with Horizontal(id="dash-main"):
             with Vertical(id="dash-board-col"):
@@ -201,7 +201,7 @@ class DashScreen(GameScreen):
 
     def redraw(self) -> None:
         view = self._view = self.shown()
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         seat = view.to_move if view.to_move is not None else (self.viewer or 0)
         # Trees: one mark a colour, standing or not, so progress reads at a glance.
         self._trees = standing = standing_trees(view.stacks)
@@ -280,7 +280,7 @@ class DashScreen(GameScreen):
         above = (blank,) * ((height - 1) // 2)
         after = (blank,) * (height - len(above) - 2)
         if not stack:
-            dot = self.app.glyphs["dot"]
+            dot = self.houses.glyphs["dot"]
             return CellPaint((*above, ((dot.center(width), None),), blank, *after), base)
         colour, size = stack[-1]
         in_tree = self._trees.get(colour) == square
@@ -309,7 +309,7 @@ class DashScreen(GameScreen):
         text = f"{square}: {names}"
         if square in self.preview:
             dest, reason = self.preview[square]
-            arrow = self.app.glyphs["to"]
+            arrow = self.houses.glyphs["to"]
             if dest is None:
                 text += f"\ncannot move: {reason}"
             elif dest == square:
@@ -359,7 +359,7 @@ class DashScreen(GameScreen):
         self.refresh_bindings()
         self.redraw()
         self.set_focus(self.query_one(SideChooser))
-        g = self.app.glyphs
+        g = self.houses.glyphs
         self.say(f"Lay the {card_text(self.card, g)} at which side? Arrows: {g['arrow_n']} north, "
                  f"{g['arrow_e']} east, {g['arrow_s']} south, {g['arrow_w']} west.")
 
@@ -383,7 +383,7 @@ class DashScreen(GameScreen):
             board.cursor = cell_of(movable[0])
         self.set_focus(board)
         count = len(movable)
-        self.say(f"{card_text(self.card, self.app.glyphs)} {SIDE_NAMES[self.side]}: {count} "
+        self.say(f"{card_text(self.card, self.houses.glyphs)} {SIDE_NAMES[self.side]}: {count} "
                  f"piece{'s' if count != 1 else ''} can move (marked). Choose one, or escape.",
                  error=count == 0)
 
@@ -464,7 +464,7 @@ class DashScreen(GameScreen):
         return "enter plays it."
 
     def hint_reason(self, reason: str) -> str:
-        return with_glyphs(reason, self.app.glyphs)  # the hand's card glyphs
+        return with_glyphs(reason, self.houses.glyphs)  # the hand's card glyphs
 
     def action_restart(self) -> None:
         if self.save.cursor == 0 or self.state.is_view():
