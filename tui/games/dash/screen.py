@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from rich.text import Text
@@ -29,6 +29,9 @@ from tui.widgets.cards import card_text
 from tui.widgets.hand import HandBar
 from tui.widgets.log import GameLog
 from tui.widgets.sides import SideChooser
+
+if TYPE_CHECKING:
+    from core.dash.state import DashState
 
 PIECE_COLOUR = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "magenta"}
 # Board sizes, largest first: (least terminal width, least height, cell width, cell
@@ -126,7 +129,7 @@ class DashScreen(GameScreen):
     def __init__(self, save, state, replay: bool = False) -> None:
         super().__init__(save, state, replay)
         self.preview: dict[str, tuple[str | None, str | None]] = {}
-        self._view = None
+        self._view: DashState | None = None  # what the screen shows, once drawn
         self._trees: dict[str, str] = {}  # colour -> square of each tree standing
 
     def hides_hands(self) -> bool:
@@ -251,6 +254,7 @@ class DashScreen(GameScreen):
 
     def _update_preview(self) -> None:
         view = self._view
+        assert view is not None  # drawn before any cursor moves
         board = self.query_one(BoardGrid)
         self.preview = view.preview(self.card, self.side) if self.card and self.side and not view.over else {}
         marks: dict[tuple[int, int], str] = {}
@@ -299,6 +303,7 @@ class DashScreen(GameScreen):
 
     def _describe_cursor(self) -> None:
         view = self._view
+        assert view is not None  # drawn before any cursor moves
         board = self.query_one(BoardGrid)
         square = square_of(board.cursor)
         stack = view.stacks.get(square)
@@ -345,6 +350,7 @@ class DashScreen(GameScreen):
 
     def _hand(self) -> list[str]:
         view = self._view
+        assert view is not None  # callers ask once the screen is drawn
         seat = view.to_move if view.to_move is not None else 0
         return view.hands[seat]
 
