@@ -10,8 +10,8 @@
 - What a client says about itself: its terminal type (TERM) and locale are used only
   when they look like one; anything of it that is logged is escaped first (`shown`).
   A TERM that is not ASCII at all would make asyncssh drop the whole connection with
-  "Invalid pty request"; `LenientChannel` hands it on escaped instead, so the host
-  logs it and the player gets the app with the default terminal type.
+  "Invalid pty request"; host/serve_compat.py's `lenient_channel` hands it on escaped
+  instead, so the host logs it and the player gets the app with the default terminal type.
 """
 
 from __future__ import annotations
@@ -20,9 +20,6 @@ import codecs
 import re
 import time
 from typing import Any
-
-import asyncssh
-from asyncssh.packet import SSHPacket, String
 
 from host.console import shown  # noqa: F401 (the one escaper; host/ssh.py takes it from here)
 
@@ -98,37 +95,6 @@ class ClosedNote:
             extra = f" ({more} more closed since the last line)" if more else ""
             self.log(f"connection from {shown(address)} closed before signing in: {why}{extra}")
             self.said_at, self.since = now, 0
-
-
-class LenientChannel(asyncssh.SSHServerChannel):
-    """A session channel whose pty request may name a terminal type that is not ASCII:
-    asyncssh would end the connection over it; here it reaches `pty_requested`
-    escaped ("xterm\\xe9"), which `safe_term` then replaces by the default."""
-
-    def _process_pty_req_request(self, packet: SSHPacket) -> bool:
-        start = packet._idx  # noqa: SLF001 (asyncssh's packet has no public rewind)
-        term = packet.get_string()
-        try:
-            term.decode("ascii")
-        except UnicodeDecodeError:
-            escaped = term.decode("ascii", "backslashreplace").encode("ascii")
-            packet = SSHPacket(String(escaped) + packet.get_remaining_payload())
-        else:
-            packet._idx = start  # noqa: SLF001
-        return super()._process_pty_req_request(packet)
-
-
-def lenient_channel(conn: asyncssh.SSHServerConnection) -> asyncssh.SSHServerChannel:
-    """A new session channel of `conn` that is a LenientChannel. asyncssh builds its
-    channels from the connection's private settings (`create_server_channel`, public)
-    and takes no channel class, so the new channel's class is changed before any
-    packet reaches it: LenientChannel adds one method and no state. The asyncssh
-    names this leans on are pinned by tests/host/test_lenient_channel.py."""
-    channel = conn.create_server_channel()
-    if type(channel) is not asyncssh.SSHServerChannel:  # a changed asyncssh: no swap, the strict check
-        return channel
-    channel.__class__ = LenientChannel
-    return channel
 
 
 def clamp_size(cols: int, rows: int, opts) -> tuple[int, int]:

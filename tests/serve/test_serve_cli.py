@@ -246,15 +246,18 @@ def test_a_loopback_web_host_takes_pages_from_every_name_of_this_machine():
     assert not any("://::1" in origin for origin in origins)
 
 
-def test_the_hosts_log_escapes_what_it_is_given(capsys):
+def test_the_hosts_log_escapes_what_it_is_given(capsys, tmp_path):
     """Host.log and TableHost.log both write through log_line: a name or path with
     escape codes shows them escaped; a traceback keeps its lines."""
     from host.console import log_line
     from host.ssh import Host, HostOptions
+    from host.storage import open_storage
     from host.tables import TableHost
 
     log_line(f"{ESC} signed in\n    File 'x.py'\r, line 1")
-    Host(HostOptions()).log(f"keys in /tmp/{ESC}")
+    storage = open_storage(tmp_path / "houses.db")
+    Host(HostOptions(data=tmp_path), storage, str(tmp_path / "houses.db")).log(f"keys in /tmp/{ESC}")
+    storage.close()
     TableHost(Path("/nonexistent")).log(f"table {ESC}")
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\r" not in out

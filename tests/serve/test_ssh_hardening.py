@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from sshkit import Client, HostProcess, HostThread, make_key, need_ssh, ssh_args, until
-from host.ssh import OutputGuard, Transcoder, in_words, safe_term, shown
+from host.app_session import OutputGuard, Transcoder, in_words
+from host.limits import safe_term, shown
 
 
 @pytest.fixture(scope="module")
