@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+
 import asyncssh
 
 from host.accounts import valid_name

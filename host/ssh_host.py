@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Hashable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from host.accounts import KeyRing, default_data_dir, player_home
 from host.console import log_line
@@ -43,7 +44,6 @@ class HostOptions:
     @property
     def keys_file(self) -> Path:
         return self.keys if self.keys is not None else self.data / "authorized_keys"
-
 
 
 class Listener(Protocol):
