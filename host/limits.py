@@ -21,7 +21,7 @@ import re
 import time
 from typing import Any
 
-from host.console import shown  # noqa: F401 (the one escaper; host/ssh.py takes it from here)
+from host.console import shown  # noqa: F401 (the one escaper; the SSH host's modules take it from here)
 
 TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 LOCALE_OK = re.compile(r"[A-Za-z0-9._@+-]{1,64}")

@@ -13,7 +13,9 @@ fails, by name, on an upgrade that changes it.
   request names a terminal type that is not ASCII, before any callback of ours can
   see it; no option or public hook changes that. `lenient_channel()` escapes such a
   name on its way in (host/limits.py's `safe_term` then replaces it by the default
-  and the log says so); tested by tests/host/test_lenient_channel.py.
+  and the log says so); tested by tests/host/test_lenient_channel.py. asyncssh is
+  not pinned (its security fixes must reach hosts): an upgrade that moves the
+  handler loses only this lenience, asyncssh's strict check stays.
 
 A module of its own, not tui/textual_compat.py: host/ may not import tui/ (the
 layers), and these libraries are only installed for the host. They are imported
@@ -81,5 +83,5 @@ def lenient_channel(conn: asyncssh.SSHServerConnection) -> asyncssh.SSHServerCha
         escaped = term.decode("ascii", "backslashreplace").encode("ascii")
         return strict(SSHPacket(String(escaped) + packet.get_remaining_payload()))
 
-    setattr(channel, PTY_REQUEST_HANDLER, lenient)  # (by name: asyncssh finds it by name)
+    setattr(channel, PTY_REQUEST_HANDLER, lenient)  # this channel's only: its class is untouched
     return channel
