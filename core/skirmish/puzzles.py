@@ -7,6 +7,19 @@ one of the solver's plans reaches the goal by the end of the turn against every
 reply (core/skirmish/puzzle_search.py). The puzzle shows the opponent's hand, and
 the claim is made against exactly those cards; the deck stays hidden, and a line
 that needs luck from it is never a puzzle's line.
+
+The shipped puzzles.json is made by these runs, in this order, each merging into
+the file (one process; about 9 minutes on an idle machine):
+
+    rm core/skirmish/puzzles.json
+    python tools/puzzles.py mine skirmish --seed 100 --count 8
+    python tools/puzzles.py mine skirmish --seed 101 --count 8
+    python tools/puzzles.py mine skirmish --seed 201 --count 8
+    python tools/puzzles.py mine skirmish --seed 300 --count 45
+    python tools/puzzles.py mine skirmish --seed 301 --count 320
+
+389 puzzles; `python tools/puzzles.py verify skirmish` proves them again. The
+bands follow from each puzzle's rating (`band_of`).
 """
 
 from __future__ import annotations
@@ -32,8 +45,19 @@ from core.skirmish.units import EXH, attack, lead
 
 BUDGET = 2_000  # positions a search may look at before the miner gives a candidate up
 VERIFY_BUDGET = 2_000_000  # verify proves again what the miner proved: no real cap
-# A puzzle's rating from its difficulty, and the bands by rating.
-EASY_BELOW, HARD_FROM = 1400.0, 1700.0
+# The bands by rating (`rating_of`: 1000 + 45 a solver action + 60 a bit of choice
+# among plans). The cuts split the mined ratings into thirds (389 puzzles of seeds
+# 100-301: 1105..1768, terciles at 1200 and 1410), each moved to the nearest rating
+# that says something in rating_of's terms, so a harder band is more actions among
+# more plans, not just a bigger number:
+# - easy, below 1200: one action among at most 5 plans (1 action, 5 plans: 1184;
+#   6 plans: 1200);
+# - hard, from 1420: three actions among 27 plans (three choices each: 1420), four
+#   among 16 (two each: 1420), or more of either;
+# - medium between: one action among 6 or more plans, two among fewer than 46,
+#   three among fewer than 27, four among fewer than 16.
+# Mined that way: easy 123, medium 143, hard 123 (docs/performance.md).
+EASY_BELOW, HARD_FROM = 1200.0, 1420.0
 
 # The themes a card played in the line teaches.
 _CARD_THEMES = {
@@ -52,7 +76,8 @@ def band_of(rating: float) -> str:
 
 def rating_of(solver_moves: int, widths: list[int]) -> float:
     """A starting rating: more of the solver's actions and more plans to choose
-    among make a harder puzzle."""
+    among make a harder puzzle. `widths` counts the plans at each of the solver's
+    decisions; their log2 is the bits of choice the solver must get right."""
     choice = sum(math.log2(max(1, w)) for w in widths)
     return float(round(min(2100.0, 1000.0 + 45.0 * solver_moves + 60.0 * choice)))
 
