@@ -49,14 +49,14 @@ VERIFY_BUDGET = 2_000_000  # verify proves again what the miner proved: no real 
 # among plans). The cuts split the mined ratings into thirds (389 puzzles of seeds
 # 100-301: 1105..1768, terciles at 1200 and 1410), each moved to the nearest rating
 # that says something in rating_of's terms, so a harder band is more actions among
-# more plans, not just a bigger number:
-# - easy, below 1200: one action among at most 5 plans (1 action, 5 plans: 1184;
-#   6 plans: 1200);
-# - hard, from 1420: three actions among 27 plans (three choices each: 1420), four
-#   among 16 (two each: 1420), or more of either;
-# - medium between: one action among 6 or more plans, two among fewer than 46,
-#   three among fewer than 27, four among fewer than 16.
-# Mined that way: easy 123, medium 143, hard 123 (docs/performance.md).
+# more plans, not just a bigger number. By the solver's actions and its plans:
+# - easy, below 1200: 1 action among at most 5 plans (5: 1184; 6: 1200), 2 among
+#   at most 3, 3 between 2 (one right choice of two);
+# - hard, from 1420: 3 actions among 27 plans or more (three choices each: 1420),
+#   4 among 16 (two each: 1420), 2 among 45, 1 among 76, 5 among 10;
+# - medium between.
+# Mined that way: easy 123 (all one action), medium 143, hard 123 (all three
+# actions or more); docs/performance.md.
 EASY_BELOW, HARD_FROM = 1200.0, 1420.0
 
 # The themes a card played in the line teaches.
