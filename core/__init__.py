@@ -76,6 +76,7 @@ GAMES.register(GameInfo(
     daily=Daily(menu="Today's solo: TOWN 77", command="Daily TOWN 77",
                 command_help="Today's TOWN 77 solo deal", board="TOWN 77 today", measure="Tiles",
                 more_is_better=True, ranked=True)))
-GAMES.register(GameInfo("skirmish", "core.skirmish", "HOUSES - Skirmish", range(2, 5), hidden_information=True))
+GAMES.register(GameInfo("skirmish", "core.skirmish", "HOUSES - Skirmish", range(2, 5), hidden_information=True,
+                        puzzles=True))
 
 __all__ = ["GAMES", "Daily", "Game", "GameInfo", "IllegalAction", "Outcome", "State"]

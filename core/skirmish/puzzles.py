@@ -7,6 +7,19 @@ one of the solver's plans reaches the goal by the end of the turn against every
 reply (core/skirmish/puzzle_search.py). The puzzle shows the opponent's hand, and
 the claim is made against exactly those cards; the deck stays hidden, and a line
 that needs luck from it is never a puzzle's line.
+
+The shipped puzzles.json is made by these runs, in this order, each merging into
+the file (one process; about 9 minutes on an idle machine):
+
+    rm core/skirmish/puzzles.json
+    python tools/puzzles.py mine skirmish --seed 100 --count 8
+    python tools/puzzles.py mine skirmish --seed 101 --count 8
+    python tools/puzzles.py mine skirmish --seed 201 --count 8
+    python tools/puzzles.py mine skirmish --seed 300 --count 45
+    python tools/puzzles.py mine skirmish --seed 301 --count 320
+
+389 puzzles; `python tools/puzzles.py verify skirmish` proves them again. The
+bands follow from each puzzle's rating (`band_of`).
 """
 
 from __future__ import annotations
@@ -32,8 +45,19 @@ from core.skirmish.units import EXH, attack, lead
 
 BUDGET = 2_000  # positions a search may look at before the miner gives a candidate up
 VERIFY_BUDGET = 2_000_000  # verify proves again what the miner proved: no real cap
-# A puzzle's rating from its difficulty, and the bands by rating.
-EASY_BELOW, HARD_FROM = 1400.0, 1700.0
+# The bands by rating (`rating_of`: 1000 + 45 a solver action + 60 a bit of choice
+# among plans). The cuts split the mined ratings into thirds (389 puzzles of seeds
+# 100-301: 1105..1768, terciles at 1200 and 1410), each moved to the nearest rating
+# that says something in rating_of's terms, so a harder band is more actions among
+# more plans, not just a bigger number. By the solver's actions and its plans:
+# - easy, below 1200: 1 action among at most 5 plans (5: 1184; 6: 1200), 2 among
+#   at most 3, 3 between 2 (one right choice of two);
+# - hard, from 1420: 3 actions among 27 plans or more (three choices each: 1420),
+#   4 among 16 (two each: 1420), 2 among 45, 1 among 76, 5 among 10;
+# - medium between.
+# Mined that way: easy 123 (all one action), medium 143, hard 123 (all three
+# actions or more); docs/performance.md.
+EASY_BELOW, HARD_FROM = 1200.0, 1420.0
 
 # The themes a card played in the line teaches.
 _CARD_THEMES = {
@@ -52,7 +76,8 @@ def band_of(rating: float) -> str:
 
 def rating_of(solver_moves: int, widths: list[int]) -> float:
     """A starting rating: more of the solver's actions and more plans to choose
-    among make a harder puzzle."""
+    among make a harder puzzle. `widths` counts the plans at each of the solver's
+    decisions; their log2 is the bits of choice the solver must get right."""
     choice = sum(math.log2(max(1, w)) for w in widths)
     return float(round(min(2100.0, 1000.0 + 45.0 * solver_moves + 60.0 * choice)))
 

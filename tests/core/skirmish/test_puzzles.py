@@ -1,14 +1,18 @@
 """Skirmish puzzles (docs/rules/skirmish.md, "Puzzles"): the goals, what `verify`
-refuses, what `accepts` takes, and the miner's reproducibility."""
+refuses, what `accepts` takes, the miner's reproducibility, and what the bands
+mean."""
 
 from __future__ import annotations
 
+import statistics
+
 import msgspec
 
-from core.puzzles import Puzzle, puzzle_id
+from core.puzzles import BANDS, Puzzle, load, puzzle_id
 from core.skirmish import GAME
 from core.skirmish import actions as A
 from core.skirmish.puzzle_search import Search, king_taken, knocked_out, solve, survived
+from core.skirmish.puzzles import BUDGET, band_of, rating_of, themes_of
 
 POSITION = """skirmish 1
 seats: 2
@@ -110,3 +114,41 @@ def test_mine_gives_the_same_puzzles_twice():
     first = list(kit.mine(3, 2))
     assert [p.id for p in first] == [p.id for p in kit.mine(3, 2)]
     assert all(kit.verify(p) is None for p in first)
+
+
+def test_bands_easy_is_one_action_among_few_plans_hard_is_three_among_27_or_four_among_16():
+    assert band_of(rating_of(1, [5])) == "easy"
+    assert band_of(rating_of(1, [6])) == "medium"
+    assert band_of(rating_of(2, [3])) == "easy"
+    assert band_of(rating_of(2, [4])) == "medium"
+    assert band_of(rating_of(3, [2])) == "easy"
+    assert band_of(rating_of(3, [3])) == "medium"
+    assert band_of(rating_of(3, [26])) == "medium"
+    assert band_of(rating_of(3, [27])) == "hard"
+    assert band_of(rating_of(4, [15])) == "medium"
+    assert band_of(rating_of(4, [16])) == "hard"
+
+
+def test_a_shipped_puzzles_band_is_its_rating_and_a_harder_band_more_actions_among_more_plans():
+    kit = GAME.puzzle_kit()
+    shipped = load(GAME.id)
+    actions: dict[str, list[int]] = {band: [] for band in BANDS}
+    plans: dict[str, list[float]] = {band: [] for band in BANDS}
+    for i, p in enumerate(shipped):
+        s = kit.start(p)
+        s.logging = False
+        mine, _ = themes_of(s, p.seat, kit.line(p), p.goal)
+        assert p.band == band_of(p.rating), p.id
+        if i % 16 == 0:  # a sample searched again: the rating is the search's (the rest by the rating)
+            found = solve(s, Search(p.goal, p.seat, s.turn, BUDGET))
+            assert found is not None and [GAME.action_to_builtins(a) for a in found[0]] == p.solution, p.id
+            assert p.rating == rating_of(mine, found[1]), p.id
+        actions[p.band].append(mine)
+        plans[p.band].append(2 ** ((p.rating - rating_of(mine, [1])) / 60))
+    assert all(len(actions[band]) >= 60 for band in BANDS)
+    assert max(actions["easy"]) == 1 and max(plans["easy"]) < 5.5
+    assert min(actions["hard"]) >= 3 and min(plans["hard"]) > 15.5
+    for lower, higher in zip(BANDS, BANDS[1:]):
+        assert statistics.mean(actions[lower]) < statistics.mean(actions[higher])
+        assert statistics.median(plans[lower]) < statistics.median(plans[higher])
+    assert {p.goal for p in shipped} == set(kit.goals)
