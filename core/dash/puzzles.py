@@ -35,7 +35,7 @@ from core.puzzles import Puzzle, PuzzleKit, puzzle_id
 
 MIN_N = 2  # the shortest puzzle: one forced play is no puzzle
 # The shortest puzzles are the most common by far: one in KEEP[n] of n plays is kept.
-KEEP = {2: 4, 3: 2}
+KEEP = {2: 8, 3: 4, 4: 2}
 MAX_BACK = 10  # the farthest from the solver's win a position is taken
 MINE_BUDGET = 20_000  # positions the miner's search of one candidate may look at
 VERIFY_BUDGET = 3_000_000  # verify proves again what the miner proved: no real cap
