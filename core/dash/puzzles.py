@@ -29,7 +29,7 @@ from typing import Any, ClassVar
 from core.dash.actions import Play
 from core.dash.cards import DIAMOND, SQUARES, distance, is_tree
 from core.dash.puzzle_search import Bounded, TooBig, kind
-from core.dash.state import DashState
+from core.dash.state import DashState, board_key
 from core.engine import State
 from core.puzzles import Puzzle, PuzzleKit, puzzle_id
 
@@ -37,6 +37,10 @@ MIN_N = 2  # the shortest puzzle: one forced play is no puzzle
 # The shortest puzzles are the most common by far: one in KEEP[n] of n plays is kept.
 KEEP = {2: 8, 3: 4, 4: 2}
 MAX_BACK = 10  # the farthest from the solver's win a position is taken
+# Seeds from PAR_SEEDS mine 'par' puzzles whose plays are one set in any order
+# (`_mine_pars`); lower seeds mine lines forced play by play.
+PAR_SEEDS = 1000
+PAR_MIN_N = 3
 MINE_BUDGET = 20_000  # positions the miner's search of one candidate may look at
 VERIFY_BUDGET = 3_000_000  # verify proves again what the miner proved: no real cap
 SOLVE_BUDGET = 20_000  # the solver's budget for a deal's winning line
@@ -87,13 +91,44 @@ def others_fail(b: Bounded, mv: Move, r: int) -> bool:
         if same_play(other, mv):
             continue
         rec = b.do(other)
-        try:
-            wins = b.wins_within(r - 1) is not None
-        finally:
-            b.undo(other, rec)
+        # (no undo after TooBig: the search is left mid-line, and dropped)
+        wins = b.wins_within(r - 1) is not None
+        b.undo(other, rec)
         if wins:
             return False
     return True
+
+
+class _Many(Exception):
+    """A second set of plays wins as fast."""
+
+
+def _tag(b: Bounded, mv: Move) -> tuple:
+    """What a searched move does, order aside: the card kind, and the pyramid moved
+    from and to where (or nothing moved)."""
+    return (mv[0], b.stacks[mv[3]][-1], mv[3], mv[4]) if mv[3] != mv[4] else (mv[0], -1, -1, -1)
+
+
+def winning_sets(b: Bounded, r: int, memo: dict) -> set[tuple]:
+    """The plays (as `_tag`s, sorted) of every line that wins in exactly `r` plays
+    from `b`'s position, `r` its fewest; raises _Many at a second set."""
+    if b.need() == 0:
+        return {()}
+    key = (b.key(), r)
+    if key in memo:
+        return memo[key]
+    out: set[tuple] = set()
+    for mv in b.moves():
+        tag = _tag(b, mv)
+        rec = b.do(mv)
+        if b.wins_within(r - 1) is not None:
+            for rest in winning_sets(b, r - 1, memo):
+                out.add(tuple(sorted((*rest, tag))))
+        b.undo(mv, rec)
+        if len(out) > 1:
+            raise _Many
+    memo[key] = out
+    return out
 
 
 class DashPuzzles(PuzzleKit):
@@ -123,10 +158,26 @@ class DashPuzzles(PuzzleKit):
             return line[step + 1:]
         if before.check(action) is not None or before.check(want) is not None:
             return None
-        if not same_play(as_move(before, action), as_move(before, want)):
+        if same_play(as_move(before, action), as_move(before, want)):
+            kept, laid = want.card, action.card
+            return [Play(kept, a.side, a.src) if a.card == laid else a for a in line[step + 1:]]
+        if puzzle.goal != "par":
             return None
-        kept, laid = want.card, action.card
-        return [Play(kept, a.side, a.src) if a.card == laid else a for a in line[step + 1:]]
+        # A par's plays may come in another order: any play after which the par is
+        # still reached (the rest of a line found anew).
+        after = before.clone()
+        after.apply(action)
+        left = len(line) - step - 1
+        if after.over:
+            return [] if left == 0 and after.outcome is not None and after.outcome.winners else None
+        try:
+            found = Bounded(after, node_limit=VERIFY_BUDGET).wins_within(left)
+        except TooBig:
+            return None
+        if found is None:
+            return None
+        x = after.clone()
+        return [_play_of(x, mv) for mv in found]
 
     # -- proving ---------------------------------------------------------------
 
@@ -165,10 +216,15 @@ class DashPuzzles(PuzzleKit):
         try:
             if b.wins_within(n - 1) is not None:
                 return f"The deal can be won in fewer than {n} plays."
+            if puzzle.goal == "par":
+                winning_sets(b, n, {})  # one set: the line's, which wins
+                return None
             for i, mv in enumerate(moves):
                 if not others_fail(b, mv, n - i):
                     return f"Play {i + 1} of the line is not the only one that wins in time."
                 b.do(mv)
+        except _Many:
+            return f"Other plays than the line's also win in {n}."
         except TooBig:
             return "The proof needs more positions than the verifier looks at."
         return None
@@ -195,6 +251,9 @@ class DashPuzzles(PuzzleKit):
         line = solve(start, SOLVE_BUDGET)
         if line is None:
             return
+        if seed >= PAR_SEEDS:
+            yield from self._mine_pars(start, line, seed)
+            return
         # Positions on one winning line give nested puzzles (a shorter one is the tail
         # of a longer): the longest of each chain, the shortest thinned (KEEP).
         chains: dict[str, list[tuple[DashState, list[Play]]]] = {}
@@ -215,6 +274,35 @@ class DashPuzzles(PuzzleKit):
             if rng.randrange(KEEP.get(len(pick[1]), 1)):
                 continue
             puzzle = self._puzzle(*pick, seed)
+            if puzzle is not None:
+                yield puzzle
+
+    def _mine_pars(self, start: DashState, line: list[Play], seed: int) -> Iterator[Puzzle]:
+        """'par' puzzles from positions of the solver's line with fewer than four
+        trees: the fewest plays win with one set of plays only (in some order); the
+        longest of those ending on one board."""
+        best: dict[bytes, tuple[DashState, list[Play]]] = {}
+        for back in range(PAR_MIN_N, min(MAX_BACK, len(line)) + 1):
+            s = start.clone()
+            for a in line[:len(line) - back]:
+                s.apply(a)
+            if len(s.trees) >= 4:
+                continue
+            b = Bounded(s, node_limit=MINE_BUDGET)
+            try:
+                found = b.fewest(back)
+                if found is None or found[0] < PAR_MIN_N:
+                    continue
+                winning_sets(b, found[0], {})
+            except (TooBig, _Many):
+                continue
+            x = s.clone()
+            plays = [_play_of(x, mv) for mv in found[1]]
+            end = board_key(x.stacks)
+            if end not in best or len(best[end][1]) < len(plays):
+                best[end] = (s, plays)
+        for s, plays in best.values():
+            puzzle = self._puzzle(s, plays, seed)
             if puzzle is not None:
                 yield puzzle
 
