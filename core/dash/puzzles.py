@@ -1,13 +1,18 @@
-"""Icehouse Dash puzzles (issue 24; docs/rules/dash.md, "Puzzles"): solo deal endings
-with a par, and "finish the last tree in N plays".
+"""Icehouse Dash puzzles (issue 24; docs/rules/dash.md, "Puzzles"): "finish the last
+tree in N plays", and deal endings with a par.
 
 Puzzles are mined from solo deals the project's solver (core.dash.solver) wins: a
 position on its winning line, a few plays from the end, is searched exactly for the
-fewest plays that still win (core.dash.puzzle_search, the pile's order known). A
-position is a puzzle when that par is N and the par line is forced all the way:
-at each play exactly one play keeps the win within the plays left, every other play
-is proved unable to win within them. Otherwise the first position along the par line
-from which the rest is forced is the puzzle (the solver's search reached it).
+fewest plays that still win (core.dash.puzzle_search, the pile's order known).
+
+- Seeds below PAR_SEEDS: a position is a puzzle when its par line is forced all the
+  way: at each play exactly one play keeps the win within the plays left, every
+  other play is proved unable to. Otherwise the first position along the par line
+  from which the rest is forced is the puzzle. Four trees standing make it a
+  'finish' puzzle, fewer a 'par' one.
+- Seeds from PAR_SEEDS: 'par' puzzles (fewer than four trees) whose winning lines of
+  the fewest plays are all made of one set of plays, in some order (`winning_sets`);
+  any order that keeps the par is accepted.
 
 The claim is made for the exact cards: the puzzle shows the draws that can come
 during it (`shown`: the next N - 1 cards of the pile, in order); the rest of the

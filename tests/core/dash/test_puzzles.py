@@ -112,15 +112,48 @@ def test_verify_refuses_a_position_where_a_second_first_play_also_wins():
     # Four plays from the solver's win of deal 0, four different first plays still
     # finish in the fewest (4) plays: no puzzle.
     s, _ = _on_the_solvers_line(0, 4)
-    par, moves = Bounded(s).fewest(4)
-    assert par == 4
+    assert KIT.verify(_puzzle(s, _par_line(s, 4))) == "Play 1 of the line is not the only one that wins in time."
+
+
+def _par_line(s, par):
+    """A line of the fewest plays from `s`, as the search finds it."""
+    found = Bounded(s).fewest(par)
+    assert found is not None and found[0] == par
     x, line = s.clone(), []
-    for k, _w, side, src, _d in moves:
+    for k, _w, side, src, _d in found[1]:
         card = next(c for c in x.hands[0] if kind(c) == k)
         line.append(Play(card, side, SQUARES[src]))
         x.apply(line[-1])
     assert x.outcome.winners
-    assert KIT.verify(_puzzle(s, line)) == "Play 1 of the line is not the only one that wins in time."
+    return line
+
+
+def test_only_play_in_a_par_is_one_set_of_plays_in_any_order_that_keeps_the_par():
+    puzzle = next(iter(KIT.mine(1000, 1)))  # seeds from 1000 mine 'par' puzzles
+    assert puzzle.goal == "par" and KIT.verify(puzzle) is None
+    s = KIT.start(puzzle)
+    line = KIT.line(puzzle)
+    for a in line[:2]:
+        s.apply(a)
+    # The third and fourth plays of this line may come the other way round.
+    swapped = line[3]
+    rest = KIT.accepts(s, swapped, puzzle, 2)
+    assert rest is not None and len(rest) == puzzle.moves - 3
+    x = s.clone()
+    for a in [swapped, *rest]:
+        x.apply(a)
+    assert x.over and x.outcome.winners
+    # A play after which the par cannot be reached is refused.
+    wrong = next(a for a in s.legal_actions() if KIT.accepts(s, a, puzzle, 2) is None)
+    y = s.clone()
+    y.apply(wrong)
+    assert y.over or Bounded(y).wins_within(puzzle.moves - 3) is None
+
+
+def test_verify_refuses_a_par_where_another_set_of_plays_also_wins():
+    s, _ = _on_the_solvers_line(3, 5)  # three trees stand; two sets of five plays win
+    assert len(s.trees) == 3
+    assert KIT.verify(_puzzle(s, _par_line(s, 5))) == "Other plays than the line's also win in 5."
 
 
 def test_verify_refuses_a_line_that_does_not_reach_the_goal_or_is_not_the_fewest(six):
