@@ -69,7 +69,7 @@ GAMES.register(GameInfo(
     "dash", "core.dash", "Icehouse Dash", range(1, 5), cooperative=True, hidden_information=True,
     daily=Daily(menu="Today's puzzle: Icehouse Dash", command="Daily Dash",
                 command_help="Today's Icehouse Dash deal", board="Dash today", measure="Cards",
-                more_is_better=False)))
+                more_is_better=False), puzzles=True))
 GAMES.register(GameInfo("house-rules", "core.house_rules", "HOUSE RULES", range(2, 3)))
 GAMES.register(GameInfo(
     "town", "core.town", "TOWN 77", range(1, 6), hidden_information=True,

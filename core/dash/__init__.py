@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from core import GAMES
 from core.engine import Coach, Game, Measure, NotationError
@@ -21,6 +21,7 @@ from core.dash.state import DashState, deal, standing_trees
 # many candidate deals it looks at before settling for the last one tried.
 WINNABLE_NODE_LIMIT = 1000
 WINNABLE_MAX_TRIES = 400
+_KIT: Any = None  # the puzzles' kit, made on first use
 
 
 def derived_seed(seed: int, k: int) -> int:
@@ -86,6 +87,15 @@ class DashGame(Game):
         if state.outcome and state.outcome.winners:
             results["fewest_cards_to_win"] = float(state.turns)
         return results
+
+    def puzzle_kit(self) -> Any:
+        """The puzzles' kit (core/dash/puzzles.py), made once."""
+        global _KIT
+        if _KIT is None:
+            from core.dash.puzzles import DashPuzzles
+
+            _KIT = DashPuzzles(self)
+        return _KIT
 
     def coach(self) -> Coach:
         from core.dash.coach import COACH
