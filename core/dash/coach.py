@@ -170,7 +170,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     rounds: Counter = Counter()  # the sampled deals each candidate was tried on
     alive = candidates + judged
     spent = 0
-    allowance = None if effort is None else ALLOWANCE * effort
+    allowance = ALLOWANCE * (effort or 0)
     nodes = pace.limit(share=2 * len(alive) or 1)  # the same limit for every candidate
     tried = 0
     while votes and not stop.cancelled:
@@ -210,10 +210,10 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
                     points[k] += score
                     plays[k] += len(line)
             # Plays far behind the best are dropped, so the deals go to the close ones.
-            score = points if CUT_DIV else wins
-            top = max(score[action_key(a)] for a in alive)
+            value = points if CUT_DIV else wins
+            top = max(value[action_key(a)] for a in alive)
             scale = 2 if CUT_DIV else 1
-            alive = [a for a in alive if top - score[action_key(a)] <= scale * (DROP_MARGIN + tried // DROP_EVERY)
+            alive = [a for a in alive if top - value[action_key(a)] <= scale * (DROP_MARGIN + tried // DROP_EVERY)
                      or action_key(a) not in keys]
             if effort is None and len([a for a in alive if action_key(a) in keys]) <= 1:
                 break
