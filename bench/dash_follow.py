@@ -2,7 +2,7 @@
 hints alone, from the first move to the last (issue 26).
 
     nice -n 10 .venv/bin/python bench/dash_follow.py [--deals 20] [--seed 1]
-        [--budget 1.0] [--effort N] [--clock cpu]
+        [--budget 1.0] [--effort N] [--clock cpu] [--jobs 2]
 
 Each deal is a solo winnable deal (`Options(winnable=True)`, seeds seed*1000+k); at
 every move the hint (core.ai.coach.hint, from the player's view: the pile order
@@ -12,11 +12,15 @@ like issue 26's a3-a8-a1-a8), cards laid that moved nothing (the board stays; no
 counted as going back), and the seconds a hint.
 With `--effort` each hint's work is capped (sampled deals of 100 x effort positions)
 so the figure does not depend on the machine's load; the budget stays a ceiling.
+With `--jobs N` the deals are played by N processes at once (the same figures: each
+hint depends only on its seed and the effort; wall time shorter on a machine with
+cores to spare).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import statistics
 import sys
@@ -28,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from core import GAMES  # noqa: E402
 from core.ai.coach import hint  # noqa: E402
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
 
 def board(state) -> tuple:
     return tuple(sorted((sq, tuple(st)) for sq, st in state.stacks.items()))
@@ -36,6 +42,8 @@ def board(state) -> tuple:
 def follow(seed: int, budget: float, effort: int | None, clock) -> tuple[bool, int, int, int, list[float]]:
     """Play deal `seed` by the hints alone: (won, trees at the end, boards gone back
     to, cards laid that moved nothing, hint times)."""
+    if isinstance(clock, str):
+        clock = CLOCKS[clock]
     game = GAMES["dash"]
     state = game.new(1, seed, game.Options(winnable=True))
     seen = {board(state)}
@@ -64,17 +72,21 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=float, default=1.0)
     ap.add_argument("--effort", type=int, default=None)
-    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    ap.add_argument("--clock", choices=tuple(CLOCKS), default="wall")
+    ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
-    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     print(f"load average before: {os.getloadavg()[0]:.1f}; {args.deals} deals, budget {args.budget:g} s, "
-          f"effort {args.effort}, clock {args.clock}", flush=True)
+          f"effort {args.effort}, clock {args.clock}, jobs {args.jobs}", flush=True)
     won = repeats = stays = 0
     times: list[float] = []
     lost_trees = []
-    for k in range(args.deals):
-        seed = args.seed * 1000 + k
-        w, trees, rep, stay, t = follow(seed, args.budget, args.effort, clock)
+    seeds = [args.seed * 1000 + k for k in range(args.deals)]
+    play = functools.partial(follow, budget=args.budget, effort=args.effort, clock=args.clock)
+    from multiprocessing import Pool
+
+    pool = Pool(args.jobs) if args.jobs > 1 else None
+    results = pool.imap(play, seeds) if pool else map(play, seeds)  # in seed order, printed as they end
+    for seed, (w, trees, rep, stay, t) in zip(seeds, results):
         won += w
         repeats += rep
         stays += stay
@@ -83,6 +95,9 @@ def main() -> None:
             lost_trees.append(trees)
         print(f"deal {seed}: {'won' if w else f'lost at {trees}/5 trees'}, {len(t)} moves, "
               f"{rep} boards gone back to, {stay} cards laid moving nothing", flush=True)
+    if pool:
+        pool.close()
+        pool.join()
     print(f"won {won}/{args.deals} ({100 * won / args.deals:.0f}%); boards gone back to {repeats}; "
           f"cards laid moving nothing {stays}; "
           f"trees in lost deals {lost_trees}; hint p50 {statistics.median(times):.2f} s, "
