@@ -16,6 +16,8 @@ import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from msgspec import json
+
 from core.house_rules.actions import END_TURN, Move, Options, PlaceMarker, PlayCard
 from core.house_rules.board import FAR_ROW, CELL_INDEX
 from core.house_rules.solver import OutOfBudget, Solver, Turn, completions, result_key, won_by
@@ -31,11 +33,17 @@ PER_GAME = 6  # puzzles taken from one game at most (variety)
 
 def grade(n: int, card: bool, tempting: int) -> tuple[str, float]:
     """Band and starting rating from what makes a win hard to see: more turns to
-    win, a card that must be played, and other captures or far-row moves on offer
-    that do not win."""
-    score = {1: 0.0, 2: 2.0}.get(n, 4.5) + (1.5 if card else 0.0) + min(tempting, 6) / 2
-    band = "easy" if score < 1.5 else "medium" if score < 3.5 else "hard"
-    return band, round(min(1100 + score * 130, 2100.0), 1)
+    win, a card that must be played first, and other captures or far-row moves on
+    offer that do not win. Win in 1 without a card is easy unless five or more such
+    moves tempt; a card or a second turn makes it medium; a third turn, or a card
+    or three temptations on top of a second turn, hard. The rating runs 1100-1400
+    in easy, 1400-1700 in medium, 1700-2100 in hard, up with the score."""
+    score = {1: 0.0, 2: 2.5}.get(n, 4.5) + (2.5 if card else 0.0) + min(tempting, 6) / 2
+    if score < 2.5:
+        return "easy", round(1100 + score / 2.5 * 300, 1)
+    if score < 4.0:
+        return "medium", round(1400 + (score - 2.5) / 1.5 * 300, 1)
+    return "hard", round(1700 + min(score - 4.0, 4.0) / 4.0 * 400, 1)
 
 
 def looks_won(s: Any) -> bool:
@@ -124,20 +132,31 @@ class HouseRulesPuzzles(PuzzleKit):
         n, line = found
         if n != puzzle.moves:
             return f"The win takes {n} turns, not {puzzle.moves}."
-        mine = self.line(puzzle)
-        if result_key(self._play(s, mine)) != result_key(self._play(s, line)):
-            return "The line is not the winning line."
+        try:
+            mine = self.line(puzzle)
+        except Exception as e:  # noqa: BLE001 - a line that does not read is a reason too
+            return f"The line does not read: {e}"
+        if self._turn_results(s, mine) != self._turn_results(s, line):
+            return "The line is not the winning line (a turn in it is not the only winning one, or not the best defence)."
         return None
 
     @staticmethod
-    def _play(s: Any, line: list[Any]) -> Any:
+    def _turn_results(s: Any, line: list[Any]) -> list[Any]:
+        """What each turn of the line leaves (result_key), "illegal" where an
+        action cannot be played, "unfinished" when the line stops mid-turn."""
         st = s.clone()
         st.silent = True
+        out: list[Any] = []
         for a in line:
-            if st.check(a) is not None:
-                return st
+            if st.over or st.check(a) is not None:
+                return out + ["illegal"]
+            side = st.side
             st.play(a)
-        return st
+            if st.over or st.side != side:
+                out.append(result_key(st))
+        if not st.over and st.phase != "before":
+            out.append("unfinished")
+        return out
 
     def accepts(self, before: Any, action: Any, puzzle: Puzzle, step: int) -> list[Any] | None:
         line = self.line(puzzle)
@@ -184,12 +203,14 @@ class HouseRulesPuzzles(PuzzleKit):
             keeps = rng.choice(KEEPERS) if mode == "hands" else (False, False)
             before_text, mistake, before_state = None, None, None
             here = 0
+            lines: set[bytes] = set()  # a bot shuffling back and forth repeats a line
             while not s.over and s.turn < 160 and made < count and here < PER_GAME:
                 text = s.to_text()
                 if before_text is not None:
                     p = self._try(game.from_text(text), text, before_state, before_text, mistake, seed)
-                    if p is not None and p.id not in seen:
+                    if p is not None and p.id not in seen and (line := json.encode(p.solution)) not in lines:
                         seen.add(p.id)
+                        lines.add(line)
                         made += 1
                         here += 1
                         yield p

@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any, NamedTuple
 
-from core.house_rules.actions import Move
-from core.house_rules.board import CELL_INDEX, COL, VALUE
+from core.house_rules.actions import Move, Pass, Swap
+from core.house_rules.board import CELL_INDEX, COL, FAR_ROW, VALUE
 from core.house_rules.bots import evaluate, key as state_key
 from core.house_rules.cards import END_LIMITS
 
@@ -111,15 +111,23 @@ def may_win_within(s: Any, seat: int, k: int) -> bool:
     """False only when `seat` surely cannot win within its next k turns, whatever
     anybody plays: each of its turns takes at most one enemy pawn (a capture) and
     adds at most 2 + 4 to its own total (upgrades of a swap's two pawns, a pawn of
-    value 4 brought back); the other side's turns never help it. The limits used
-    are the loosest (Last Stand only makes them stricter)."""
+    value 4 brought back; on its own turn now, only a pawn already captured can
+    come back); the other side's turns never help it (what they add to their
+    total they can lose again no faster). The limits used are the loosest (Last
+    Stand only makes them stricter)."""
     if k <= 0:
         return False
     lose, lead = END_LIMITS[False]
     own, opp = s.tot[seat], s.tot[1 - seat]
     values = sorted((VALUE[c] for c in s.board if c and COL[c] != seat), reverse=True)
     opp_after = opp - sum(values[:k])
-    return opp_after <= lose or own + 6 * k - opp_after >= lead
+    if k == 1 and s.side == seat and s.phase == "before":
+        # Its turn now, none of the other's before it: only a pawn captured already
+        # can come back.
+        gain = 2 + max(s.captured_bases[seat], default=0)
+    else:
+        gain = 6 * k
+    return opp_after <= lose or own + gain - opp_after >= lead
 
 
 def capture_gain(t: Turn, before: Any) -> int:
@@ -203,7 +211,20 @@ class Solver:
         side = st.side
         acts = st.legal_actions()
         self._spend(len(acts))
+        board, far = st.board, FAR_ROW[side]
         for a in acts:
+            # A move onto an empty cell off the far row (or a swap that brings no
+            # pawn there, or a pass) changes no total: the turn goes on to "after".
+            t = type(a)
+            if t is Move:
+                j = CELL_INDEX[a.dst]
+                if not board[j] and j not in far:
+                    continue
+            elif t is Swap:
+                if CELL_INDEX[a.a] not in far and CELL_INDEX[a.b] not in far:
+                    continue
+            elif t is Pass:
+                continue
             nxt = st.clone()
             nxt.play(a)
             if nxt.over:
