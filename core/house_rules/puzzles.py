@@ -35,9 +35,9 @@ def grade(n: int, card: bool, tempting: int) -> tuple[str, float]:
     """Band and starting rating from what makes a win hard to see: more turns to
     win, a card that must be played first, and other captures or far-row moves on
     offer that do not win. Win in 1 without a card is easy unless five or more such
-    moves tempt; a card or a second turn makes it medium; a third turn, or a card
-    or three temptations on top of a second turn, hard. The rating runs 1100-1400
-    in easy, 1400-1700 in medium, 1700-2100 in hard, up with the score."""
+    moves tempt; a card or a second turn makes it medium; a third turn, a card and
+    a second turn, or either with three or more temptations, hard. The rating runs
+    1100-1400 in easy, 1400-1700 in medium, 1700-2100 in hard, up with the score."""
     score = {1: 0.0, 2: 2.5}.get(n, 4.5) + (2.5 if card else 0.0) + min(tempting, 6) / 2
     if score < 2.5:
         return "easy", round(1100 + score / 2.5 * 300, 1)
