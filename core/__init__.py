@@ -70,7 +70,7 @@ GAMES.register(GameInfo(
     daily=Daily(menu="Today's puzzle: Icehouse Dash", command="Daily Dash",
                 command_help="Today's Icehouse Dash deal", board="Dash today", measure="Cards",
                 more_is_better=False), puzzles=True))
-GAMES.register(GameInfo("house-rules", "core.house_rules", "HOUSE RULES", range(2, 3)))
+GAMES.register(GameInfo("house-rules", "core.house_rules", "HOUSE RULES", range(2, 3), puzzles=True))
 GAMES.register(GameInfo(
     "town", "core.town", "TOWN 77", range(1, 6), hidden_information=True,
     daily=Daily(menu="Today's solo: TOWN 77", command="Daily TOWN 77",

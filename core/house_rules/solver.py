@@ -9,25 +9,37 @@ played before the winning move changes nothing once the game is over.
 
 `Solver.wins(state, n)` answers exactly whether the solver (the side to move) can
 force a win within n of its own turns, searching every turn of both sides to the
-end of the game or of the n turns (no evaluation decides anything). A node budget
-keeps the miner's time bounded: a search that runs out raises `OutOfBudget` and
-proves nothing.
+end of the game or of the n turns (an AND-OR search: no evaluation decides
+anything, it only orders the turns). Three things keep it fast and stay exact:
+
+- A side wins only by a total changing: a capture, an upgrade or a pawn brought
+  back. Those happen in a turn's "before" and "upgrade" steps; the "after" step
+  (a card, a change marker, ending the turn) cannot end the game with a winner (a
+  card leaves the totals alone and Last Stand only makes the limits stricter;
+  ending a turn can only draw). So "wins this turn" stops each path at "after".
+- `may_win_within` bounds what totals can change in k turns; when even the bound
+  cannot reach a win, nothing is searched.
+- The defender's turns are made lazily: one reply that holds is enough to refute.
+
+A work budget (states made) keeps the miner's time bounded: a search that runs out
+raises `OutOfBudget` and proves nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from typing import Any, NamedTuple
 
-from core.house_rules.board import CELL_INDEX, VALUE
+from core.house_rules.actions import Move, Pass, Swap
+from core.house_rules.board import CELL_INDEX, COL, FAR_ROW, VALUE
 from core.house_rules.bots import evaluate, key as state_key
-from core.house_rules.actions import Move
+from core.house_rules.cards import END_LIMITS
 
 QUIET_NEAR = 190  # the 200-turn quiet draw can only matter this close to it
 
 
 class OutOfBudget(Exception):
-    """The search spent its node budget before it could prove anything."""
+    """The search spent its work budget before it could prove anything."""
 
 
 class Turn(NamedTuple):
@@ -50,54 +62,72 @@ def result_key(s: Any) -> Hashable:
     return memo_key(s)
 
 
-def turns(s: Any) -> list[Turn]:
-    """Every distinct turn of the side to move at the start of its turn, each with
-    its shortest action order (the first found among equals)."""
+def _walk(s: Any) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every way to play the turn under way at `s` to its end, depth first, as
+    (actions, end state); `s` itself is not changed."""
     side = s.side
-    root = s.clone()
-    root.silent = True
-    found: dict[Hashable, Turn] = {}
-
-    def walk(st: Any, done: tuple[Any, ...]) -> None:
-        for a in st.legal_actions():
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(s, ())]
+    while stack:
+        st, done = stack.pop()
+        for a in reversed(st.legal_actions()):
             nxt = st.clone()
             nxt.play(a)
             acts = done + (a,)
             if nxt.over or nxt.side != side:
-                k = result_key(nxt)
-                old = found.get(k)
-                if old is None or len(acts) < len(old.actions):
-                    found[k] = Turn(acts, nxt)
+                yield acts, nxt
             else:
-                walk(nxt, acts)
+                stack.append((nxt, acts))
 
-    walk(root, ())
+
+def turns(s: Any) -> list[Turn]:
+    """Every distinct turn of the side to move at the start of its turn, each with
+    its shortest action order (the first found among equals)."""
+    root = s.clone()
+    root.silent = True
+    found: dict[Hashable, Turn] = {}
+    for acts, end in _walk(root):
+        k = result_key(end)
+        old = found.get(k)
+        if old is None or len(acts) < len(old.actions):
+            found[k] = Turn(acts, end)
     return list(found.values())
 
 
 def completions(s: Any) -> list[Turn]:
     """Every way to finish the turn under way at `s` (mid-turn allowed), all action
     orders kept (the trainer's `accepts` looks for one with a given result)."""
-    side = s.side
-    out: list[Turn] = []
-
-    def walk(st: Any, done: tuple[Any, ...]) -> None:
-        if st.over or st.side != side:
-            out.append(Turn(done, st))
-            return
-        for a in st.legal_actions():
-            nxt = st.clone()
-            nxt.play(a)
-            walk(nxt, done + (a,))
-
     root = s.clone()
     root.silent = True
-    walk(root, ())
-    return out
+    if root.over:
+        return [Turn((), root)]
+    return [Turn(acts, end) for acts, end in _walk(root)]
 
 
 def won_by(s: Any, seat: int) -> bool:
     return bool(s.over and s.outcome.winners == (seat,))
+
+
+def may_win_within(s: Any, seat: int, k: int) -> bool:
+    """False only when `seat` surely cannot win within its next k turns, whatever
+    anybody plays: each of its turns takes at most one enemy pawn (a capture) and
+    adds at most 2 + 4 to its own total (upgrades of a swap's two pawns, a pawn of
+    value 4 brought back; on its own turn now, only a pawn already captured can
+    come back); the other side's turns never help it (what they add to their
+    total they can lose again no faster). The limits used are the loosest (Last
+    Stand only makes them stricter)."""
+    if k <= 0:
+        return False
+    lose, lead = END_LIMITS[False]
+    own, opp = s.tot[seat], s.tot[1 - seat]
+    values = sorted((VALUE[c] for c in s.board if c and COL[c] != seat), reverse=True)
+    opp_after = opp - sum(values[:k])
+    if k == 1 and s.side == seat and s.phase == "before":
+        # Its turn now, none of the other's before it: only a pawn captured already
+        # can come back.
+        gain = 2 + max(s.captured_bases[seat], default=0)
+    else:
+        gain = 6 * k
+    return opp_after <= lose or own + gain - opp_after >= lead
 
 
 def capture_gain(t: Turn, before: Any) -> int:
@@ -114,44 +144,110 @@ class Solver:
     """Exact bounded search from one seat's side (the solver's); results are kept
     for the life of the object, so ask one solver about one puzzle."""
 
-    def __init__(self, seat: int, budget: int = 20_000) -> None:
+    def __init__(self, seat: int, budget: int = 200_000) -> None:
         self.seat = seat
         self.budget = budget
-        self.nodes = 0  # turn lists made
+        self.work = 0  # states made (clone and play), the budget's unit
         self._turns: dict[Hashable, list[Turn]] = {}
+        self._now: dict[Hashable, bool] = {}
         self._wins: dict[tuple[Hashable, int], bool] = {}
         self._loses: dict[tuple[Hashable, int], bool] = {}
 
+    def _spend(self, n: int) -> None:
+        self.work += n
+        if self.work > self.budget:
+            raise OutOfBudget()
+
     def turns(self, s: Any) -> list[Turn]:
+        """All turns at `s`, the likeliest winners (solver) or refutations
+        (defender) first."""
         k = memo_key(s)
         got = self._turns.get(k)
         if got is None:
-            self.nodes += 1
-            if self.nodes > self.budget:
-                raise OutOfBudget()
             got = turns(s)
+            self._spend(len(got))
             if s.side == self.seat:
                 got.sort(key=lambda t: (not won_by(t.end, self.seat), -capture_gain(t, s)))
             else:
-                # The defender's likeliest refutations first: a turn that ends the game
-                # against the solver, then the defender's best by the bots' evaluation.
                 def rank(t: Turn) -> float:
                     if t.end.over:
                         return -1e12 if not won_by(t.end, self.seat) else 1e12
                     return -evaluate(t.end, 1 - self.seat)
                 got.sort(key=rank)
-            if len(self._turns) < 200_000:
+            if len(self._turns) < 50_000:
                 self._turns[k] = got
         return got
 
+    def _lazy_turns(self, s: Any) -> Iterator[Turn]:
+        """The turns at `s` as they are made (the full, ordered list when known)."""
+        got = self._turns.get(memo_key(s))
+        if got is not None:
+            yield from got
+            return
+        root = s.clone()
+        root.silent = True
+        seen: set[Hashable] = set()
+        for acts, end in _walk(root):
+            self._spend(len(acts))
+            k = result_key(end)
+            if k not in seen:
+                seen.add(k)
+                yield Turn(acts, end)
+
+    def wins_now(self, s: Any) -> bool:
+        """The solver (to move at `s`, at the start of its turn) can win this turn."""
+        if not may_win_within(s, self.seat, 1):
+            return False
+        k = memo_key(s)
+        got = self._now.get(k)
+        if got is None:
+            root = s.clone()
+            root.silent = True
+            got = self._win_walk(root)
+            self._now[k] = got
+        return got
+
+    def _win_walk(self, st: Any) -> bool:
+        side = st.side
+        acts = st.legal_actions()
+        self._spend(len(acts))
+        board, far = st.board, FAR_ROW[side]
+        for a in acts:
+            # A move onto an empty cell off the far row (or a swap that brings no
+            # pawn there, or a pass) changes no total: the turn goes on to "after".
+            t = type(a)
+            if t is Move:
+                j = CELL_INDEX[a.dst]
+                if not board[j] and j not in far:
+                    continue
+            elif t is Swap:
+                if CELL_INDEX[a.a] not in far and CELL_INDEX[a.b] not in far:
+                    continue
+            elif t is Pass:
+                continue
+            nxt = st.clone()
+            nxt.play(a)
+            if nxt.over:
+                if won_by(nxt, self.seat):
+                    return True
+                continue
+            # The turn is over, or only its "after" step is left: no win there.
+            if nxt.side != side or nxt.phase == "after":
+                continue
+            if self._win_walk(nxt):
+                return True
+        return False
+
     def wins(self, s: Any, n: int) -> bool:
         """The solver (to move at `s`, at the start of its turn) wins within n turns."""
-        if n <= 0:
+        if n <= 0 or not may_win_within(s, self.seat, n):
             return False
+        if n == 1:
+            return self.wins_now(s)
         k = (memo_key(s), n)
         got = self._wins.get(k)
         if got is None:
-            got = any(self.wins_after(t, n) for t in self.turns(s))
+            got = self.wins_now(s) or any(self.wins_after(t, n) for t in self.turns(s))
             self._wins[k] = got
         return got
 
@@ -163,10 +259,12 @@ class Solver:
 
     def defender_loses(self, s: Any, n: int) -> bool:
         """Whatever the defender (to move at `s`) does, the solver then wins within n."""
+        if not may_win_within(s, self.seat, n):
+            return False
         k = (memo_key(s), n)
         got = self._loses.get(k)
         if got is None:
-            got = all(self.reply_loses(d, n) for d in self.turns(s))
+            got = all(self.reply_loses(d, n) for d in self._lazy_turns(s))
             self._loses[k] = got
         return got
 
