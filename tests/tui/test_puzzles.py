@@ -200,3 +200,55 @@ def test_the_puzzle_of_the_day_is_the_same_for_everybody():
     from core.puzzles import daily
 
     assert daily(toygame.ID, TODAY) == daily(toygame.ID, TODAY)
+
+
+async def test_statistics_show_the_puzzle_rating_streak_and_history(store):
+    app = puzzle_app(store, HEAP2)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_puzzle(pilot)
+        await pilot.press("2", "enter")
+        await wait_for(pilot, lambda: "Solved" in head(app), what="Solved")
+        await written(pilot, store, 1)
+        from tui.screens.stats import StatsScreen
+
+        app.push_screen(StatsScreen())
+        await settle(pilot)
+        await wait_for(pilot, lambda: "Latest puzzles" in str(app.screen.query_one("#stats-detail").render()),
+                       what="the puzzle lines")
+        text = str(app.screen.query_one("#stats-detail").render())
+        assert "Toy Nim puzzles: rating" in text and "solved 1/1, streak 1 (best 1)" in text
+        assert HEAP2 in text and "solved" in text
+
+
+def test_a_corrupt_record_file_is_kept_and_not_written_over(store):
+    import saves
+
+    path = records_file.path_of(store.root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"{not json")
+    got, problem = records_file.read(store.root)
+    assert problem is not None and "kept as it is" in problem and got.history == []
+    with pytest.raises(saves.SaveError):
+        records_file.record(store.root, toygame.ID, HEAP2, 1400.0, True)
+    assert path.read_bytes() == b"{not json"
+
+
+def test_a_read_only_folder_is_a_save_error_in_words(store, monkeypatch):
+    import saves
+
+    def full(path, data):
+        raise saves.SaveError(f"Could not save to {path}: disk full", path=path)
+
+    monkeypatch.setattr(records_file, "atomic_write", full)
+    with pytest.raises(saves.SaveError, match="disk full"):
+        records_file.record(store.root, toygame.ID, HEAP2, 1400.0, True)
+
+
+def test_only_the_first_attempt_moves_the_ratings():
+    got = records_file.PuzzleRecords()
+    first = records_file.count(got, toygame.ID, HEAP2, 1400.0, False)
+    again = records_file.count(got, toygame.ID, HEAP2, 1400.0, True)
+    assert first.first and first.change < 0 and not again.first and again.change == 0
+    mine = got.game(toygame.ID)
+    assert (mine.tried, mine.solved, mine.streak) == (1, 0, 0)
+    assert got.puzzles[HEAP2].rating > 1400  # the puzzle beat the player: its rating rose

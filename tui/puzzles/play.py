@@ -243,7 +243,7 @@ class PuzzlePlay:
     def _go_to(self, cursor: int) -> None:
         if self.match.phase != SOLVING:
             return
-        super()._go_to(cursor)  # type: ignore[misc]  (back to the puzzle's position: a retry)
+        super()._go_to(cursor)  # type: ignore[misc]
 
     def action_hint(self) -> None:
         """The line's next move, shown where the game shows a hint (enter plays it)."""
