@@ -310,7 +310,7 @@ class HousesApp(ErrorFilterApp):
         elif isinstance(start, NewForm):
             self.open_new_game(start.game_id)
         elif isinstance(start, OpenPuzzle):
-            from tui.puzzles import open_start
+            from tui.screens.puzzles import open_start
 
             open_start(self, start)
         self.call_after_refresh(self._check_size)

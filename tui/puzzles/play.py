@@ -10,6 +10,7 @@ the next puzzle. Nothing here names a game: it asks the kit and the Game protoco
 
 from __future__ import annotations
 
+import random
 import threading
 from types import SimpleNamespace
 from typing import Any
@@ -289,12 +290,53 @@ class PuzzlePlay:
         self.set_timer(max(self.pause, 0.05), step)  # type: ignore[attr-defined]
 
     def action_next_puzzle(self) -> None:
-        from tui.puzzles import open_next
-
         open_next(self.app, self.puzzle.game, replace=self)
 
     def action_home(self) -> None:
-        from tui.puzzles import leave
-
         self.stop_bot()  # type: ignore[attr-defined]
         leave(self.app, self)
+
+
+def open_puzzle(app: Any, puzzle: Puzzle, daily: bool = False, replace: Any = None) -> None:
+    """Play `puzzle` on its game's screen; `replace`: the puzzle screen it takes the place of."""
+    from tui.games import screen_class
+
+    if app.stopping:
+        return
+    try:
+        screen = puzzle_screen_class(screen_class(puzzle.game))(puzzle, daily)
+    except (ValueError, TypeError, KeyError) as exc:  # a puzzle its game cannot start from
+        app.notify(f"Puzzle {puzzle.id} cannot be opened: {exc}", title="Could not open", severity="error")
+        return
+    if replace is not None and app.screen is replace:
+        app.switch_screen(screen)
+    else:
+        app.push_screen(screen)
+
+
+def open_next(app: Any, game_id: str, replace: Any = None) -> None:
+    """The next puzzle of the game: one not tried yet, near the player's rating. The
+    records are read in the app's writer thread (after any attempt still being
+    written), then the puzzle opens."""
+    from core.puzzles import pick
+    from saves import puzzles as records_file
+
+    root = app.store.root
+
+    def choose() -> None:
+        records, _ = records_file.read(root)
+        rating = records.game(game_id).rating.rating
+        puzzle = pick(game_id, rating, records.seen(game_id), random.Random(), records.current())
+        if puzzle is None:
+            app.call_from_thread(app.notify, "No puzzles for this game.", severity="warning")
+        else:
+            app.call_from_thread(open_puzzle, app, puzzle, False, replace)
+
+    app._saver.submit(choose)
+
+
+def leave(app: Any, screen: Any) -> None:
+    """q on a puzzle: back where it was opened from (the puzzles screen, home: each
+    brings itself up to date when shown again)."""
+    if app.screen is screen and len(app.screen_stack) > 1:
+        app.pop_screen()

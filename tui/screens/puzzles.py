@@ -5,6 +5,8 @@ records are read in the app's writer thread; the menu is there at once."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -18,6 +20,7 @@ from core.puzzles import by_id, daily
 from saves.puzzles import PuzzleRecords, rating_words
 from tui.puzzles import games_with_puzzles, open_next, open_puzzle
 from tui.screens.list_screen import ListScreen
+from tui.start import OpenPuzzle
 from tui.widgets.footer import Footer
 
 
@@ -142,3 +145,16 @@ class PuzzleIdScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def open_start(app: Any, start: OpenPuzzle) -> None:
+    """`houses puzzle [ID | --game G]` (checked by tui/cli.py): the puzzles screen,
+    with the puzzle opened over it, or the game's next puzzle."""
+    from core.puzzles import by_id
+
+    app.push_screen(PuzzlesScreen())
+    puzzle = by_id(start.puzzle_id) if start.puzzle_id else None
+    if puzzle is not None:
+        open_puzzle(app, puzzle)
+    elif start.game_id:
+        open_next(app, start.game_id)
