@@ -47,6 +47,7 @@ class PuzzleMatch(saves.Match):
         self.failed = False  # a wrong move, a hint or the solution: the attempt is lost
         self.reported = False  # the attempt's result was handed on (tui/puzzles/report.py)
         self.solved = False
+        self.reached = False  # the player played the line to its end (after help, maybe)
         self.start_cursor = 1 if self.mistake is not None else 0  # the puzzle's position
 
     @property

@@ -86,10 +86,16 @@ class PuzzlePlay:
         p, match = self.puzzle, self.match
         first = f"Puzzle {p.id}  {self.kit.task(p)}  (rating {p.rating:.0f})"
         if match.phase == DONE:
-            first = f"Puzzle {p.id}  {'Solved' if match.solved else 'Line shown'}  {self.result_words}".rstrip()
+            first = f"Puzzle {p.id}  {self.end_words()}  {self.result_words}".rstrip()
         lines = [first]
         lines += self.kit.shown(self.match.state, p)
         return lines
+
+    def end_words(self) -> str:
+        match = self.match
+        if match.solved:
+            return "Solved"
+        return "Solved, after help or a wrong move" if match.reached else "Line shown"
 
     def show_head(self) -> None:
         for head in self.query("#puzzle-head"):  # type: ignore[attr-defined]
@@ -98,7 +104,7 @@ class PuzzlePlay:
     def say_game_prompt(self) -> None:
         match = self.match
         if match.phase == DONE:
-            words = "Solved." if match.solved else "That is the solution."
+            words = f"{self.end_words()}."
             self.say(f"{words} left/right step through it, r replays, n next puzzle, q back.")  # type: ignore[attr-defined]
         elif match.phase == INTRO:
             self.say("The opponent moves" + self.app.glyphs["ellipsis"])  # type: ignore[attr-defined]
@@ -189,7 +195,8 @@ class PuzzlePlay:
         match = self.match
         if match.phase == DONE:
             return
-        match.solved = match.phase == SOLVING and not match.failed
+        match.reached = match.phase == SOLVING  # the player made the last moves
+        match.solved = match.reached and not match.failed
         match.phase = DONE
         self.report(match.solved)
         self.replay = True
