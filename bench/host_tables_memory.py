@@ -59,7 +59,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--trace", action="store_true", help="where the memory kept since table 20 was allocated")
+    parser.add_argument("--glibc-default", action="store_true", help="leave the C allocator's arenas uncapped")
     args = parser.parse_args()
+    from host.malloc import limit_arenas
+
+    if not args.glibc_default:
+        limit_arenas()  # as `houses serve` does (host/cli.py)
     print(f"start: RSS {rss_mib():.1f} MiB")
     asyncio.run(run(max(20, min(args.tables, 2000)), args.trace))
 

@@ -282,6 +282,9 @@ def _networks(text: str) -> list[str]:
 
 def _run_serve(args: argparse.Namespace) -> int:
     from host.accounts import default_data_dir
+    from host.malloc import limit_arenas
+
+    limit_arenas()  # a long-lived process: see host/malloc.py
 
     data = (args.data if getattr(args, "data", None) else default_data_dir()).expanduser().resolve()
     db = _db(getattr(args, "db", None))

@@ -91,7 +91,7 @@ def rate_table(records: Any, code: str, save: Any, state: Any) -> dict[str, r.Ra
     if not state.over or state.outcome is None or not r.rated_game(game):
         return {}
     seats = [(s.name, s.kind, s.level) for s in save.seats]
-    current = {}
+    current: dict[str, r.Rating | tuple[float, float]] = {}
     for name, kind, _ in seats:
         if kind == "human" and name:
             found = records.rating(game.id, name)
@@ -163,6 +163,8 @@ def replay_daily(msg: p.DailyResult) -> tuple[bool, int, str | None] | str:
 
     game = GAMES[msg.game]
     seed = game.daily_seed(date.fromisoformat(msg.day))
+    if seed is None:
+        return f"{game.title} has no deal of the day."
     if msg.seed and msg.seed != seed:
         return f"That game is not the deal of {msg.day}: only the day's deal counts."
     save = saves.new_save(game.id, [saves.Seat("player")], game.options_to_builtins(game.daily_options()), seed)

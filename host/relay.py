@@ -246,7 +246,9 @@ class SharedTableHost(TableHost):
         before = set(self.tables)
         super().open_table(member, msg)
         for code in set(self.tables) - before:  # the opener sits there through this host
-            self.writer.submit(self._presence, code, self.tables[code].seat_of(member.name), True)
+            seat = self.tables[code].seat_of(member.name)
+            if seat is not None:  # always: the opener is seated at the table they open
+                self.writer.submit(self._presence, code, seat, True)
 
     def join(self, member: Member, code: str) -> None:
         table = self.tables.get(code)

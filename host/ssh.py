@@ -34,6 +34,7 @@ import termios
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
 import asyncssh
 
@@ -222,10 +223,11 @@ class HostServer(asyncssh.SSHServer):
     --idle-timeout without a key from the client, whatever it has open (`ssh -N`
     too)."""
 
+    conn: asyncssh.SSHServerConnection  # set by connection_made, asyncssh's first call
+
     def __init__(self, host: Host, address: str | None = None) -> None:
         self.host = host
         self.address = address  # the client's, from a trusted balancer (host/proxy.py)
-        self.conn: asyncssh.SSHServerConnection | None = None
         self.name = "?"
         self.full = False  # over --max-sessions: told so, then closed
         self.sessions: set[AppSession] = set()
@@ -344,10 +346,11 @@ class HostServer(asyncssh.SSHServer):
 class AppSession(asyncssh.SSHServerSession):
     """One SSH session: the app in a child process on a pty."""
 
+    chan: asyncssh.SSHServerChannel  # set by connection_made, asyncssh's first call
+
     def __init__(self, host: Host, conn: HostServer) -> None:
         self.host = host
         self.conn = conn
-        self.chan: asyncssh.SSHServerChannel | None = None
         self.term: str | None = None
         self.refusal: str | None = None  # a client-sent value we cannot use, in words
         self.size = (80, 24)
@@ -371,7 +374,7 @@ class AppSession(asyncssh.SSHServerSession):
         self.chan = chan
         self.name = chan.get_extra_info("username") or "?"
 
-    def pty_requested(self, term_type: str, term_size: tuple, term_modes: dict) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple, term_modes: Mapping[int, int]) -> bool:
         if "\0" in term_type:
             self.refusal = "Your terminal type (TERM) has a NUL character in it"
         term = safe_term(term_type)

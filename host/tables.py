@@ -448,7 +448,9 @@ class TableHost:
         table = self.new_table(code, save, state)
         self.tables[code] = table
         self.write(table)
-        table.members.setdefault(table.seat_of(member.name), set()).add(member)
+        opener = table.seat_of(member.name)
+        assert opener is not None  # new_table seats the opener
+        table.members.setdefault(opener, set()).add(member)
         self.broadcast(table)
         self.serve_bot(table)
 
@@ -609,7 +611,7 @@ class TableHost:
             seed=table.save.seed if over and not watching else 0,
             view=view.to_text(), log=lines_to_wire(view.log), cursor=table.save.cursor, last=last,
             seats=[p.SeatInfo(s.name, s.kind, s.level) for s in table.save.seats], away=table.away(), id=table.save.id, created=table.save.created,
-            save=self.player_copy(table, seat) if over and not watching else None,
+            save=self.player_copy(table, seat) if over and seat is not None else None,
             watchers=table.watcher_names(),
             hints=table.save.hints, held=len(table.outbox),
         )
@@ -675,6 +677,11 @@ def list_tables(data_dir: Path, db: str | None = None) -> list[dict]:
     return [table_info(t.save, t.state, t.last_active, False) for t in host.tables.values()]
 
 
+class _QuietTableHost(TableHost):
+    def log(self, text: str) -> None:  # the operator's close command: no log lines
+        pass
+
+
 def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
     """Close one table for the operator: what happened, in words (ValueError if none)."""
     code = code.upper().strip()
@@ -683,8 +690,7 @@ def close_table(data_dir: Path, code: str, db: str | None = None) -> str:
         if not isinstance(answer, p.Closed):
             raise ValueError(getattr(answer, "message", None) or getattr(answer, "reason", "the host refused"))
         return f"Table {code} closed: it is in each player's saved games."
-    host = TableHost(data_dir, storage=open_existing_storage(data_dir, db))
-    host.log = lambda text: None
+    host = _QuietTableHost(data_dir, storage=open_existing_storage(data_dir, db))
     host.load()
     table = host.tables.get(code)
     if table is None:

@@ -470,7 +470,8 @@ def player_won(save: SaveFile, seat: int | None, state: Any = None) -> bool | No
     """A finished table's result for the player at `seat`, as the stats count it (the
     host's copy of the table and the player's own app count it the same way)."""
     state = state if state is not None else replay(save)
-    return Match(save, state).won([seat])  # the one rule of who won, as a local game counts it
+    seats = [] if seat is None else [seat]  # no seat: nobody's result (None)
+    return Match(save, state).won(seats)  # the one rule of who won, as a local game counts it
 
 
 # -- a save's position, checked --------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import ClassVar
 from core import GAMES
 from core.engine import Coach, Game, Measure, NotationError
 from core.dash.notation import from_text
+from core.dash import actions
 from core.dash.actions import Options, Play
 from core.dash.state import DashState, deal, standing_trees
 
@@ -49,7 +50,7 @@ class DashGame(Game):
         "winnable": "deal only positions the solver proves can be won",
     }
 
-    def new(self, seats: int, seed: int, options: Options | None = None) -> DashState:
+    def new(self, seats: int, seed: int, options: actions.Options | None = None) -> DashState:
         self.check_seats(seats)
         options = options if options is not None else Options()
         if not options.winnable:
@@ -70,7 +71,7 @@ class DashGame(Game):
     def daily_seed(self, date: datetime.date) -> int:
         return daily_seed(date)
 
-    def daily_options(self) -> Options:
+    def daily_options(self) -> actions.Options:
         return Options(winnable=True)  # the day's deal is always one the solver proves winnable
 
     def daily_result(self, state: DashState) -> tuple[bool, int, None]:

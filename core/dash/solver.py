@@ -54,6 +54,10 @@ def _kind(card: str) -> str:
     return card[0] + ("D" if card[1] == "D" else "x")
 
 
+# A play as the search makes it: (card, side, src, dest), squares by index 0-63.
+_Move = tuple[str, str, int, int]
+
+
 class _Budget(Exception):
     pass
 
@@ -80,8 +84,8 @@ class _Search:
         self.nodes = 0
         self.seats = state.seats
         self.stacks: list[list[int]] = [[] for _ in range(64)]
-        for sq, st in state.stacks.items():
-            self.stacks[_SQ_INDEX[sq]] = [_pid(p) for p in st]
+        for sq, pieces in state.stacks.items():
+            self.stacks[_SQ_INDEX[sq]] = [_pid(p) for p in pieces]
         self.loc = [0] * 15
         self.ht = [0] * 15
         for i, st in enumerate(self.stacks):
@@ -97,7 +101,7 @@ class _Search:
             self.done |= 1 << _COLOUR_INDEX[c]
         self.failed: dict = {}  # position key -> discrepancies it failed with
         self.truncated = False
-        self.line: list[Play] = []
+        self.line: list[_Move] = []  # the winning line found, last move first
         # The first play may only move a piece from src to dest for these (src, dest)
         # square pairs (None: any play).
         self.first = None if first is None else {(_SQ_INDEX[a], _SQ_INDEX[b]) for a, b in first}
@@ -208,11 +212,12 @@ class _Search:
         scored.sort()
         return [mv for _, _, mv in scored]
 
-    def moves(self):
+    def moves(self) -> list[_Move]:
         """(card, side, src, dest) for the player to move, one card of each kind."""
+        assert self.tm is not None  # dfs asks only while somebody holds cards
         hand = self.hands[self.tm]
         seen = set()
-        out = []
+        out: list[_Move] = []
         stacks, done = self.stacks, self.done
         if self.keep_trees:  # the pieces of a finished tree stay put
             tops = [(i, st[-1]) for i, st in enumerate(stacks) if st and not done >> (st[-1] // 3) & 1]
@@ -245,9 +250,10 @@ class _Search:
                         out.append((card, side, sq, dest))
         return out
 
-    def do(self, mv):
+    def do(self, mv: _Move):
         card, side, src, dest = mv
         tm = self.tm
+        assert tm is not None  # dfs moves only while somebody holds cards
         hand = self.hands[tm]
         idx = hand.index(card)
         hand.pop(idx)
@@ -361,7 +367,8 @@ def search(state: DashState, node_limit: int = 20_000, keep_trees: bool = False,
     leaves the piece where it is: src == dest). With either, `decided` with no line
     means no such line, not that the deal is lost."""
     if state.over:
-        return SearchResult([] if state.outcome.winners else None, True, 0)
+        won = state.outcome is not None and bool(state.outcome.winners)
+        return SearchResult([] if won else None, True, 0)
     return _Search(state, node_limit, keep_trees, first).run()
 
 

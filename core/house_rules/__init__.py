@@ -32,6 +32,7 @@ from core.house_rules.state import HouseRulesState
 
 class HouseRulesGame(Game):
     info = GAMES.info("house-rules")
+    _kit: Any = None
     Options = Options
     Action = Action
     # The new-game form, --help and messages (the flags are --cards, --random-cards,
@@ -57,6 +58,13 @@ class HouseRulesGame(Game):
         from core.house_rules.bots import make_bot
 
         return make_bot(level, rng, iterations)
+
+    def puzzle_kit(self) -> Any:
+        if self._kit is None:
+            from core.house_rules.puzzles import HouseRulesPuzzles
+
+            self._kit = HouseRulesPuzzles(self)
+        return self._kit
 
     def coach(self) -> Coach:
         from core.house_rules.coach import COACH

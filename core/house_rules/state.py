@@ -119,7 +119,6 @@ class HouseRulesState(State):
     history: list[bytes]  # position keys since the last irreversible change
     seed: int | None  # None in a view
     chance_counter: int
-    over: bool
     outcome: Outcome | None
     log: list[str]
     tot: list[int]  # each colour's total, kept up to date by the moves

@@ -5,12 +5,16 @@ Rules in our words, every ruling and the notation: docs/rules/skirmish.md.
 
 from __future__ import annotations
 
+from typing import Any
+
 from core import GAMES
 from core.engine import Coach, Game, NotationError
 from core.skirmish import actions
 from core.skirmish.actions import Action, Options
 from core.skirmish.notation import parse
 from core.skirmish.state import SkirmishState
+
+_KIT: Any = None  # the puzzles' kit, made on first use
 
 
 class Skirmish(Game):
@@ -46,6 +50,14 @@ class Skirmish(Game):
         """The computer opponent for `level` ("easy", "normal", "hard"): see bots.py."""
         from core.skirmish.bots import make_bot
         return make_bot(level, rng, iterations)
+
+    def puzzle_kit(self) -> Any:
+        """The puzzles' kit (core/skirmish/puzzles.py), made once."""
+        global _KIT
+        if _KIT is None:
+            from core.skirmish.puzzles import SkirmishPuzzles
+            _KIT = SkirmishPuzzles(self)
+        return _KIT
 
     def coach(self) -> Coach:
         from core.skirmish.coach import COACH

@@ -319,38 +319,61 @@ class SkirmishState(State):
         _PLAY[type(action)](self, action)
         self._settle()
 
+    # -- stopping at a combat (the screen's "Last combat" box) ---------------------------
+
+    def play_until_combat(self, action) -> bool:
+        """Play `action` as `play` does, but stop the flow where a combat is about to
+        be resolved. True when it stopped there: the phase is RESOLVE, nothing is
+        pending, and every attack, block, second target and chosen excess damage is
+        in place, none of it carried out yet. False when the action was played in
+        full without reaching a resolution (the state is then as after `play`).
+        `resume()` carries on from the stop; the two together equal `play(action)`."""
+        _PLAY[type(action)](self, action)
+        return self._settle(stop_at_resolution=True)
+
+    def resume(self) -> None:
+        """Carry the flow on from where `play_until_combat` stopped: the combat is
+        resolved and the turn goes on, exactly as `play` would have done."""
+        self._settle()
+
+    def resolve_combat(self) -> None:
+        """RESOLUTION of the declared attacks as they stand (combat.py), and nothing
+        after it: the turn's flow does not move on. The flow calls it at RESOLVE; the
+        screen calls it on a copy to tell what the planned attacks would do."""
+        resolve(self)
+
     # -- the flow of a turn ------------------------------------------------------------
 
-    def _settle(self) -> None:
+    def _settle(self, stop_at_resolution: bool = False) -> bool:
+        """Run the automatic steps until somebody decides. With `stop_at_resolution`,
+        stop before a combat resolves instead and say so (True)."""
         while not self.over and not self.pending:
             ph = self.phase
             if ph == RESPONSE:
                 if self.responders:
-                    return
+                    return False
                 self.phase = ATTACK
             elif ph == ATTACK:
                 if can_attack(self):
-                    return
+                    return False
                 end_attacks(self)
             elif ph == BLOCK:
                 while self.blockers and not can_block(self, self.blockers[0]):
                     self.blockers.pop(0)
                 if self.blockers:
-                    return
+                    return False
                 start_resolution(self)
             elif ph == RESOLVE:
-                self._resolve()
+                if stop_at_resolution:
+                    return True
+                self.resolve_combat()
                 if not self.over:
                     self.phase = END
             elif ph == END:
                 self._end_turn()
             else:
-                return
-
-    def _resolve(self) -> None:
-        """RESOLUTION (combat.py). A method, so that the screen's combat preview
-        (tui/games/skirmish/plan.py) can run the flow up to here on a copy."""
-        resolve(self)
+                return False
+        return False
 
     def _begin_turn(self, seat: int) -> None:
         self.cur = seat

@@ -113,7 +113,7 @@ class GameScreen(HintsMixin, Screen):
     def _autosave(self, save: saves.SaveFile) -> None:
         if self.replay:
             return  # a replay only looks
-        self.app.autosave(save)
+        self.houses.autosave(save)
 
     # -- who is who -------------------------------------------------------------------
 
@@ -193,7 +193,7 @@ class GameScreen(HintsMixin, Screen):
             return
         if self.save.cursor == 0 and self.save.summary != self.summary():
             self.save.summary = self.summary()  # a fresh game: name it in the lists at once
-            self.app.autosave(self.save)
+            self.houses.autosave(self.save)
         self.call_after_refresh(self.serve_next)
 
     def in_play(self) -> bool:
@@ -212,7 +212,7 @@ class GameScreen(HintsMixin, Screen):
         if self.review_notes is not None:
             self.review_notes.say(self)
             return
-        status = None if self.replay else self.match.status(self.app.glyphs["ellipsis"])
+        status = None if self.replay else self.match.status(self.houses.glyphs["ellipsis"])
         if status is not None:  # a shared table says who it waits for
             self.say(status)
         else:
@@ -230,7 +230,7 @@ class GameScreen(HintsMixin, Screen):
         elif state.over:
             self.say(f"Game over. {self.named(state.outcome.reason) if state.outcome else ''}")
         elif self.is_bot(state.to_move):
-            self.say(f"{self.seat_name(state.to_move)} is thinking{self.app.glyphs['ellipsis']}")
+            self.say(f"{self.seat_name(state.to_move)} is thinking{self.houses.glyphs['ellipsis']}")
         else:
             prompt = state.prompt
             # A prompt that names its seat (a Line) says who already; others get the name.
@@ -298,9 +298,9 @@ class GameScreen(HintsMixin, Screen):
         turn = self.match.next(self.viewer, self.hides_hands())
         if turn.kind is saves.Turn.OVER:
             self.finish()
-        elif turn.kind is saves.Turn.BOT:
+        elif turn.kind is saves.Turn.BOT and turn.seat is not None:
             self.start_bot(turn.seat)
-        elif turn.kind is saves.Turn.HAND_OVER:
+        elif turn.kind is saves.Turn.HAND_OVER and turn.seat is not None:  # (both always have one)
             from tui.screens.dialogs import HandOverScreen
 
             seat = turn.seat
@@ -314,7 +314,6 @@ class GameScreen(HintsMixin, Screen):
             self.stop_hint()  # thought about a position that is gone
         if news.played is not None:
             self.forget_hint()
-        if news.played is not None:
             played = news.played
             self.last_action, self.last_seat = played.action, played.seat
             self.on_played(played.action, played.seat, played.text)
@@ -370,7 +369,7 @@ class GameScreen(HintsMixin, Screen):
         self._bot = None
         give_back_memory()  # the search's tree is gone: its pages back to the system (core/ai/memory.py)
         # A short pause so a person can follow a bot's move, never a frozen screen.
-        while time.perf_counter() - started < self.app.bot_delay and not worker.is_cancelled:
+        while time.perf_counter() - started < self.houses.bot_delay and not worker.is_cancelled:
             time.sleep(0.02)
         if not worker.is_cancelled:
             # Through the app's queue, behind any key already read (call_from_thread
@@ -380,7 +379,7 @@ class GameScreen(HintsMixin, Screen):
     def _bot_done(self, token: int, action: Any) -> None:
         if not self.in_play():
             return  # the player left while the bot thought
-        if self.app.keys_pending():  # the player's keys first (q, u), then the answer
+        if self.houses.keys_pending():  # the player's keys first (q, u), then the answer
             self.set_timer(0.02, lambda: self._bot_done(token, action))
             return
         if token != self._bot_token or not self.match.fresh(token):
@@ -420,7 +419,7 @@ class GameScreen(HintsMixin, Screen):
         """Whether this is a solo game of today's deal (the app's daily puzzle)."""
         if len(self.save.seats) != 1 or self.match.at_table:
             return False
-        return self.game.daily_seed(self.app.today) == self.save.seed
+        return self.game.daily_seed(self.houses.today) == self.save.seed
 
     def result_lines(self) -> list[str]:
         """Extra lines for the game-over dialog (scores, levels). Games override."""
@@ -431,7 +430,7 @@ class GameScreen(HintsMixin, Screen):
         save, results = self.save, self.game.solo_results(self.state)
         better: dict[str, Literal["high", "low"]] = {
             name: "high" if m.more_is_better else "low" for name, m in self.game.solo_measures.items()}
-        store = self.app.store
+        store = self.houses.store
 
         def record() -> None:
             try:
@@ -439,8 +438,8 @@ class GameScreen(HintsMixin, Screen):
             except (saves.SaveError, OSError, ValueError) as exc:
                 self.app.call_from_thread(self.app.notify, f"Statistics not updated: {exc}", severity="warning")
 
-        self.app.flush_saves()  # the save must exist under its id before it is counted
-        self.app._saver.submit(record)
+        self.houses.flush_saves()  # the save must exist under its id before it is counted
+        self.houses._saver.submit(record)
 
     def _after_game_over(self, choice: str | None) -> None:
         if choice == "new":
@@ -448,7 +447,7 @@ class GameScreen(HintsMixin, Screen):
         elif choice == "home":
             self.action_home()
         elif choice == "replay":
-            self.app.open_game(self.save, replay=True)
+            self.houses.open_game(self.save, replay=True)
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -469,7 +468,7 @@ class GameScreen(HintsMixin, Screen):
         if self.review_notes is not None and action in ("saves", "home", "new_game"):
             return False  # q closes the review (close_review); n is for a game in play
         count = self.number_keys_count() if action in ("card", "pick") and parameters else None
-        if count is not None and int(parameters[0]) >= count:
+        if count is not None and isinstance(parameters[0], int) and parameters[0] >= count:
             return False  # a digit past the hand (or rack): not shown, not answered
         if action == "moves":
             if seated is None:
@@ -516,7 +515,7 @@ class GameScreen(HintsMixin, Screen):
             return "Wait for your turn."
         to_move = self.state.to_move
         if to_move is not None and self.is_bot(to_move):
-            return f"Wait: {self.seat_name(to_move)} is thinking{self.app.glyphs['ellipsis']}"
+            return f"Wait: {self.seat_name(to_move)} is thinking{self.houses.glyphs['ellipsis']}"
         return "Wait for your turn."
 
     def my_turn(self) -> bool:
@@ -582,8 +581,8 @@ class GameScreen(HintsMixin, Screen):
         # Left before the first move (q, n, another game): no save is left behind
         # (ctrl+q: HousesApp.action_quit). A kill or a hang-up before the first move
         # leaves it: Continue then opens that deal at its start.
-        if not self.replay and isinstance(self.match, saves.LocalMatch) and not self.app.is_leaving:
-            self.app.drop_if_unplayed(self.save)
+        if not self.replay and isinstance(self.match, saves.LocalMatch) and not self.houses.is_leaving:
+            self.houses.drop_if_unplayed(self.save)
 
     def back_to_saves(self) -> bool:
         """Whether q leads back to the saves browser (a replay opened from it)."""
@@ -594,7 +593,7 @@ class GameScreen(HintsMixin, Screen):
 
     def action_home(self) -> None:
         self.stop_bot()
-        self.app.go_home()
+        self.houses.go_home()
 
     def action_stop_watching(self) -> None:
         self.action_home()
@@ -616,7 +615,7 @@ class GameScreen(HintsMixin, Screen):
 
     def action_new_game(self) -> None:
         self.stop_bot()
-        self.app.open_new_game(self.game.id)
+        self.houses.open_new_game(self.game.id)
 
     def _go_to(self, cursor: int) -> None:
         self.stop_bot()

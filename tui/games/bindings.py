@@ -5,7 +5,7 @@ check_action."""
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 # Escape also stops a hint being thought about, puts a hint shown away and closes a
 # review: priority keys, each acting only while check_action says so (the game's own
@@ -36,7 +36,7 @@ def with_escapes(own: list, inherited: bool) -> list:
     return own if inherited else own + list(ESCAPES)
 
 
-GAME_BINDINGS = [
+GAME_BINDINGS: list[BindingType] = [
     Binding("tab", "zone(1)", "Next zone", id="game.next_zone", show=False,
             tooltip="next zone (hand, board, ...)"),
     Binding("shift+tab", "zone(-1)", "Previous zone", id="game.prev_zone", show=False),

@@ -12,15 +12,55 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 
 from core.ai.memory import give_back_memory
+from tui.app_typed import UsesHousesApp
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    import saves
+    from core import Game
+    from tui.screens.review import ReviewNotes
 
 
-class HintsMixin:
+class HintsMixin(UsesHousesApp):
     """The hint part of GameScreen (tui/games/base.py), which binds `t` to it."""
+
+    if TYPE_CHECKING:
+        # What the hint part reads of its GameScreen (and Textual's Screen): declared
+        # for the checker, which holds GameScreen's own definitions to them.
+        game: Game
+        match: saves.Match
+        replay: bool
+        viewer: int | None
+        review_notes: ReviewNotes | None
+
+        @property
+        def save(self) -> saves.SaveFile: ...
+        @property
+        def state(self) -> Any: ...
+        @property
+        def humans(self) -> list[int]: ...
+        @property
+        def code(self) -> str | None: ...
+        @property
+        def focused(self) -> Widget | None: ...
+        @focused.setter
+        def focused(self, widget: Widget | None) -> None: ...
+        def is_bot(self, seat: int | None) -> bool: ...
+        def needs_hand_over(self) -> bool: ...
+        def in_play(self) -> bool: ...
+        def say(self, text: str, error: bool = False) -> None: ...
+        def say_prompt(self) -> None: ...
+        def named(self, text: str) -> str: ...
+        def zones(self) -> list[Any]: ...
+        def redraw(self) -> None: ...
+        def refresh_bindings(self) -> None: ...
+        def _autosave(self, save: saves.SaveFile) -> None: ...
 
     def init_hints(self) -> None:
         self._hint_cancel: threading.Event | None = None  # set while a hint is thought about
@@ -100,14 +140,14 @@ class HintsMixin:
         self._hint_cancel = cancel = threading.Event()
         self._hint_token = token = self.match.token
         seed = self.save.seed * 1_000_003 + self.save.cursor  # the same question, the same answer
-        self.say(f"Thinking about a hint{self.app.glyphs['ellipsis']} (escape cancels)")
+        self.say(f"Thinking about a hint{self.houses.glyphs['ellipsis']} (escape cancels)")
         self.refresh_bindings()
         self._find_hint(view, self.hint_budget(), seed, cancel, token)
 
     def hint_budget(self) -> float:
         """How long the coach may think: the setting, or $HOUSES_HINT_BUDGET_S where
         set (tests; a host that wants short hints), within 0.01 to 30 s."""
-        raw = os.environ.get("HOUSES_HINT_BUDGET_S") or self.app.settings.hint_budget_s
+        raw = os.environ.get("HOUSES_HINT_BUDGET_S") or self.houses.settings.hint_budget_s
         try:
             value = float(raw)
         except (TypeError, ValueError):

@@ -208,4 +208,8 @@ class NewGameScreen(UsesHousesApp, Screen):
             remembered["hints"] = hints
         self.houses.settings.last_new_game[game.id] = remembered
         self.houses.save_settings()
-        self.houses.start_game(game.id, seats, seed, options, hints=hints)
+        self.start(game.id, seats, seed, options, hints)
+
+    def start(self, game_id: str, seats: list[saves.Seat], seed: int, options: Any, hints: bool) -> None:
+        """The game the form asks for, begun here (a table's form opens it on the host)."""
+        self.houses.start_game(game_id, seats, seed, options, hints=hints)

@@ -64,7 +64,7 @@ class TableClient:
         return True
 
     def send(self, msg: p.Message) -> bool:
-        if not self.connected:
+        if not self.connected or self.writer is None:
             self.app.notify("Not connected to the host's tables.", severity="error")
             return False
         self.writer.write(p.encode(msg))

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Static
 
 from core import GAMES
 from host import protocol as p
+from tui.app_typed import UsesHousesApp
 from tui.tables.client import tables_available
 from tui.widgets.footer import Footer
 
@@ -27,7 +28,7 @@ def boards() -> list[tuple[str, str]]:
     return rated + [(f"daily:{info.id}", info.daily.board) for info in infos if info.daily is not None]
 
 
-class LeaderboardsScreen(Screen):
+class LeaderboardsScreen(UsesHousesApp, Screen):
     """The host's leaderboards, one board at a time: left/right changes board."""
 
     SCOPED_CSS = False
@@ -97,7 +98,7 @@ class LeaderboardsScreen(Screen):
         from tui.tables.screens import get_client
 
         self.show_names()
-        self.fill([], [], "Asking the host" + self.app.glyphs["ellipsis"])
+        self.fill([], [], "Asking the host" + self.houses.glyphs["ellipsis"])
         client = get_client(self.app)
         if client is None or not await client.connect():
             self.fill([], [], "Leaderboards are kept by a host: this app is not on one.")

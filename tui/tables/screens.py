@@ -5,6 +5,7 @@ back as the seat's view)."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -176,19 +177,11 @@ class TableFormScreen(NewGameScreen):
                                 classes="screen-title")
             yield widget
 
-    def action_start(self) -> None:
-        app = self.app
-        asked: list[tuple] = []
-        app.start_game = lambda game_id, seats, seed, options, hints=False: asked.append(
-            (game_id, seats, seed, options, hints))
-        try:
-            super().action_start()
-        finally:
-            del app.start_game
-        if asked:
-            client = get_client(app)
-            if client is not None:
-                client.open_table(*asked[0])
+    def start(self, game_id: str, seats: list[saves.Seat], seed: int, options: Any, hints: bool) -> None:
+        """The form's game, opened as a table on the host instead of begun here."""
+        client = get_client(self.app)
+        if client is not None:
+            client.open_table(game_id, seats, seed, options, hints)
 
 
 class MovesScreen(ModalScreen[int | None]):
@@ -220,7 +213,7 @@ class MovesScreen(ModalScreen[int | None]):
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(int(event.option.id))
+        self.dismiss(event.option_index)  # the options are the moves in order
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)

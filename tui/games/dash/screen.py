@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from rich.text import Text
@@ -29,6 +29,9 @@ from tui.widgets.cards import card_text
 from tui.widgets.hand import HandBar
 from tui.widgets.log import GameLog
 from tui.widgets.sides import SideChooser
+
+if TYPE_CHECKING:
+    from core.dash.state import DashState
 
 PIECE_COLOUR = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "magenta"}
 # Board sizes, largest first: (least terminal width, least height, cell width, cell
@@ -126,7 +129,7 @@ class DashScreen(GameScreen):
     def __init__(self, save, state, replay: bool = False) -> None:
         super().__init__(save, state, replay)
         self.preview: dict[str, tuple[str | None, str | None]] = {}
-        self._view = None
+        self._view: DashState | None = None  # what the screen shows, once drawn
         self._trees: dict[str, str] = {}  # colour -> square of each tree standing
 
     def hides_hands(self) -> bool:
@@ -135,7 +138,7 @@ class DashScreen(GameScreen):
     # -- layout ---------------------------------------------------------------------
 
     def compose_game(self) -> ComposeResult:
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         yield Static("", id="dash-title", classes="screen-title", markup=False)
         with Horizontal(id="dash-main"):
             with Vertical(id="dash-board-col"):
@@ -201,7 +204,7 @@ class DashScreen(GameScreen):
 
     def redraw(self) -> None:
         view = self._view = self.shown()
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         seat = view.to_move if view.to_move is not None else (self.viewer or 0)
         # Trees: one mark a colour, standing or not, so progress reads at a glance.
         self._trees = standing = standing_trees(view.stacks)
@@ -251,6 +254,7 @@ class DashScreen(GameScreen):
 
     def _update_preview(self) -> None:
         view = self._view
+        assert view is not None  # drawn before any cursor moves
         board = self.query_one(BoardGrid)
         self.preview = view.preview(self.card, self.side) if self.card and self.side and not view.over else {}
         marks: dict[tuple[int, int], str] = {}
@@ -280,7 +284,7 @@ class DashScreen(GameScreen):
         above = (blank,) * ((height - 1) // 2)
         after = (blank,) * (height - len(above) - 2)
         if not stack:
-            dot = self.app.glyphs["dot"]
+            dot = self.houses.glyphs["dot"]
             return CellPaint((*above, ((dot.center(width), None),), blank, *after), base)
         colour, size = stack[-1]
         in_tree = self._trees.get(colour) == square
@@ -299,6 +303,7 @@ class DashScreen(GameScreen):
 
     def _describe_cursor(self) -> None:
         view = self._view
+        assert view is not None  # drawn before any cursor moves
         board = self.query_one(BoardGrid)
         square = square_of(board.cursor)
         stack = view.stacks.get(square)
@@ -309,7 +314,7 @@ class DashScreen(GameScreen):
         text = f"{square}: {names}"
         if square in self.preview:
             dest, reason = self.preview[square]
-            arrow = self.app.glyphs["to"]
+            arrow = self.houses.glyphs["to"]
             if dest is None:
                 text += f"\ncannot move: {reason}"
             elif dest == square:
@@ -345,6 +350,7 @@ class DashScreen(GameScreen):
 
     def _hand(self) -> list[str]:
         view = self._view
+        assert view is not None  # callers ask once the screen is drawn
         seat = view.to_move if view.to_move is not None else 0
         return view.hands[seat]
 
@@ -359,7 +365,7 @@ class DashScreen(GameScreen):
         self.refresh_bindings()
         self.redraw()
         self.set_focus(self.query_one(SideChooser))
-        g = self.app.glyphs
+        g = self.houses.glyphs
         self.say(f"Lay the {card_text(self.card, g)} at which side? Arrows: {g['arrow_n']} north, "
                  f"{g['arrow_e']} east, {g['arrow_s']} south, {g['arrow_w']} west.")
 
@@ -383,7 +389,7 @@ class DashScreen(GameScreen):
             board.cursor = cell_of(movable[0])
         self.set_focus(board)
         count = len(movable)
-        self.say(f"{card_text(self.card, self.app.glyphs)} {SIDE_NAMES[self.side]}: {count} "
+        self.say(f"{card_text(self.card, self.houses.glyphs)} {SIDE_NAMES[self.side]}: {count} "
                  f"piece{'s' if count != 1 else ''} can move (marked). Choose one, or escape.",
                  error=count == 0)
 
@@ -464,7 +470,7 @@ class DashScreen(GameScreen):
         return "enter plays it."
 
     def hint_reason(self, reason: str) -> str:
-        return with_glyphs(reason, self.app.glyphs)  # the hand's card glyphs
+        return with_glyphs(reason, self.houses.glyphs)  # the hand's card glyphs
 
     def action_restart(self) -> None:
         if self.save.cursor == 0 or self.state.is_view():

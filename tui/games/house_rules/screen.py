@@ -107,7 +107,7 @@ class HouseRulesScreen(GameScreen):
     # -- layout ----------------------------------------------------------------------
 
     def compose_game(self) -> ComposeResult:
-        ascii = self.app.glyphs.ascii
+        ascii = self.houses.glyphs.ascii
         ranks = [str(r + 1) for r in range(ROWS)]
         files = list(FILES)
         if self.flipped:
@@ -247,22 +247,22 @@ class HouseRulesScreen(GameScreen):
             text = " " + gap.join(keep)
             if len(text) <= width:
                 return text
-        dots = self.app.glyphs["ellipsis"]
+        dots = self.houses.glyphs["ellipsis"]
         return text[: max(0, width - len(dots))] + dots
 
     def _draw_players(self) -> None:
         view = self._view
-        ascii = self.app.glyphs.ascii
+        ascii = self.houses.glyphs.ascii
         totals = view.totals()
         out = Text()
         for colour in (0, 1):
-            arrow = self.app.glyphs["arrow_e"] if view.to_move == colour else " "
+            arrow = self.houses.glyphs["arrow_e"] if view.to_move == colour else " "
             name = self.seat_name(colour)
             head = Text(f"{arrow} ")
             head.append(f" {COLOUR_LETTER[colour]} ", style=CHIP[colour])
             who = f" {COLOUR_WORD[colour]}  {name}"
             if len(who) > 21:  # shortened on purpose (a space before "total" stays)
-                who = who[: 21 - len(self.app.glyphs["ellipsis"])] + self.app.glyphs["ellipsis"]
+                who = who[: 21 - len(self.houses.glyphs["ellipsis"])] + self.houses.glyphs["ellipsis"]
             head.append(who.ljust(22))
             head.append(f"total {totals[colour]:>2}", style="bold")
             out.append_text(head)
@@ -297,7 +297,7 @@ class HouseRulesScreen(GameScreen):
         bases = sorted({a.pawn for a in actions if type(a) is Revive})
         for base in bases:
             cells = [a.cell for a in actions if type(a) is Revive and a.pawn == base]
-            mark = self.app.glyphs["to"]
+            mark = self.houses.glyphs["to"]
             # A long line wraps in the list (it was cut at 34 characters).
             label = Text(f"  Bring back the {kind_name(side, base)} ({base}) {mark} {', '.join(cells)}")
             if self.revive_base == base:
@@ -323,7 +323,7 @@ class HouseRulesScreen(GameScreen):
             if cid in new:
                 text.append(" new", style="bold")
             if cid == self.card_pending:
-                text = Text(f"{self.app.glyphs['arrow_e']} {card_label(cid)}  play? enter", style="bold reverse")
+                text = Text(f"{self.houses.glyphs['arrow_e']} {card_label(cid)}  play? enter", style="bold reverse")
             return cid, text, True
 
         if mode == "none":
@@ -351,7 +351,7 @@ class HouseRulesScreen(GameScreen):
         board = self.query_one(BoardGrid)
         if self._view is None:
             return CellPaint((((" " * board.cell_w, None),),) * board.cell_h)
-        return paint_cell(self._view, self.index_of((row, col)), board.cell_w, board.cell_h, self.app.glyphs,
+        return paint_cell(self._view, self.index_of((row, col)), board.cell_w, board.cell_h, self.houses.glyphs,
                           board.cell_w >= BIG_W)
 
     def _update_marks(self) -> None:
@@ -464,7 +464,7 @@ class HouseRulesScreen(GameScreen):
             return
         prompt = state.prompt
         if len(self.humans) > 1:
-            prompt = f"{self.seat_name(state.to_move)} {self.app.glyphs['bullet']} {prompt}"
+            prompt = f"{self.seat_name(state.to_move)} {self.houses.glyphs['bullet']} {prompt}"
         self.say(prompt)
 
     # -- choosing on the board -----------------------------------------------------------

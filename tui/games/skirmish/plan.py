@@ -21,43 +21,28 @@ from core.skirmish.cards import ACE, KIND
 from core.skirmish.phases import ATTACK, BLOCK, RESOLVE, RESPONSE
 from core.skirmish.state import SkirmishState
 from core.skirmish.units import POIS, PROTECT, lead
+from tui.app_typed import UsesHousesApp
+from tui.games.skirmish.choice import Place
 from tui.games.skirmish.field import card_label, exists, unit_label_rich
 from tui.games.skirmish.targets import places_after, places_before
 
 
-class _Resolving(Exception):
-    """Raised where the engine would resolve a combat."""
-
-
-class _UpToResolution(SkirmishState):
-    """The engine's own flow, stopped where the combat resolves."""
-
-    __slots__ = ()
-
-    def _resolve(self) -> None:
-        raise _Resolving
-
-
-def at_resolution(before: SkirmishState, action) -> SkirmishState | None:
+def at_resolution(before: SkirmishState, action: A.Action) -> SkirmishState | None:
     """The position as the combat resolves, if `action` made from `before` resolves
     one: every attack, block, second target and excess damage in place; else None."""
     s = before.clone()
-    s.__class__ = _UpToResolution
     try:
-        s.play(action)
-    except _Resolving:
-        s.__class__ = SkirmishState
-        return s if s.attacks else None
+        stopped = s.play_until_combat(action)
     except Exception:  # a copy gone wrong must never stop the game: no box then
         return None
-    return None
+    return s if stopped and s.attacks else None
 
 
 def since_you_decided(steps, viewer) -> tuple[SkirmishState | None, int, list[tuple[int, int]]]:
     """On opening a saved game, from its steps (`Match.steps().walk`): the latest
     combat since `viewer` last decided (as it resolved), the first log line since
     then, and the places of the moves since then (to mark them as if watched)."""
-    told = []  # (who decided, log length before, places)
+    told: list[tuple[int | None, int, list[Place]]] = []  # (who decided, log length before, places)
     last = None  # (step, position) of the latest combat, as it resolved
     for step in steps:
         seat, action, state = step.seat, step.action, step.before
@@ -73,13 +58,13 @@ def since_you_decided(steps, viewer) -> tuple[SkirmishState | None, int, list[tu
     return combat, told[start][1], [p for _, _, places in told[start:] for p in places]
 
 
-class PlanPanel(Static):
+class PlanPanel(UsesHousesApp, Static):
     """The attacks being planned, with what they would do; else the last combat."""
 
     def show(self, view, short_name: Callable[[int, int], str],
              last_combat: tuple[int, list[Text]] | None) -> list[Text]:
         """Draw the panel; the planned lines (none when no attack is planned)."""
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         lines = plan_lines(view, short_name, glyphs) if not view.over else []
         if lines:
             lines = lines + outcome_lines(view, short_name, glyphs, "As it stands:")
@@ -166,7 +151,7 @@ def combat_effects(view, short_name: Callable[[int, int], str], glyphs) -> list[
             watched.append((unit_label_rich(view.unit(seat, pos), glyphs), seat, u, u.damage, u.flags))
     life = after.life[:]
     try:
-        after._resolve()
+        after.resolve_combat()
     except (IndexError, KeyError, TypeError, ValueError):
         return None
     parts: list[Text] = []

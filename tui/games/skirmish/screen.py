@@ -101,7 +101,7 @@ class SkirmishScreen(GameScreen):
         yield PhaseBar("", id="sk-phase", classes="screen-title", markup=False)
         with Horizontal(id="sk-main"):
             with Vertical(id="sk-left"):
-                yield Battlefield(self.state.seats, self.app.glyphs.ascii, id="sk-field")
+                yield Battlefield(self.state.seats, self.houses.glyphs.ascii, id="sk-field")
                 with Horizontal(id="sk-hand-row"):
                     yield Static("", id="sk-hand-title", markup=False)
                     yield HandBar(empty_text="(no cards in hand)", id="sk-hand")
@@ -157,7 +157,7 @@ class SkirmishScreen(GameScreen):
             self.call_after_refresh(self.set_focus, None)  # arrows step through the game
         else:
             self._recall()
-            self.query_one(SkirmishLog).step = min(0.25, self.app.bot_delay / 3)
+            self.query_one(SkirmishLog).step = min(0.25, self.houses.bot_delay / 3)
         self._fit_size()
         # GameScreen.on_mount follows: Textual calls each class's handler along the MRO.
 
@@ -168,7 +168,7 @@ class SkirmishScreen(GameScreen):
             return  # (a seat at a shared table has no moves to walk: the host keeps them)
         combat, log_from, places = since_you_decided(self.match.steps().walk(0, self.save.cursor), self.viewer)
         if combat is not None:
-            self.last_combat = combat_box(combat.view(self.viewer), self.short_name, self.app.glyphs)
+            self.last_combat = combat_box(combat.view(self.viewer), self.short_name, self.houses.glyphs)
         self.query_one(SkirmishLog).new_from = log_from
         self.recent.extend(p for p in places if p not in self.recent)
 
@@ -244,7 +244,7 @@ class SkirmishScreen(GameScreen):
 
     def action_words(self, action) -> str:
         """`action` in short words, read in the position shown (`_view`)."""
-        return sk_words.action_words(action, self._view, self.me, self.save.seats, self.app.glyphs)
+        return sk_words.action_words(action, self._view, self.me, self.save.seats, self.houses.glyphs)
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -278,18 +278,18 @@ class SkirmishScreen(GameScreen):
 
     def _phase_text(self, view, width: int) -> Text:
         """The phase bar's text at `width` (what PhaseBar.show draws)."""
-        return phase_text(view, width, self.asked(), self.short_name, self.app.glyphs["ellipsis"], self.match.names())
+        return phase_text(view, width, self.asked(), self.short_name, self.houses.glyphs["ellipsis"], self.match.names())
 
     def _draw_hand(self) -> None:
         hand = self._view.hands[self.me]
         chosen = hand.index(self.sel[1]) if self.sel and self.sel[0] == "card" and self.sel[1] in hand else None
-        self.hand_bar.set_items(hand_items(hand, self.legal(), self.app.glyphs), chosen)
+        self.hand_bar.set_items(hand_items(hand, self.legal(), self.houses.glyphs), chosen)
         self.query_one("#sk-hand-title", Static).update(Text(f"Hand {len(hand)}", style="bold"))
 
     def _draw_barrows(self) -> None:
         self.query_one("#sk-barrows-title", Static).update(barrows_title(self._view))
         # Newest first, and the newest in view unless the player browses the pile.
-        self.barrows.set_items(barrows_items(self._view, self.barrow_targets, self.app.glyphs), keep=self.focused is self.barrows)
+        self.barrows.set_items(barrows_items(self._view, self.barrow_targets, self.houses.glyphs), keep=self.focused is self.barrows)
 
     def _draw_choices(self) -> None:
         """The list of what may be chosen now, when the decision is one from a list."""
@@ -436,7 +436,7 @@ class SkirmishScreen(GameScreen):
             return
         self.choice = SkirmishChoice(Picked("card", c))
         self.redraw_selection()
-        self.say(f"{card_label(c, self.app.glyphs)}: choose where it goes (marked), or escape.")
+        self.say(f"{card_label(c, self.houses.glyphs)}: choose where it goes (marked), or escape.")
         self._focus_first_target()
 
     def redraw_selection(self) -> None:
@@ -614,12 +614,12 @@ class SkirmishScreen(GameScreen):
         st = self.state
         if not self.in_play():
             return  # a late call after the player left
-        if self._hold and not self.replay and not st.over and self.is_bot(st.to_move) and self.app.bot_delay > 0:
+        if self._hold and not self.replay and not st.over and self.is_bot(st.to_move) and self.houses.bot_delay > 0:
             # A combat was just resolved: leave it on screen a moment before a bot goes on.
             self._hold = False
             token = self.save.cursor
-            self.say(f"Combat resolved: see the log. {self.seat_name(st.to_move)} plays next{self.app.glyphs['ellipsis']}")
-            self.set_timer(max(1.5, 4 * self.app.bot_delay), lambda: self._after_hold(token))
+            self.say(f"Combat resolved: see the log. {self.seat_name(st.to_move)} plays next{self.houses.glyphs['ellipsis']}")
+            self.set_timer(max(1.5, 4 * self.houses.bot_delay), lambda: self._after_hold(token))
             return
         self._hold = False
         if (not self.replay and not st.over and st.phase == RESPONSE and not st.pending
@@ -653,7 +653,7 @@ class SkirmishScreen(GameScreen):
         # resolved (the move that resolved it included: the last block, the excess).
         resolved = at_resolution(self._before, action) if self._before is not None else None
         if resolved is not None:
-            self.last_combat = combat_box(resolved.view(self.viewer), self.short_name, self.app.glyphs)
+            self.last_combat = combat_box(resolved.view(self.viewer), self.short_name, self.houses.glyphs)
             self.plan = []
             self._hold = True
             st = self.state
@@ -681,7 +681,7 @@ class SkirmishScreen(GameScreen):
             self.say(f"Combat resolved: see Last combat and the log. e goes on to {self.asked().removeprefix('You: ')}.")
             return
         if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
-            self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.app.glyphs['ellipsis']}")
+            self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.houses.glyphs['ellipsis']}")
             return
         super().say_game_prompt()
 

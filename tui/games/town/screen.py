@@ -81,7 +81,7 @@ class TownScreen(GameScreen):
     # -- layout ---------------------------------------------------------------------
 
     def compose_game(self) -> ComposeResult:
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         yield Static("", id="town-title", classes="screen-title", markup=False)
         with Horizontal(id="town-main"):
             with Vertical(id="town-board-col"):
@@ -127,7 +127,7 @@ class TownScreen(GameScreen):
         self._fit_board()
         board.read_only = self.replay
         self.watch(board, "cursor", self._cursor_moved, init=False)
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         legend_box = self.query_one("#town-legend", Static)
         legend_box.update(Text("\n").join(legend(glyphs.ascii)))
         # A review's note takes the legend's rows on a short terminal (the legend is in ?).
@@ -228,14 +228,14 @@ class TownScreen(GameScreen):
         seat = self.rack_seat()
         rack = list(view.racks[seat]) if seat < len(view.racks) else []
         giving = view.phase == GIVEBACK and self.my_turn()
-        check = self.app.glyphs["check"]
+        check = self.houses.glyphs["check"]
         items: list[Text] = []
         self.entries = []
         if giving:
             items.append(Text(" Keep ", style=Style(bold=True)))
             self.entries.append(None)
         for i, t in enumerate(rack):
-            item = face(t, self.app.glyphs.ascii)
+            item = face(t, self.houses.glyphs.ascii)
             if self.exchanging:
                 item = Text(check if i in self.marked else " ") + item
             items.append(item)
@@ -252,7 +252,7 @@ class TownScreen(GameScreen):
     def _draw_turn_box(self) -> None:
         view = self._view
         box = self.query_one("#town-turn", Static)
-        ascii_only = self.app.glyphs.ascii
+        ascii_only = self.houses.glyphs.ascii
         text = Text()
         if self.my_turn() and view.phase == GIVEBACK:
             seat = self.rack_seat()
@@ -277,7 +277,7 @@ class TownScreen(GameScreen):
 
     def _draw_players(self) -> None:
         view = self._view
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         left = [s for s, _ in view.left]
         lines = []
         for s in range(view.seats):
@@ -301,7 +301,7 @@ class TownScreen(GameScreen):
 
     def _draw_solo_panel(self) -> None:
         view = self._view
-        glyphs = self.app.glyphs
+        glyphs = self.houses.glyphs
         items = []
         for i, (top, size) in enumerate(zip(view.stack_tops(), view.stack_sizes())):
             if top is None:
@@ -362,8 +362,8 @@ class TownScreen(GameScreen):
         size = self.board.cell_w, self.board.cell_h  # the cells grow with the terminal
         if tile is not None and tile in TILE_CS:
             style = face_style(tile[0])
-            return centred(f"{tile[0]} {glyph_of(tile, self.app.glyphs.ascii)}", style, style, "dark", *size)
-        return centred(self.app.glyphs["dot"], DIM, None, "light" if (row + col) % 2 == 0 else "dark", *size)
+            return centred(f"{tile[0]} {glyph_of(tile, self.houses.glyphs.ascii)}", style, style, "dark", *size)
+        return centred(self.houses.glyphs["dot"], DIM, None, "light" if (row + col) % 2 == 0 else "dark", *size)
 
     # -- the cell under the cursor -----------------------------------------------------
 
@@ -375,7 +375,7 @@ class TownScreen(GameScreen):
         view = self._view
         name = cell_at(*self.board.cursor)
         tile = view.cells[CELLS.index(name)]
-        ascii_only = self.app.glyphs.ascii
+        ascii_only = self.houses.glyphs.ascii
         text = Text.assemble((f"{name}: ", Style(bold=True)))
         if tile is not None:
             text.append_text(face(tile, ascii_only, pad=False))
@@ -389,7 +389,7 @@ class TownScreen(GameScreen):
                 else:
                     if why.startswith(name + " "):
                         why = why[len(name) + 1:]
-                    text.append(f"{self.app.glyphs['cross']} {why}")
+                    text.append(f"{self.houses.glyphs['cross']} {why}")
             else:
                 text.append("empty")
                 if self.my_turn() and view.phase == TURN and not view.solo:
@@ -661,7 +661,7 @@ class TownScreen(GameScreen):
     def finish(self) -> None:
         if self.state.solo and not self.match.counted:
             try:
-                stats, _ = self.app.store.read_stats()
+                stats, _ = self.houses.store.read_stats()
                 self._best_before = stats.get(self.game_id).best.get("most_tiles_placed")
             except Exception:  # the stats are a nicety here: never block the end
                 self._best_before = None

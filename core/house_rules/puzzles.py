@@ -1,0 +1,211 @@
+"""HOUSE RULES puzzles (docs/rules/house-rules.md, "Puzzles"): "win in N turns",
+mined from games between the project's bots and proved by the exact search of
+core/house_rules/solver.py. Both hands are open in HOUSE RULES, so a puzzle shows
+everything and its claim is made for the cards the position holds.
+
+A puzzle's line lists every action, the opponent's replies included. "Only move"
+means only winning turn: a turn is what it leaves (solver.result_key), so playing a
+card before or after the move, when both give the same result, is the same turn and
+`accepts` takes either order; on the winning turn a card played before the winning
+move changes nothing and is accepted too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from core.house_rules.actions import Move, Options, PlayCard
+from core.house_rules.board import FAR_ROW, CELL_INDEX
+from core.house_rules.solver import OutOfBudget, Solver, Turn, completions, result_key, turns, won_by
+from core.puzzles import Puzzle, PuzzleKit, puzzle_id
+
+MAX_N = 2  # the longest win mined (turns of the solver)
+BUDGET = 40  # turn lists a search may make before the miner gives a position up
+MODES = ("hands", "none", "random")
+
+
+def markers_live(s: Any) -> bool:
+    """Change markers could be placed during the puzzle: every turn then has dozens
+    of variants, too many to prove a longer win in the miner's time."""
+    return s.markers_left > 0 and ("change" in s.cards_in_force or any("change" in h for h in s.hands))
+
+
+def split_turns(s: Any, line: list[Any]) -> list[list[Any]]:
+    """The line cut into turns, replayed from `s` (a copy is used)."""
+    st = s.clone()
+    st.silent = True
+    out: list[list[Any]] = []
+    new_turn = True
+    for a in line:
+        if new_turn:
+            out.append([])
+        side = st.side
+        st.play(a)
+        out[-1].append(a)
+        new_turn = st.side != side
+    return out
+
+
+class HouseRulesPuzzles(PuzzleKit):
+    prefix: ClassVar[str] = "HR"
+    version: ClassVar[str] = "1"
+    goals: ClassVar[dict[str, str]] = {"win": "Win in {n} turns"}
+
+    def task(self, puzzle: Puzzle) -> str:
+        return "Win in 1 turn" if puzzle.moves == 1 else super().task(puzzle)
+
+    # -- proving ---------------------------------------------------------------
+
+    def solve(self, s: Any, n_max: int, budget: int = BUDGET) -> tuple[int, list[Any]] | None:
+        """(N, line) when the side to move wins in N <= n_max turns with one winning
+        turn at each of its turns against the longest defence; else None."""
+        solver = Solver(s.side, budget)
+        try:
+            n = solver.distance(s, n_max)
+            if n is None:
+                return None
+            line: list[Any] = []
+            cur, left = s, n
+            while True:
+                wins = solver.winning_turns(cur, left)
+                if len(wins) != 1:
+                    return None
+                t = wins[0]
+                line.extend(t.actions)
+                if t.end.over:
+                    return (n, line) if won_by(t.end, s.side) else None
+                # The defence: a reply that holds out longest, the bots' favourite first.
+                best: Turn | None = None
+                for d in solver.turns(t.end):
+                    if d.end.over:
+                        continue
+                    if not solver.wins(d.end, left - 2):
+                        if len(solver.winning_turns(d.end, left - 1)) == 1:
+                            best = d
+                            break
+                if best is None:
+                    return None
+                line.extend(best.actions)
+                cur, left = best.end, left - 1
+        except OutOfBudget:
+            return None
+
+    def verify(self, puzzle: Puzzle) -> str | None:
+        try:
+            s: Any = self.start(puzzle)
+        except Exception as e:  # noqa: BLE001 - a bad position is a reason, in words
+            return f"The position does not read: {e}"
+        if s.over or s.side != puzzle.seat:
+            return "The solver is not to move in the position."
+        found = self.solve(s, puzzle.moves, budget=10 * BUDGET)
+        if found is None:
+            return f"No single winning turn wins in {puzzle.moves} (or the search ran out)."
+        n, line = found
+        if n != puzzle.moves:
+            return f"The win takes {n} turns, not {puzzle.moves}."
+        mine = self.line(puzzle)
+        if result_key(self._play(s, mine)) != result_key(self._play(s, line)):
+            return "The line is not the winning line."
+        return None
+
+    @staticmethod
+    def _play(s: Any, line: list[Any]) -> Any:
+        st = s.clone()
+        st.silent = True
+        for a in line:
+            if st.check(a) is not None:
+                return st
+            st.play(a)
+        return st
+
+    def accepts(self, before: Any, action: Any, puzzle: Puzzle, step: int) -> list[Any] | None:
+        line = self.line(puzzle)
+        if step < len(line) and action == line[step]:
+            return line[step + 1:]
+        # Another order of the same turn: the rest of this turn in the line gives the
+        # result to reach; a completion starting with `action` that reaches it is good.
+        st = before.clone()
+        st.silent = True
+        side, rest = st.side, step
+        while rest < len(line) and not st.over and st.side == side:
+            if st.check(line[rest]) is not None:
+                return None
+            st.play(line[rest])
+            rest += 1
+        target = result_key(st)
+        if before.check(action) is not None:
+            return None
+        nxt = before.clone()
+        nxt.silent = True
+        nxt.play(action)
+        for c in completions(nxt):
+            if result_key(c.end) == target or (st.over and won_by(c.end, side) and won_by(st, side)
+                                                and bytes(c.end.board) == bytes(st.board)):
+                return list(c.actions) + line[rest:]
+        return None
+
+    # -- mining ----------------------------------------------------------------
+
+    def mine(self, seed: int, count: int) -> Iterator[Puzzle]:
+        game = self.game
+        rng = random.Random(seed)
+        made = 0
+        seen: set[str] = set()
+        g = 0
+        while made < count:
+            g += 1
+            mode = MODES[g % len(MODES)]
+            s = game.new(seed=rng.randrange(1 << 30), options=Options(cards=mode))
+            levels = rng.choice([("easy", "normal"), ("normal", "easy"), ("easy", "easy")])
+            bots = [game.make_bot(lv, random.Random(rng.randrange(1 << 30)), iterations=400) for lv in levels]
+            before_text, mistake, before_state = None, None, None
+            while not s.over and s.turn < 160 and made < count:
+                text = s.to_text()
+                if before_text is not None:
+                    p = self._try(game.from_text(text), text, before_state, before_text, mistake, seed)
+                    if p is not None and p.id not in seen:
+                        seen.add(p.id)
+                        made += 1
+                        yield p
+                before_text, before_state = text, s.clone()
+                side, acts = s.side, []
+                while not s.over and s.side == side:
+                    a = bots[side].choose(s.view(side), 5.0)
+                    acts.append(a)
+                    s.apply(a)
+                mistake = [game.action_to_builtins(a) for a in acts]
+
+    def _try(self, s: Any, text: str, before: Any, before_text: str, mistake: Any, seed: int) -> Puzzle | None:
+        n_max = 1 if markers_live(s) or markers_live(before) else MAX_N
+        found = self.solve(s, n_max)
+        if found is None:
+            return None
+        n, line = found
+        # A mistake: before it, the other side had a turn that did not lose this fast.
+        guard = Solver(s.side, BUDGET)
+        try:
+            if guard.defender_loses(before, n):
+                return None
+        except OutOfBudget:
+            return None
+        alts = turns(s)
+        tempting = sum(1 for t in alts if any(type(a) is Move and s.board[CELL_INDEX[a.dst]] for a in t.actions)
+                       or any(type(a) is Move and CELL_INDEX[a.dst] in FAR_ROW[s.side] for a in t.actions))
+        first = split_turns(s, line)[0]
+        card = any(type(a) is PlayCard for a in first)
+        themes = ["card combo"] if card else []
+        if any(type(a) is Move and CELL_INDEX[a.dst] in FAR_ROW[s.side] for a in first):
+            themes.append("far-row upgrade")
+        if any(type(a) is Move and s.board[CELL_INDEX[a.dst]] for a in first):
+            themes.append("capture")
+        themes.append(f"win in {n}")
+        score = (n - 1) * 3 + (2 if card else 0) + min(tempting, 6) / 2
+        band = "easy" if score < 1.5 else "medium" if score < 3 else "hard"
+        rating = round(1100 + score * 130, 1)
+        solution = [self.game.action_to_builtins(a) for a in line]
+        return Puzzle(id=puzzle_id(self.prefix, text, solution), game=self.game.info.id, goal="win", moves=n,
+                      position=text, seat=s.side, solution=solution, band=band, rating=min(rating, 2100.0),
+                      themes=tuple(themes), generator=f"{self.game.info.id}/{self.version}", seed=seed,
+                      before=before_text, mistake=mistake)
