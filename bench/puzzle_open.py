@@ -29,7 +29,7 @@ async def one(puzzle) -> float:
         await pilot.pause()
         started = time.perf_counter()
         open_puzzle(app, puzzle)
-        while getattr(app.screen, "puzzle", None) is not puzzle or not app.screen.is_mounted:
+        while getattr(getattr(app.screen, "puzzle", None), "puzzle", None) is not puzzle or not app.screen.is_mounted:
             await asyncio.sleep(0)
         await pilot.pause()
         return time.perf_counter() - started
