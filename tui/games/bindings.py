@@ -63,7 +63,7 @@ GAME_BINDINGS: list[BindingType] = [
             tooltip="show the puzzle's solution (plays the line out)"),
     Binding("y", "puzzle('replay')", "Replay", id="puzzle.replay", tooltip="replay the puzzle's line"),
     Binding("n", "puzzle('next')", "Next puzzle", id="puzzle.next", tooltip="the next puzzle near your rating"),
-    Binding("q", "puzzle('back')", "Back", id="puzzle.back", tooltip="back to the puzzles"),
+    Binding("q", "puzzle('back')", "Puzzles", id="puzzle.back", tooltip="back to the puzzles"),
     # A finished game's review (the game-over dialog's v, kept on the board after it).
     Binding("v", "review_game", "Review", id="game.review", tooltip="review the finished game"),
     # A review (tui/screens/review.py): hidden unless the screen is given one.

@@ -45,10 +45,12 @@ class PuzzleMatch(saves.Match):
         game = GAMES[puzzle.game]
         self.kit = game.puzzle_kit()
         self.puzzle = puzzle
-        self.mistake: Any = None
+        # The opponent's mistake: one action, or a list of them (a turn of several).
+        self.mistake: list[Any] = []
         if puzzle.before and puzzle.mistake is not None:
             start = game.from_text(puzzle.before)
-            self.mistake = game.action_from_builtins(puzzle.mistake)
+            made = puzzle.mistake if isinstance(puzzle.mistake, list) else [puzzle.mistake]
+            self.mistake = [game.action_from_builtins(a) for a in made]
         else:
             start = self.kit.start(puzzle)
         seats = [saves.Seat("You") if i == puzzle.seat else saves.Seat("Opponent" if start.seats == 2 else
@@ -57,7 +59,7 @@ class PuzzleMatch(saves.Match):
         save = saves.SaveFile(format=saves.FORMAT, app_version="", game=puzzle.game, seats=seats, options={},
                               seed=0, actions=[], cursor=0, created="", updated="", summary=puzzle.id)
         super().__init__(save, start, steps=Steps(start.clone()))
-        self.phase = INTRO if self.mistake is not None else SOLVING
+        self.phase = INTRO if self.mistake else SOLVING
         self.line: list[Any] = self.kit.line(puzzle)
         self.rest: list[Any] = list(self.line)  # what is still to be played of the line
         self.played: list[Any] = []  # the line's actions played so far (the mistake not)
@@ -65,7 +67,7 @@ class PuzzleMatch(saves.Match):
         self.reported = False  # the attempt's result was handed on (tui/puzzles/report.py)
         self.solved = False
         self.reached = False  # the player played the line to its end (after help, maybe)
-        self.start_cursor = 1 if self.mistake is not None else 0  # the puzzle's position
+        self.start_cursor = len(self.mistake)  # the puzzle's position
         self.on_wrong: Callable[[], None] | None = None  # told of each move refused as not solving
         self.on_played: Callable[[], None] | None = None  # told after every move
         self._judged: tuple[int, Any, list[Any]] | None = None  # (token, action, rest): checked, not yet played
@@ -91,7 +93,7 @@ class PuzzleMatch(saves.Match):
         """The action that plays by itself next (the mistake, a reply, the solution's
         next step), or None."""
         if self.phase == INTRO:
-            return self.mistake
+            return self.mistake[self.save.cursor]
         if self.rest and (self.phase == SHOWING or not self.solver_to_move()):
             return self.rest[0]
         return None
@@ -149,8 +151,8 @@ class PuzzleMatch(saves.Match):
         self.save.over = bool(state.over)
         self.token += 1
         self.last = Played(seat, action, text, self.save.cursor)
-        if self.phase == INTRO:  # the mistake: the puzzle's position now
-            self.phase = SOLVING
+        if self.phase == INTRO:  # the mistake played out: the puzzle's position now
+            self.phase = SOLVING if self.save.cursor >= self.start_cursor else INTRO
         else:
             self.played.append(action)
             self.rest = rest if rest is not None else self.rest[1:]
@@ -182,7 +184,7 @@ class PuzzleMatch(saves.Match):
     def status(self, ellipsis: str = "...") -> str | None:
         """The puzzle's prompt (None: the game's own, a reply on its way)."""
         if self.phase == DONE:
-            return f"{self.end_words()}. left/right step through it, y replays, n next puzzle, q back."
+            return f"{self.end_words()}. left/right step through it, y replays, n next puzzle, q puzzles."
         if self.phase == INTRO:
             return f"The opponent moves{ellipsis}"
         if self.phase == SHOWING:

@@ -132,6 +132,9 @@ class PuzzleOnScreen:
         self.report(match.solved)
         screen.replay = True  # the line, to step through
         screen.replay_at = match.save.cursor
+        for zone in screen.zones():  # left/right step the line, as in a replay, not a cursor
+            zone.can_focus = False
+        screen.set_focus(None)
         self.show_head()
         screen.say_prompt()
         screen.refresh_bindings()
