@@ -40,7 +40,7 @@ def warm_up(app: Any, game_ids: list[str]) -> None:
 
     import tui.puzzles.play  # noqa: F401  (the trainer itself)
 
-    classes = []
+    classes: list[Any] = []
     for gid in game_ids:
         GAMES[gid].puzzle_kit()
         load(gid)
@@ -48,7 +48,7 @@ def warm_up(app: Any, game_ids: list[str]) -> None:
     app.call_from_thread(read_styles, app, classes)
 
 
-def read_styles(app: Any, classes: list[type]) -> None:
+def read_styles(app: Any, classes: list[Any]) -> None:
     """The CSS files of these screen classes (CSS_PATH) read into the app's style
     sheet now, as Textual reads them the first time such a screen is shown (the
     same file names: a file read here is not read again then)."""
