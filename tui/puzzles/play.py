@@ -156,11 +156,11 @@ class PuzzleOnScreen:
                          done=self.counted)
 
     def counted(self, words: str) -> None:
-        """The attempt is recorded: its rating change, in the head line."""
+        """The attempt is recorded: its rating change, in the head line (no toast:
+        it would cover the status line's words)."""
         self.result_words = words
         if self.screen.in_play():
             self.show_head()
-            self.screen.app.notify(words, title="Puzzle rating")
 
 
 def open_puzzle(app: Any, puzzle: Puzzle, daily: bool = False, replace: Any = None) -> None:
