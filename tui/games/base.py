@@ -218,7 +218,7 @@ class GameScreen(HintsMixin, Screen):
         if self.review_notes is not None:
             self.review_notes.say(self)
             return
-        status = None if self.replay and not self.puzzle else self.match.status(self.houses.glyphs["ellipsis"])
+        status = None if self.replay and self.puzzle is None else self.match.status(self.houses.glyphs["ellipsis"])
         if status is not None:  # a shared table says who it waits for
             self.say(status)
         else:
