@@ -94,6 +94,22 @@ async def test_the_puzzle_of_the_day_opens_from_the_puzzles_screen_and_counts_fo
         assert records(store).days == {f"{toygame.ID}/{app.today.isoformat()}": False}
 
 
+async def test_a_game_s_screen_without_a_puzzle_has_no_puzzle_keys(store):
+    import saves
+    from test_bindings import footer_keys
+    from tui.start import NewGame
+
+    seats = [saves.Seat("You"), saves.Seat("Bot", "bot", "easy")]
+    app = make_app(store, start=NewGame(toygame.ID, seats, 3, toygame.Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.puzzle is None
+        assert not any(screen.check_action("puzzle", (what,)) for what in ("solution", "replay", "next", "back"))
+        shown = {key for _, key in footer_keys(app)}
+        assert "o" not in shown and "y" not in shown and "n" in shown  # n: a new game here
+
+
 async def test_a_wrong_move_is_refused_then_the_right_one_plays_and_the_reply_comes(store):
     app = puzzle_app(store, HEAP5)
     async with app.run_test(size=SIZE) as pilot:
