@@ -130,14 +130,19 @@ async def test_a_wrong_move_is_refused_then_the_right_one_plays_and_the_reply_co
         assert mine.tried == 1 and mine.solved == 0 and mine.rating.rating < 1500
 
 
+async def solve(pilot, *takes: int) -> None:
+    """The puzzle's line by keys: each take of the player's, the replies coming by
+    themselves (HEAP5: 1 then 3; HEAP2: 2)."""
+    for take in takes:
+        await at_puzzle(pilot)
+        await pilot.press(str(take), "enter")
+    await wait_for(pilot, lambda: "Solved" in head(pilot.app), what="Solved")
+
+
 async def test_solved_first_time_raises_the_rating_once_and_replays(store):
     app = puzzle_app(store, HEAP5)
     async with app.run_test(size=SIZE) as pilot:
-        await at_puzzle(pilot)
-        await pilot.press("1", "enter")
-        await at_puzzle(pilot)
-        await pilot.press("3", "enter")
-        await wait_for(pilot, lambda: "Solved" in head(app), what="Solved")
+        await solve(pilot, 1, 3)
         await written(pilot, store, 1)
         assert "Solved" in status(app)
         mine = records(store).game(toygame.ID)
@@ -152,11 +157,7 @@ async def test_solved_first_time_raises_the_rating_once_and_replays(store):
     # The same puzzle again: counted in the history, the rating unchanged.
     app = puzzle_app(store, HEAP5)
     async with app.run_test(size=SIZE) as pilot:
-        await at_puzzle(pilot)
-        await pilot.press("1", "enter")
-        await at_puzzle(pilot)
-        await pilot.press("3", "enter")
-        await wait_for(pilot, lambda: "Solved" in head(app), what="Solved again")
+        await solve(pilot, 1, 3)
         await written(pilot, store, 2)
     got = records(store)
     assert got.game(toygame.ID).tried == 1 and got.game(toygame.ID).rating == mine.rating
@@ -202,9 +203,7 @@ async def test_a_puzzle_has_no_undo_new_game_or_review(store):
 async def test_next_puzzle_after_solving_is_another_one(store):
     app = puzzle_app(store, HEAP2)
     async with app.run_test(size=SIZE) as pilot:
-        await at_puzzle(pilot)
-        await pilot.press("2", "enter")
-        await wait_for(pilot, lambda: "Solved" in head(app), what="Solved")
+        await solve(pilot, 2)
         await written(pilot, store, 1)
         await pilot.press("n")
         await wait_for(pilot, lambda: getattr(app.screen, "puzzle", None) is not None
@@ -245,9 +244,7 @@ def test_the_puzzle_of_the_day_is_the_same_for_everybody():
 async def test_statistics_show_the_puzzle_rating_streak_and_history(store):
     app = puzzle_app(store, HEAP2)
     async with app.run_test(size=SIZE) as pilot:
-        await at_puzzle(pilot)
-        await pilot.press("2", "enter")
-        await wait_for(pilot, lambda: "Solved" in head(app), what="Solved")
+        await solve(pilot, 2)
         await written(pilot, store, 1)
         from tui.screens.stats import StatsScreen
 
