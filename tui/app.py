@@ -32,7 +32,7 @@ from textual.scrollbar import ScrollBar
 import saves
 from tui.glyphs import Glyphs, locale_is_utf8
 from tui.memory import use_fresh_context_executor
-from tui.start import NewForm, NewGame, Resume, Start, StartHome
+from tui.start import NewForm, NewGame, OpenPuzzle, Resume, Start, StartHome
 from tui.screens.text import scroll_bar_render
 from tui.textual_compat import ErrorFilterApp
 
@@ -309,6 +309,10 @@ class HousesApp(ErrorFilterApp):
             self.resume(start.save_id)
         elif isinstance(start, NewForm):
             self.open_new_game(start.game_id)
+        elif isinstance(start, OpenPuzzle):
+            from tui.screens.puzzles import open_start
+
+            open_start(self, start)
         self.call_after_refresh(self._check_size)
         self._prune_unplayed()
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, NoReturn, Sequence
 
 import msgspec
 
-from tui.start import NewGame, Resume, Start, StartHome
+from tui.start import NewGame, OpenPuzzle, Resume, Start, StartHome
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,13 @@ def build_parser(with_games: bool = True, commands: Sequence[Command] = ()) -> a
     resume = sub.add_parser("resume", help="resume the newest unfinished game, or the one named")
     resume.add_argument("save_id", nargs="?", default=None, metavar="SAVE", help="a save's name, as `houses saves` lists it")
     sub.add_parser("saves", help="list saved games (no TUI)")
+    puzzle = sub.add_parser("puzzle", help="solve puzzles: one by its id, or the next of a game",
+                            description="The puzzles: rated puzzles of each game that has them, and one a "
+                            "day. With an id, that puzzle (ids are the same on every install); with "
+                            "--game, the next puzzle of that game near your puzzle rating.")
+    puzzle.add_argument("puzzle_id", nargs="?", default=None, metavar="ID", help="a puzzle's id, e.g. as shared by a friend")
+    puzzle.add_argument("--game", default=None, metavar="GAME",
+                        help="the next puzzle of this game (its id or title)")
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", metavar="GAME", help="one of: " + ", ".join(playable()) + " (or the game's title)")
     for command in commands:
@@ -173,6 +180,30 @@ def new_game_spec(args: argparse.Namespace) -> NewGame:
     except ValueError as exc:
         refuse(str(exc).replace("The deal number", "The deal number (--seed)", 1))
     return NewGame(game.id, seats, seed, options)
+
+
+def puzzle_spec(args: argparse.Namespace) -> OpenPuzzle:
+    """What `houses puzzle [ID | --game G]` opens; Refused for an unknown id or a
+    game without puzzles."""
+    from core import GAMES
+    from core.puzzles import by_id
+    from tui.puzzles import games_with_puzzles
+
+    with_puzzles = games_with_puzzles()
+    named = ", ".join(GAMES.info(gid).title for gid in with_puzzles) or "none yet"
+    if args.puzzle_id is not None and args.game is not None:
+        refuse("Give a puzzle's id or --game, not both.")
+    if args.puzzle_id is not None:
+        puzzle = by_id(args.puzzle_id)
+        if puzzle is None or puzzle.game not in with_puzzles:
+            refuse(f"There is no puzzle {args.puzzle_id!r}: a puzzle id reads like N-K3M9QA, as the puzzle shows it.")
+        return OpenPuzzle(puzzle_id=puzzle.id)
+    if args.game is not None:
+        found = game_named(args.game)
+        if found is None or found not in with_puzzles:
+            refuse(f"There are no puzzles for {args.game!r}; the games with puzzles: {named}.")
+        return OpenPuzzle(game_id=found)
+    return OpenPuzzle()
 
 
 def resume_spec(store, save_id: str | None) -> Resume:
@@ -304,6 +335,8 @@ def _main(argv: list[str], commands: Sequence[Command], open_documents: Callable
         start = new_game_spec(args)
     elif args.command == "resume":
         start = resume_spec(store, args.save_id)
+    elif args.command == "puzzle":
+        start = puzzle_spec(args)
     else:
         start = StartHome()
 

@@ -1,6 +1,6 @@
 """What the app opens on (docs/architecture.md, "The command line"): the home menu, a
-new game, a save resumed, or the new-game form of one game. `houses new|resume` and
-the tests give one of these to `HousesApp(start=...)`."""
+new game, a save resumed, the new-game form of one game, or the puzzles.
+`houses new|resume|puzzle` and the tests give one of these to `HousesApp(start=...)`."""
 
 from __future__ import annotations
 
@@ -40,4 +40,12 @@ class NewForm:
     game_id: str
 
 
-Start = StartHome | NewGame | Resume | NewForm
+@dataclass(frozen=True)
+class OpenPuzzle:
+    """The puzzles screen; a puzzle by its id, or the next puzzle of a game, opened over it."""
+
+    puzzle_id: str | None = None
+    game_id: str | None = None
+
+
+Start = StartHome | NewGame | Resume | NewForm | OpenPuzzle

@@ -1,4 +1,4 @@
-"""The home screen: continue, today's puzzle, new game, saves, statistics, rules, quit."""
+"""The home screen: continue, today's puzzle, new game, saves, puzzles, statistics, rules, quit."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from textual.widgets.option_list import Option
 
 import saves
 from tui.games import dailies, how_many
+from tui.puzzles import any_puzzles
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten
 from tui.widgets.footer import Footer
@@ -40,6 +41,7 @@ class HomeScreen(ListScreen):
         Binding("c", "pick('continue')", "Continue", id="home.continue"),
         Binding("t", "pick('daily')", "Today's puzzle", id="home.daily"),
         Binding("n", "pick('new')", "New", id="home.new", tooltip="new game"),
+        Binding("p", "pick('puzzles')", "Puzzles", id="home.puzzles", tooltip="puzzles: rated, one a day each game"),
         Binding("s", "pick('saves')", "Saves", id="home.saves", tooltip="saved games"),
         # q asks first: q q from a game (home, then q) must not close the app unasked.
         Binding("q", "pick('quit')", "Quit", id="home.quit", tooltip="quit (asks first)"),
@@ -68,6 +70,8 @@ class HomeScreen(ListScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick" and parameters == ("continue",):
             return getattr(self, "_continue", None) is not None  # c only with a game to resume
+        if action == "pick" and parameters == ("puzzles",):
+            return any_puzzles()  # p only where a game has puzzles
         return True
 
     def refresh_entries(self, to_top: bool = False) -> None:
@@ -112,6 +116,8 @@ class HomeScreen(ListScreen):
             Option("New game", id="new"),
             Option("Saved games", id="saves"),
         ]
+        if any_puzzles():
+            options.append(Option("Puzzles: rated, and one a day for each game", id="puzzles"))
         if _tables_available():
             options.append(Option("Tables: play with others on this host", id="tables"))
             options.append(Option("Leaderboards: ratings and today's results", id="leaderboards"))
@@ -143,6 +149,10 @@ class HomeScreen(ListScreen):
             from tui.screens.saves_browser import SavesScreen
 
             app.push_screen(SavesScreen())
+        elif what == "puzzles" and any_puzzles():
+            from tui.screens.puzzles import PuzzlesScreen
+
+            app.push_screen(PuzzlesScreen())
         elif what == "stats":
             from tui.screens.stats import StatsScreen
 

@@ -88,6 +88,15 @@ class StatsScreen(UsesHousesApp, Screen):
         from tui.tables.community import own_ratings
 
         own_ratings(self.app, self.show_ratings)  # on a host: the player's ratings there
+        from tui.puzzles.stats import read_puzzle_lines
+
+        read_puzzle_lines(self.houses, self.show_puzzles)  # in the writer thread: never waits for the disk
+
+    def show_puzzles(self, lines: list[str]) -> None:
+        """The puzzle records, under the games' lines (tui/puzzles/stats.py)."""
+        if self.is_attached and lines:
+            self._detail = self._detail + lines
+            self.query_one("#stats-detail", Static).update(Content("\n".join(self._detail)))
 
     def on_unmount(self) -> None:
         from tui.tables.community import own_ratings

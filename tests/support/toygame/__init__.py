@@ -19,7 +19,7 @@ from core.ai.basic import RandomBot
 from core.engine import Coach, Game, GameInfo, Line, NotationError, Outcome, State
 
 ID = "toy-nim"
-INFO = GameInfo(ID, "toygame", "Toy Nim", range(2, 3))
+INFO = GameInfo(ID, "toygame", "Toy Nim", range(2, 3), puzzles=True)
 MOST = 3  # counters a turn
 
 
@@ -159,6 +159,15 @@ class NimGame(Game):
         from core.ai.coach import GameCoach
 
         return GameCoach(_analyse, _reason)
+
+    def puzzle_kit(self) -> Any:
+        from toygame.puzzles import NimKit
+
+        if self._kit is None:
+            self._kit = NimKit(self)
+        return self._kit
+
+    _kit: Any = None
 
 
 GAME = NimGame()
