@@ -1,5 +1,5 @@
 """A host's community: ratings when a table ends, leaderboards, the deals of the day's
-results and streaks. The table host (host/tables.py) calls these with its storage
+results and streaks (the puzzles' are host/puzzles.py's). The table host (host/tables.py) calls these with its storage
 (host/storage: `rating`, `set_ratings`, `leaderboard`, `record_daily`,
 `daily_results`, `daily_history`), here called `records`. A day's result is the host's
 own count: it replays the player's moves from the day's deal (`replay_daily`).
@@ -55,6 +55,11 @@ def serve(host: Any, member: Any, msg: p.Message) -> None:
     writer thread, in the order asked, so the host never waits on the database."""
     import asyncio
 
+    if isinstance(msg, (p.PuzzleAttempt, p.GetPuzzleBoard, p.GetDailyPuzzle)):
+        from host.puzzles import keeper
+
+        keeper(host).serve(member, msg)  # host/puzzles.py: kept through an outage
+        return
     loop, today = asyncio.get_running_loop(), host.today()
 
     def work() -> None:
