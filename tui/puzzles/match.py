@@ -6,6 +6,7 @@ puzzle's (played by the line, as bots would), and whether the player's action so
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import saves
@@ -49,6 +50,7 @@ class PuzzleMatch(saves.Match):
         self.solved = False
         self.reached = False  # the player played the line to its end (after help, maybe)
         self.start_cursor = 1 if self.mistake is not None else 0  # the puzzle's position
+        self.started = time.monotonic()  # the attempt's time, for a host's puzzle of the day (report.py)
 
     @property
     def seat(self) -> int:

@@ -2,7 +2,8 @@
 attempt (the first wrong move, hint or solution shown, or the solve), records it in
 the player's puzzle records (saves/puzzles.py) in the app's writer thread, so the
 screen never waits for the disk. A host's leaderboards (issue 24, part 4) hang on
-this same call: it is the one place an attempt's result passes through."""
+this same call: it is the one place an attempt's result passes through
+(tui/tables/community.py `report_puzzle` sends it to the host)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,11 @@ def attempt_finished(app: Any, puzzle: Puzzle, solved: bool, actions: list[Any],
     import saves
     from saves import puzzles as records_file
 
+    from tui.tables.community import report_puzzle
+
     root = app.store.root
     day = app.today.isoformat() if daily else None
+    report_puzzle(app, puzzle, solved, actions, day, elapsed(app, puzzle))  # on a host only
 
     def record() -> None:
         try:
@@ -38,3 +42,14 @@ def attempt_finished(app: Any, puzzle: Puzzle, solved: bool, actions: list[Any],
             app.call_from_thread(done, words)
 
     app._saver.submit(record)
+
+
+def elapsed(app: Any, puzzle: Puzzle) -> float:
+    """Seconds since the puzzle on screen was opened (its PuzzleMatch), 0 if unknown."""
+    import time
+
+    match = getattr(app.screen, "match", None)
+    started = getattr(match, "started", None)
+    if getattr(match, "puzzle", None) is not puzzle or started is None:
+        return 0.0
+    return max(0.0, time.monotonic() - started)

@@ -44,6 +44,7 @@ class TableClient:
         # Daily): each gets every answer and keeps what it shows.
         self.listeners: list[Callable[[Any], None]] = []
         self.daily_sent = 0  # days' results sent, whose answer is said in a notification
+        self.puzzle_days = 0  # attempts at a puzzle of the day sent, whose board is said the same way
         self.hints_used: dict[str, int] = {}  # code -> hints this player saw at that table
 
     @property
@@ -106,6 +107,18 @@ class TableClient:
             self.on_table(msg)
         elif isinstance(msg, p.Finished):
             self.keep(msg.save)
+        elif isinstance(msg, p.PuzzleRated):
+            from tui.tables.community import puzzle_note
+
+            self.app.notify(puzzle_note(msg), title="Puzzles on this host")
+        elif isinstance(msg, (p.PuzzleBoard, p.DailyPuzzle)):
+            if isinstance(msg, p.DailyPuzzle) and self.puzzle_days:
+                from tui.tables.community import daily_puzzle_note
+
+                self.puzzle_days -= 1
+                self.app.notify(daily_puzzle_note(msg, self.name or ""), title="Puzzle of the day")
+            for listener in list(self.listeners):
+                listener(msg)
         elif isinstance(msg, (p.Leaderboard, p.Ratings, p.Daily)):
             if isinstance(msg, p.Daily) and self.daily_sent:  # the answer to a day's result sent
                 self.daily_sent -= 1
@@ -199,6 +212,11 @@ class TableClient:
         """A finished deal of the day's result; the host's answer is said in a notification."""
         if self.send(msg):
             self.daily_sent += 1
+
+    def send_puzzle(self, msg: p.PuzzleAttempt) -> None:
+        """A puzzle attempt; the host's answer is said in a notification."""
+        if self.send(msg) and msg.day is not None:
+            self.puzzle_days += 1
 
     def join(self, code: str) -> None:
         code = code.strip().upper()

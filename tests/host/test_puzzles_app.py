@@ -1,0 +1,64 @@
+"""Issue 24, part 4 in the app (no SSH: the app talks to a table host in its own event
+loop, as test_community_screens.py does): the puzzle of the day solved with the keys
+reaches the host's database (tui/puzzles/report.py -> tui/tables/community.py ->
+host/puzzles.py) and shows on the leaderboards screen's puzzle boards."""
+
+from __future__ import annotations
+
+import pytest
+
+import toygame
+from core.puzzles import daily
+
+from test_table_screens import SIZE, tables  # noqa: F401  (the fixture)
+from tui_support import make_app, store, wait_for  # noqa: F401  (the fixture)
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    with toygame.registered():
+        yield
+
+
+async def test_the_puzzle_of_the_day_solved_in_the_app_lands_on_the_hosts_boards(store, tables, monkeypatch):
+    from tui.puzzles import open_puzzle
+    from tui.puzzles.match import SOLVING
+    from tui.tables.community import LeaderboardsScreen
+
+    await tables.start()
+    try:
+        app = make_app(store)
+        monkeypatch.setattr(tables, "today", lambda: app.today)
+        puzzle = daily(toygame.ID, app.today)
+        day = app.today.isoformat()
+        async with app.run_test(size=SIZE) as pilot:
+            open_puzzle(app, puzzle, daily=True)
+            for step, take in enumerate(puzzle.solution):
+                if step % 2:
+                    continue  # the opponent's reply plays by itself
+                await wait_for(pilot, lambda: getattr(getattr(app.screen, "match", None), "phase", None) == SOLVING
+                               and app.screen.match.solver_to_move() and len(app.screen.match.played) == step,
+                               10, f"the player to move at step {step}")
+                await pilot.press(str(take["count"]), "enter")
+            await wait_for(pilot, lambda: tables.storage.daily_puzzle_results(toygame.ID, day), 10,
+                           "the attempt in the host's database")
+            [result] = tables.storage.daily_puzzle_results(toygame.ID, day)
+            assert (result.player, result.puzzle, result.solved, result.tries) == ("alice", puzzle.id, True, 1)
+            assert 0 < result.seconds < 60  # the app's clock, from the puzzle's opening
+            assert tables.storage.puzzle_rating(toygame.ID, "alice").rating > 1500
+            await app.push_screen(LeaderboardsScreen(f"puzzle-day:{toygame.ID}"))
+            screen = app.screen
+            board = screen.query_one("#board")
+            await wait_for(pilot, lambda: board.row_count == 1, 10, "the day's puzzle board")
+            row = [str(c) for c in board.get_row_at(0)]
+            assert row[:5] == ["*", "1", "alice", "yes", "1"]
+            note = str(screen.query_one("#board-note").render())
+            assert f"Puzzle of the day {day}: {puzzle.id}" in note and "Days solved in a row: 1" in note
+            await pilot.press("left")  # the game's puzzle ratings, just before
+            await wait_for(pilot, lambda: "after 1 puzzle." in str(screen.query_one("#board-note").render()), 10,
+                           "the puzzle ratings board")
+            row = [str(c) for c in board.get_row_at(0)]
+            assert row[2] == "alice" and row[3].endswith("?") and int(row[3][:-1]) > 1500  # provisional
+            assert "[Toy Nim puzzles]" in str(screen.query_one("#boards").render())
+    finally:
+        await tables.stop()
