@@ -270,12 +270,16 @@ class PuzzleRow(msgspec.Struct):
 
 class PuzzleRated(Message, tag="puzzle-rated"):
     """An attempt counted (or `kept`: the database is away, it is counted when it is
-    back). `first`: the ratings moved by `change`."""
+    back, and this is said again then). `first`: the ratings moved by `change`. The
+    player's rating on this host is `rating`, `rd`, `volatility` (Glicko-2): the app
+    takes it as its own (saves.puzzles.adopt)."""
     game: str
     puzzle: str
+    attempt: str = ""  # the attempt's key, as the app sent it
     first: bool = False
     rating: float = 0.0
     rd: float = 0.0
+    volatility: float = 0.0
     change: float = 0.0
     kept: bool = False
 

@@ -167,16 +167,16 @@ class Kept:
 
 
 def record(records: Any, me: str, msg: p.PuzzleAttempt, rating: float) -> list[p.Message]:
-    """Count a checked attempt: what the player is told (DatabaseError: not counted)."""
+    """Count a checked attempt: what the player is told (DatabaseError: not counted).
+    The same attempt again (its key) is told the rating as it is, `first` False."""
     counted = records.record_puzzle_attempt(me, msg.game, msg.puzzle, rating, msg.solved, msg.attempt, msg.day,
                                             msg.seconds)
-    if counted is None:  # counted before: the same attempt sent again
-        found = records.puzzle_rating(msg.game, me)
-        return [p.PuzzleRated(game=msg.game, puzzle=msg.puzzle, rating=round(found.rating) if found else 0.0,
-                              rd=round(found.rd) if found else 0.0)]
-    now = counted.rating
-    return [p.PuzzleRated(game=msg.game, puzzle=msg.puzzle, first=counted.first, rating=round(now.rating),
-                          rd=round(now.rd), change=round(counted.change, 1))]
+    now = counted.rating if counted is not None else records.puzzle_rating(msg.game, me)
+    if now is None:  # (counted before, so there is a rating: only a database emptied meanwhile)
+        return [p.Error(f"Your attempt at {msg.puzzle} was counted before, and this host has no rating of yours.")]
+    return [p.PuzzleRated(game=msg.game, puzzle=msg.puzzle, attempt=msg.attempt,
+                          first=counted is not None and counted.first, rating=now.rating, rd=now.rd,
+                          volatility=now.volatility, change=counted.change if counted is not None else 0.0)]
 
 
 class PuzzleKeeper:
@@ -222,7 +222,8 @@ class PuzzleKeeper:
         for waiting in self.kept:
             if not waiting.told:
                 waiting.told = True
-                self._send(waiting.member, [p.PuzzleRated(game=waiting.msg.game, puzzle=waiting.msg.puzzle, kept=True)])
+                self._send(waiting.member, [p.PuzzleRated(game=waiting.msg.game, puzzle=waiting.msg.puzzle,
+                                                          attempt=waiting.msg.attempt, kept=True)])
 
     def send_kept(self) -> None:
         """Count the attempts kept, first first (the writer thread); the database away

@@ -126,6 +126,21 @@ def count(records: PuzzleRecords, game_id: str, puzzle_id: str, puzzle_rating: f
     return attempt
 
 
+def adopt(root: Path, game_id: str, rating: Rating) -> GamePuzzles:
+    """A host's word for the player's rating in a game: on a host the rating is the
+    host's (its puzzles' ratings move with every player's attempts), so the records
+    take it over theirs (in the app's writer thread, after the attempt's `record`).
+    SaveError as `record`'s."""
+    records, problem = read(root)
+    if problem is not None:
+        raise SaveError(problem, path=path_of(root))
+    mine = records.game(game_id)
+    mine.rating = rating
+    records.games[game_id] = mine
+    atomic_write(path_of(root), _pretty(records))
+    return mine
+
+
 def rate_attempt(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
     """The player's and the puzzle's ratings after a first attempt: the puzzle is the
     player's opponent, solving it a win (the app's records and a host's alike)."""
@@ -144,5 +159,5 @@ def rating_words(gp: GamePuzzles) -> str:
     return f"{gp.rating.rating:.0f} (+-{gp.rating.rd:.0f})"
 
 
-__all__ = ["PUZZLE_RD", "Attempt", "GamePuzzles", "PuzzleRecords", "count", "describe", "rate_attempt", "rating_words",
+__all__ = ["PUZZLE_RD", "Attempt", "GamePuzzles", "PuzzleRecords", "adopt", "count", "describe", "rate_attempt", "rating_words",
            "read", "record"]

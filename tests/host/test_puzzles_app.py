@@ -1,7 +1,8 @@
 """Issue 24, part 4 in the app (no SSH: the app talks to a table host in its own event
 loop, as test_community_screens.py does): the puzzle of the day solved with the keys
 reaches the host's database (tui/puzzles/report.py -> tui/tables/community.py ->
-host/puzzles.py) and shows on the leaderboards screen's puzzle boards."""
+host/puzzles.py), the host's rating becomes the app's, and the attempt shows on the
+leaderboards screen's puzzle boards."""
 
 from __future__ import annotations
 
@@ -45,7 +46,18 @@ async def test_the_puzzle_of_the_day_solved_in_the_app_lands_on_the_hosts_boards
             [result] = tables.storage.daily_puzzle_results(toygame.ID, day)
             assert (result.player, result.puzzle, result.solved, result.tries) == ("alice", puzzle.id, True, 1)
             assert 0 < result.seconds < 60  # the app's clock, from the puzzle's opening
-            assert tables.storage.puzzle_rating(toygame.ID, "alice").rating > 1500
+            on_host = tables.storage.puzzle_rating(toygame.ID, "alice")
+            assert on_host.rating > 1500
+            # The host's rating is the player's: the app's records take it, the head line says it.
+            from saves import puzzles as records_file
+
+            app.flush_saves()
+            await wait_for(pilot, lambda: records_file.read(store.root)[0].game(toygame.ID).rating.rd == on_host.rd,
+                           10, "the host's rating in the app's records")
+            mine = records_file.read(store.root)[0].game(toygame.ID)
+            assert (mine.rating.rating, mine.tried, mine.solved) == (on_host.rating, 1, 1)
+            await wait_for(pilot, lambda: f"Puzzle rating {on_host.rating:.0f} (+" in
+                           str(app.screen.query_one("#puzzle-head").render()), 10, "the rating in the head line")
             await app.push_screen(LeaderboardsScreen(f"puzzle-day:{toygame.ID}"))
             screen = app.screen
             board = screen.query_one("#board")

@@ -24,7 +24,9 @@ def attempt_finished(app: Any, puzzle: Puzzle, solved: bool, actions: list[Any],
 
     root = app.store.root
     day = app.today.isoformat() if daily else None
-    report_puzzle(app, puzzle, solved, actions, day, elapsed(app, puzzle))  # on a host only
+    # On a host the host counts it too, and its answer says the rating (`host_answered`).
+    on_host = report_puzzle(app, puzzle, solved, actions, day, elapsed(app, puzzle),
+                            lambda msg: host_answered(app, puzzle, msg, done))
 
     def record() -> None:
         try:
@@ -35,13 +37,40 @@ def attempt_finished(app: Any, puzzle: Puzzle, solved: bool, actions: list[Any],
         except Exception as exc:  # a fault: shown, never lost in the writer thread
             app.call_from_thread(app.notify, f"Puzzle not recorded (a fault): {exc!r}", severity="error", timeout=8)
             return
-        rating = f"{mine.rating.rating:.0f}"
-        words = (f"Puzzle rating {rating} ({attempt.change:+.0f})" if attempt.first
-                 else f"Puzzle rating {rating} (tried before: unchanged)")
-        if done is not None:
-            app.call_from_thread(done, words)
+        if done is not None and not on_host:
+            app.call_from_thread(done, rating_words(mine.rating.rating, attempt.change, attempt.first))
 
     app._saver.submit(record)
+
+
+def rating_words(rating: float, change: float, first: bool) -> str:
+    return (f"Puzzle rating {rating:.0f} ({change:+.0f})" if first
+            else f"Puzzle rating {rating:.0f} (tried before: unchanged)")
+
+
+def host_answered(app: Any, puzzle: Puzzle, msg: Any, done: Callable[[str], None] | None) -> None:
+    """The host counted the attempt (a host.protocol PuzzleRated, on the app's thread):
+    its rating becomes the player's records' (saves.puzzles.adopt), then `done` is
+    told; kept (its database away): said so, and told again once it is counted."""
+    import saves
+    from core.puzzles import Rating
+    from saves import puzzles as records_file
+
+    if msg.kept:
+        if done is not None:
+            done("Puzzle rating: kept by the host, counted when its database is back")
+        return
+    root = app.store.root
+
+    def adopt() -> None:
+        try:
+            records_file.adopt(root, puzzle.game, Rating(msg.rating, msg.rd, msg.volatility))
+        except (saves.SaveError, OSError) as exc:
+            app.call_from_thread(app.notify, f"Puzzle rating not recorded: {exc}", severity="warning", timeout=8)
+        if done is not None:
+            app.call_from_thread(done, rating_words(msg.rating, msg.change, msg.first))
+
+    app._saver.submit(adopt)
 
 
 def elapsed(app: Any, puzzle: Puzzle) -> float:

@@ -45,6 +45,7 @@ class TableClient:
         self.listeners: list[Callable[[Any], None]] = []
         self.daily_sent = 0  # days' results sent, whose answer is said in a notification
         self.puzzle_days = 0  # attempts at a puzzle of the day sent, whose board is said the same way
+        self.puzzle_answers: dict[str, Callable[[p.PuzzleRated], None]] = {}  # attempt key -> who waits
         self.hints_used: dict[str, int] = {}  # code -> hints this player saw at that table
 
     @property
@@ -107,10 +108,12 @@ class TableClient:
             self.on_table(msg)
         elif isinstance(msg, p.Finished):
             self.keep(msg.save)
-        elif isinstance(msg, p.PuzzleRated):
-            from tui.tables.community import puzzle_note
-
-            self.app.notify(puzzle_note(msg), title="Puzzles on this host")
+        elif isinstance(msg, p.PuzzleRated):  # to the puzzle's screen, which says it (tui/puzzles/report.py)
+            answered = self.puzzle_answers.get(msg.attempt)
+            if answered is not None:
+                if not msg.kept:  # (a kept one is answered again once counted)
+                    del self.puzzle_answers[msg.attempt]
+                answered(msg)
         elif isinstance(msg, (p.PuzzleBoard, p.DailyPuzzle)):
             if isinstance(msg, p.DailyPuzzle) and self.puzzle_days:
                 from tui.tables.community import daily_puzzle_note
@@ -213,10 +216,11 @@ class TableClient:
         if self.send(msg):
             self.daily_sent += 1
 
-    def send_puzzle(self, msg: p.PuzzleAttempt) -> None:
-        """A puzzle attempt; the host's answer is said in a notification."""
-        if self.send(msg) and msg.day is not None:
-            self.puzzle_days += 1
+    def send_puzzle(self, msg: p.PuzzleAttempt, answered: Callable[[p.PuzzleRated], None]) -> None:
+        """A puzzle attempt; `answered` gets the host's answer (tui/puzzles/report.py)."""
+        if self.send(msg):
+            self.puzzle_answers[msg.attempt] = answered
+            self.puzzle_days += msg.day is not None
 
     def join(self, code: str) -> None:
         code = code.strip().upper()

@@ -6,7 +6,7 @@ to the host when it ends. The host keeps them (host/community.py, host/puzzles.p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -310,11 +310,13 @@ def report_daily(screen) -> None:
 
 # -- puzzles -------------------------------------------------------------------------------------
 
-def report_puzzle(app, puzzle: Any, solved: bool, actions: list[Any], day: str | None, seconds: float) -> None:
-    """Send an attempt at a puzzle to the host (on a host only; tui/puzzles/report.py):
-    its key makes it one attempt however often it is sent."""
+def report_puzzle(app, puzzle: Any, solved: bool, actions: list[Any], day: str | None, seconds: float,
+                  answered: Callable[[p.PuzzleRated], None]) -> bool:
+    """Send an attempt at a puzzle to the host (tui/puzzles/report.py); `answered` gets
+    the host's PuzzleRated (twice when the attempt is kept first). False off a host.
+    The attempt's key makes it one attempt however often it is sent."""
     if not tables_available():
-        return
+        return False
     import secrets
 
     from tui.tables.screens import get_client
@@ -326,18 +328,10 @@ def report_puzzle(app, puzzle: Any, solved: bool, actions: list[Any], day: str |
 
     async def send() -> None:
         if client is not None and await client.connect():
-            client.send_puzzle(msg)  # the host answers: a notification
+            client.send_puzzle(msg, answered)
 
     app.run_worker(send(), exclusive=False)
-
-
-def puzzle_note(msg: p.PuzzleRated) -> str:
-    """What the host said of an attempt, in one sentence."""
-    if msg.kept:
-        return "The host's database is away: your puzzle attempt is kept there and counted when it is back."
-    if not msg.first:
-        return f"Tried before: your puzzle rating on this host stays {msg.rating:.0f}."
-    return f"Your puzzle rating on this host: {msg.rating:.0f} ({msg.change:+.0f})."
+    return True
 
 
 def daily_puzzle_note(msg: p.DailyPuzzle, me: str) -> str:
@@ -346,6 +340,7 @@ def daily_puzzle_note(msg: p.DailyPuzzle, me: str) -> str:
     if row is None:
         return f"{len(msg.rows)} players tried today's puzzle."
     if not row.solved:
-        return f"Today's puzzle: not solved yet ({row.tries} tries): open it again from the Puzzles screen."
+        tries = f"{row.tries} {'try' if row.tries == 1 else 'tries'}"
+        return f"Today's puzzle: not solved yet ({tries}): open it again from the Puzzles screen."
     return (f"Today's puzzle solved in {row.tries} {'try' if row.tries == 1 else 'tries'}, {clock(row.seconds)}: "
             f"{row.place} of {len(msg.rows)} today.")
