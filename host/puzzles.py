@@ -213,8 +213,10 @@ class PuzzleKeeper:
             self._send(member, [p.Error(puzzle)])
             return
         self.kept.append(Kept(member, msg, puzzle.rating))
-        if self.retrying:  # the database is away: behind the others, told so
+        if self.retrying or self.host.outage.away:  # the database is away: told at once, sent with the next try
             self._tell_kept()
+            if not self.retrying:
+                self._retry()
         else:
             self.send_kept()
 
@@ -240,8 +242,8 @@ class PuzzleKeeper:
                     continue
                 self.host.outage.failed(exc)
                 if not kept.told:
-                    self.host.log(f"{len(self.kept)} puzzle attempts kept: counted when the database is back "
-                                  "(lost if the host stops first)")
+                    count = f"{len(self.kept)} puzzle attempt" + ("s" if len(self.kept) != 1 else "")
+                    self.host.log(f"{count} kept: counted when the database is back (lost if the host stops first)")
                 self._tell_kept()
                 self._retry()
                 return

@@ -58,7 +58,7 @@ def host_answered(app: Any, puzzle: Puzzle, msg: Any, done: Callable[[str], None
 
     if msg.kept:
         if done is not None:
-            done("Puzzle rating: kept by the host, counted when its database is back")
+            done("Rating: counted when the host's database is back")
         return
     root = app.store.root
 
