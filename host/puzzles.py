@@ -221,6 +221,11 @@ class PuzzleKeeper:
             self.send_kept()
 
     def _tell_kept(self) -> None:
+        """Tell the players whose attempts are kept (once each); the log says it when
+        the database first keeps one waiting (not once an attempt: at most a line an outage)."""
+        if self.kept and not any(waiting.told for waiting in self.kept):
+            count = f"{len(self.kept)} puzzle attempt" + ("s" if len(self.kept) != 1 else "")
+            self.host.log(f"{count} kept: counted when the database is back (lost if the host stops first)")
         for waiting in self.kept:
             if not waiting.told:
                 waiting.told = True
@@ -241,9 +246,6 @@ class PuzzleKeeper:
                     self._send(kept.member, [p.Error(f"Your puzzle attempt was not counted: {exc}")])
                     continue
                 self.host.outage.failed(exc)
-                if not kept.told:
-                    count = f"{len(self.kept)} puzzle attempt" + ("s" if len(self.kept) != 1 else "")
-                    self.host.log(f"{count} kept: counted when the database is back (lost if the host stops first)")
                 self._tell_kept()
                 self._retry()
                 return
