@@ -145,18 +145,27 @@ def check_daily(msg: p.DailyResult, today: date) -> str | None:
     the host's yesterday or tomorrow too: a player's date can differ by a time zone."""
     if msg.game not in daily_games():
         return f"{msg.game!r} has no deal of the day on this host."
-    try:
-        day = date.fromisoformat(msg.day)
-    except ValueError:
-        return f"{msg.day!r} is not a date (YYYY-MM-DD)."
-    if abs((day - today).days) > 1:
-        return f"The deal of {msg.day} is not today's: only today's results are kept."
+    day = near_today(msg.day, today, "deal")
+    if isinstance(day, str):
+        return day
     if msg.version < p.DAILY_VERSION or msg.actions is None:
         return ("Your app is older than this host, which checks a daily result by replaying its moves: "
                 "update Houses to have your results of the day kept.")
     if msg.hints < 0:
         return "Hints cannot be negative."
     return None
+
+
+def near_today(text: str, today: date, what: str) -> date | str:
+    """The day `text` names, if it is the host's today, yesterday or tomorrow (a
+    player's date can differ by a time zone); else why not, in words."""
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        return f"{text!r} is not a date (YYYY-MM-DD)."
+    if abs((day - today).days) > 1:
+        return f"The {what} of {text} is not today's: only today's results are kept."
+    return day
 
 
 def replay_daily(msg: p.DailyResult) -> tuple[bool, int, str | None] | str:

@@ -22,7 +22,7 @@ from datetime import date
 from typing import Any
 
 from host import protocol as p
-from host.community import streak
+from host.community import near_today, streak
 from host.outage import is_outage
 from saves.db import DatabaseError
 
@@ -56,12 +56,9 @@ def check_attempt(msg: p.PuzzleAttempt, today: date) -> Any:
     if not 0 <= msg.seconds < 86400 * 7:
         return f"{msg.seconds!r} seconds is not the time of an attempt."
     if msg.day is not None:
-        try:
-            day = date.fromisoformat(msg.day)
-        except ValueError:
-            return f"{msg.day!r} is not a date (YYYY-MM-DD)."
-        if abs((day - today).days) > 1:
-            return f"The puzzle of {msg.day} is not today's: only today's results are kept."
+        day = near_today(msg.day, today, "puzzle")
+        if isinstance(day, str):
+            return day
         if getattr(daily(msg.game, day), "id", None) != puzzle.id:
             return f"{puzzle.id} is not the puzzle of the day of {msg.day}."
     if msg.solved:

@@ -20,6 +20,7 @@ from host.storage import open_storage
 from saves.puzzles import PUZZLE_RD, rate_attempt
 
 from peer import Peer
+from test_storage import store, url  # noqa: F401  (the fixtures: SQLite and PostgreSQL)
 
 TODAY = date(2026, 12, 5)
 
@@ -28,20 +29,6 @@ TODAY = date(2026, 12, 5)
 def toy():
     with toygame.registered():
         yield
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "houses.db")
-    return request.getfixturevalue("pg_url")
-
-
-@pytest.fixture
-def store(url):
-    storage = open_storage(url)
-    yield storage
-    storage.close()
 
 
 def a_puzzle(moves: int = 1):
