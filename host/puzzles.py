@@ -177,8 +177,8 @@ def record(records: Any, me: str, msg: p.PuzzleAttempt, rating: float) -> list[p
 
 
 class PuzzleKeeper:
-    """A table host's puzzle attempts (host/tables.py `TableHost.puzzles`): counted in
-    its writer thread, kept in order while the database is away."""
+    """A table host's puzzle attempts (one a host: `keeper(host)`): counted in its
+    writer thread, kept in order while the database is away."""
 
     def __init__(self, host: Any) -> None:
         self.host = host
@@ -246,6 +246,11 @@ class PuzzleKeeper:
                 self._tell_kept()
                 self._retry()
                 return
+            except Exception as exc:  # a fault: said, and never holds up the attempts behind it
+                self.kept.pop(0)
+                self.host.log(f"puzzle attempt of {kept.member.name} not counted (a fault): {exc!r}")
+                self._send(kept.member, [p.Error(f"Your puzzle attempt was not counted (a fault of the host): {exc}")])
+                continue
             self.host.outage.ok()
             self.kept.pop(0)
             if kept.msg.day is not None:  # the day's board as it is now, for the player's note
@@ -268,7 +273,6 @@ class PuzzleKeeper:
             self.host.writer.submit(self.send_kept)
         except RuntimeError:  # the writer was shut down: the host stopped
             pass
-
 
 
 def keeper(host: Any) -> PuzzleKeeper:

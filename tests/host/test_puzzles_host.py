@@ -255,3 +255,39 @@ async def test_attempts_while_postgresql_is_stopped_are_kept_told_and_counted_on
             pg_cluster.restart()
         await h.stop()
         h.storage.close()
+
+
+async def test_a_fault_counting_one_attempt_is_said_and_never_holds_up_the_next(tmp_path):
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+
+    from host.outage import Outage
+
+    storage = open_storage(tmp_path / "houses.db")
+    real = storage.record_puzzle_attempt
+
+    def faulty(player, *args, **kwargs):
+        if player == "ann":
+            raise RuntimeError("a bug")
+        return real(player, *args, **kwargs)
+
+    storage.record_puzzle_attempt = faulty
+    said: list[str] = []
+    host = SimpleNamespace(storage=storage, writer=ThreadPoolExecutor(1), outage=Outage(said.append),
+                           log=said.append, today=lambda: TODAY)
+    keeper = hp.PuzzleKeeper(host)
+    got: dict[str, list] = {"ann": [], "bob": []}
+    puzzle = a_puzzle()
+    try:
+        for name in got:
+            member = SimpleNamespace(name=name, send=got[name].append)
+            keeper.serve(member, attempt(puzzle, solved=False, actions=[]))
+        await asyncio.wrap_future(host.writer.submit(lambda: None))
+        await asyncio.sleep(0.05)  # the answers, handed to the loop
+        assert isinstance(got["ann"][0], p.Error) and "a fault of the host" in got["ann"][0].message
+        assert isinstance(got["bob"][0], p.PuzzleRated) and got["bob"][0].first and not keeper.kept
+        assert any("not counted (a fault)" in line for line in said)
+    finally:
+        host.writer.shutdown()
+        storage.close()
