@@ -22,7 +22,7 @@ from datetime import date
 from typing import Any
 
 from host import protocol as p
-from host.community import near_today, streak
+from host.days import near_today, streak
 from host.outage import is_outage
 from saves.db import DatabaseError
 

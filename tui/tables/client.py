@@ -116,8 +116,6 @@ class TableClient:
                 answered(msg)
         elif isinstance(msg, (p.PuzzleBoard, p.DailyPuzzle)):
             if isinstance(msg, p.DailyPuzzle) and self.puzzle_days:
-                from tui.tables.community import daily_puzzle_note
-
                 self.puzzle_days -= 1
                 self.app.notify(daily_puzzle_note(msg, self.name or ""), title="Puzzle of the day")
             for listener in list(self.listeners):
@@ -242,3 +240,22 @@ def daily_note(msg: p.Daily, me: str) -> str:
     place = next((row.place for row in msg.rows if row.name == me), None)
     where = f"you are {place} of {len(msg.rows)} today" if place else f"{len(msg.rows)} results today"
     return f"{title}: {where}; days won in a row: {msg.streak}." if msg.streak else f"{title}: {where}."
+
+
+def daily_puzzle_note(msg: p.DailyPuzzle, me: str) -> str:
+    """The puzzle of the day's board in one sentence, for the player who just tried it."""
+    row = next((row for row in msg.rows if row.name == me), None)
+    if row is None:
+        return f"{len(msg.rows)} players tried today's puzzle."
+    if not row.solved:
+        tries = f"{row.tries} {'try' if row.tries == 1 else 'tries'}"
+        return f"Today's puzzle: not solved yet ({tries}): open it again from the Puzzles screen."
+    return (f"Today's puzzle solved in {row.tries} {'try' if row.tries == 1 else 'tries'}, {clock(row.seconds)}: "
+            f"{row.place} of {len(msg.rows)} today.")
+
+
+def clock(seconds: float) -> str:
+    """"1:05": minutes and seconds (an hour and more: "1:02:05")."""
+    whole = int(round(seconds))
+    hours, rest = divmod(whole, 3600)
+    return (f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}")

@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Static
 from core import GAMES
 from host import protocol as p
 from tui.app_typed import UsesHousesApp
-from tui.tables.client import tables_available
+from tui.tables.client import clock, tables_available
 from tui.widgets.footer import Footer
 
 def boards() -> list[tuple[str, str]]:
@@ -231,13 +231,6 @@ def puzzle_rating(row: p.PuzzleRow) -> str:
     return f"{row.rating:.0f}" + ("?" if row.provisional else "")
 
 
-def clock(seconds: float) -> str:
-    """"1:05": minutes and seconds (an hour and more: "1:02:05")."""
-    whole = int(round(seconds))
-    hours, rest = divmod(whole, 3600)
-    return (f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}")
-
-
 def own_ratings(app, then, on: bool = True) -> bool:
     """Ask the host for this player's ratings: `then` gets the answer (a Ratings), until
     called again with on=False. False off a host."""
@@ -332,15 +325,3 @@ def report_puzzle(app, puzzle: Any, solved: bool, actions: list[Any], day: str |
 
     app.run_worker(send(), exclusive=False)
     return True
-
-
-def daily_puzzle_note(msg: p.DailyPuzzle, me: str) -> str:
-    """The puzzle of the day's board in one sentence, for the player who just tried it."""
-    row = next((row for row in msg.rows if row.name == me), None)
-    if row is None:
-        return f"{len(msg.rows)} players tried today's puzzle."
-    if not row.solved:
-        tries = f"{row.tries} {'try' if row.tries == 1 else 'tries'}"
-        return f"Today's puzzle: not solved yet ({tries}): open it again from the Puzzles screen."
-    return (f"Today's puzzle solved in {row.tries} {'try' if row.tries == 1 else 'tries'}, {clock(row.seconds)}: "
-            f"{row.place} of {len(msg.rows)} today.")
