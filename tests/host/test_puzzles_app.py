@@ -74,3 +74,24 @@ async def test_the_puzzle_of_the_day_solved_in_the_app_lands_on_the_hosts_boards
             assert "[Toy Nim puzzles]" in str(screen.query_one("#boards").render())
     finally:
         await tables.stop()
+
+
+def test_the_tables_client_hands_the_hosts_answer_to_the_attempt_kept_first_then_counted():
+    """A kept attempt is answered twice (kept, then counted once the database is back):
+    the attempt's screen hears both, then nothing more; another key is nobody's."""
+    from types import SimpleNamespace
+
+    from host import protocol as p
+    from tui.tables.client import TableClient
+
+    notes: list[str] = []
+    app = SimpleNamespace(notify=lambda text, **_: notes.append(text))
+    client = TableClient(app, "/nowhere", "token", show_tables=lambda rows: None, seat_screen=lambda c, m: None)
+    heard: list[p.PuzzleRated] = []
+    client.puzzle_answers["k1"] = heard.append
+    kept = p.PuzzleRated(game=toygame.ID, puzzle="N-X", attempt="k1", kept=True)
+    counted = p.PuzzleRated(game=toygame.ID, puzzle="N-X", attempt="k1", first=True, rating=1600, rd=280,
+                            volatility=0.06, change=100)
+    for msg in (kept, counted, counted, p.PuzzleRated(game=toygame.ID, puzzle="N-X", attempt="other")):
+        client.dispatch(msg)
+    assert heard == [kept, counted] and client.puzzle_answers == {} and notes == []
