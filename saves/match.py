@@ -315,6 +315,13 @@ class Match:
         return BotTurn(seat, self.save.seats[seat].level or "normal", self.state.view(seat), self.token,
                        seed=self.save.seed * 1_000_003 + self.save.cursor)
 
+    def bot(self, level: str, seed: int) -> Any:
+        """The player of a bot seat, asked for its move by `choose(view, budget_s)`:
+        the game's bot at `level` (a puzzle's match answers with the puzzle's line)."""
+        from core.ai import bot
+
+        return bot(self.game.id, level, seed)
+
     def fresh(self, token: int) -> bool:
         """Whether a bot's answer asked with `token` still fits: the position has not
         changed since (no move, undo, redo) and a bot is still to move."""

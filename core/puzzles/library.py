@@ -7,9 +7,12 @@ from __future__ import annotations
 import datetime
 import functools
 import hashlib
+import importlib.util
 import random
 from collections.abc import Mapping
 from importlib import resources
+from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -25,7 +28,12 @@ def load(game_id: str) -> tuple[Puzzle, ...]:
     """The game's shipped puzzles, in the file's order; none for a game without."""
     from core import GAMES
 
-    path = resources.files(GAMES.info(game_id).module).joinpath(FILE)
+    module = GAMES.info(game_id).module
+    # The package's folder, found without running the package (by_id looks in every
+    # game's file: it need not import every game's rules); resources where it is no folder.
+    spec = importlib.util.find_spec(module)
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    path: Any = Path(folders[0]) / FILE if folders else resources.files(module).joinpath(FILE)
     if not path.is_file():
         return ()
     return tuple(msgspec.json.decode(path.read_bytes(), type=list[Puzzle]))

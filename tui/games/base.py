@@ -28,7 +28,7 @@ from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
 from core.engine import IllegalAction, Line, RefusalKind, said
 from tui.games.bindings import (
-    GAME_BINDINGS, PLAY_ACTIONS, REPLAY_ACTIONS, WAITING_KEYS, binds_escape, with_escapes,
+    GAME_BINDINGS, REPLAY_ACTIONS, WAITING_KEYS, binds_escape, never_applies, with_escapes,
 )
 from tui.games.hints import HintsMixin
 from tui.memory import drop_dead_watchers
@@ -37,6 +37,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.status import StatusLine
 
 if TYPE_CHECKING:
+    from tui.puzzles.play import PuzzleOnScreen
     from tui.tables.seat import News
 
 
@@ -50,6 +51,9 @@ class GameScreen(HintsMixin, Screen):
     UNDO: ClassVar[bool] = False
 
     BINDINGS = GAME_BINDINGS
+    # A puzzle played on this screen (tui/puzzles/play.py), or None: its match is a
+    # PuzzleMatch; it adds a head line and the keys o, y, n, q (`action_puzzle`).
+    puzzle: PuzzleOnScreen | None = None
     # The choice half-made (tui/games/choice.py): each game declares its own value.
     choice: var[Any] = var(None)
 
@@ -111,8 +115,8 @@ class GameScreen(HintsMixin, Screen):
         return self.match.seated
 
     def _autosave(self, save: saves.SaveFile) -> None:
-        if self.replay:
-            return  # a replay only looks
+        if self.replay or self.puzzle is not None:
+            return  # a replay only looks; a puzzle is no saved game
         self.houses.autosave(save)
 
     # -- who is who -------------------------------------------------------------------
@@ -158,6 +162,8 @@ class GameScreen(HintsMixin, Screen):
     # -- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.puzzle is not None:
+            yield self.puzzle.head
         yield from self.compose_game()
         if self.review_notes is not None:
             yield self.review_notes.note  # the coach's note, just above the status line
@@ -193,7 +199,7 @@ class GameScreen(HintsMixin, Screen):
             return
         if self.save.cursor == 0 and self.save.summary != self.summary():
             self.save.summary = self.summary()  # a fresh game: name it in the lists at once
-            self.houses.autosave(self.save)
+            self._autosave(self.save)
         self.call_after_refresh(self.serve_next)
 
     def in_play(self) -> bool:
@@ -212,7 +218,7 @@ class GameScreen(HintsMixin, Screen):
         if self.review_notes is not None:
             self.review_notes.say(self)
             return
-        status = None if self.replay else self.match.status(self.houses.glyphs["ellipsis"])
+        status = None if self.replay and not self.puzzle else self.match.status(self.houses.glyphs["ellipsis"])
         if status is not None:  # a shared table says who it waits for
             self.say(status)
         else:
@@ -360,11 +366,9 @@ class GameScreen(HintsMixin, Screen):
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, view: Any, level: str, token: int, seed: int) -> None:
-        from core.ai import bot
-
         worker = get_current_worker()
         started = time.perf_counter()
-        self._bot = thinker = bot(self.game.id, level, seed)
+        self._bot = thinker = self.match.bot(level, seed)
         action = thinker.choose(view, BOT_BUDGET_S)
         self._bot = None
         give_back_memory()  # the search's tree is gone: its pages back to the system (core/ai/memory.py)
@@ -390,6 +394,9 @@ class GameScreen(HintsMixin, Screen):
     # -- end of the game --------------------------------------------------------------
 
     def finish(self) -> None:
+        if self.puzzle is not None:  # the puzzle's line is played out: no game over, nothing counted
+            self.puzzle.line_done()
+            return
         result = self.match.result()
         if result is not None:
             self._count_result(result.won)
@@ -455,6 +462,8 @@ class GameScreen(HintsMixin, Screen):
         """Which keys work now. At a shared table, while another seat is to move, only
         the keys that are no move; otherwise the game says (`check_game_action`)."""
         seated = self.match.seated
+        if self.puzzle is not None and action in self.puzzle.ACTIONS:
+            return self.puzzle.allows(action, parameters)
         if action == "stop_watching":
             return self.watching()
         if action == "home" and self.watching():
@@ -483,22 +492,8 @@ class GameScreen(HintsMixin, Screen):
 
     def key_never_applies(self, binding: Binding) -> bool:
         """Whether a key can never act on this screen, so its `?` table leaves it out
-        (tui/keys.py): a replay's keys in play and the reverse, undo where the game
-        has none, a review's keys without a review, a shared table's without one."""
-        action = binding.action.split("(")[0]
-        if action in REPLAY_ACTIONS | {"saves"}:
-            return not self.replay or (action == "saves" and not self.back_to_saves())
-        if action in PLAY_ACTIONS:
-            return self.replay or not self.UNDO or not self.match.undoable
-        if action in ("mistake", "close_review"):
-            return self.review_notes is None
-        if action in ("home", "new_game"):
-            return self.review_notes is not None or (action == "home" and self.back_to_saves())
-        if action == "moves":
-            return not self.match.at_table
-        if action == "stop_watching":
-            return not self.watching()
-        return self.replay and action not in ("help", "quit", "command_palette")
+        (tui/keys.py; tui/games/bindings.py says which)."""
+        return never_applies(self, binding.action.split("(")[0])
 
     def number_keys_count(self) -> int | None:
         """How many items the digit keys choose from now (a hand, a rack; 0: none);
@@ -597,6 +592,10 @@ class GameScreen(HintsMixin, Screen):
 
     def action_stop_watching(self) -> None:
         self.action_home()
+
+    def action_puzzle(self, what: str) -> None:
+        if self.puzzle is not None:  # (the key is there only with a puzzle: check_action)
+            self.puzzle.act(what)
 
     def on_key(self, event: events.Key) -> None:
         if self.watching():  # a watcher's escape leaves; a key that would act is refused in words

@@ -5,6 +5,8 @@ check_action."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding, BindingType
 
 # Escape also stops a hint being thought about, puts a hint shown away and closes a
@@ -55,6 +57,13 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("end,G", "jump(-1)", "End", id="replay.end", show=False, tooltip="to the end"),
     Binding("m", "moves", "Moves", id="table.moves", tooltip="every legal move, to pick one"),  # at a shared table
     Binding("t", "hint", "Hint", id="game.hint", tooltip="a hint: the coach's move and why"),
+    # A puzzle's (tui/puzzles/play.py): hidden unless the screen plays one. Keys that
+    # no game screen binds (a game's own binding of a key would hide these).
+    Binding("o", "puzzle('solution')", "Solution", id="puzzle.solution",
+            tooltip="show the puzzle's solution (plays the line out)"),
+    Binding("y", "puzzle('replay')", "Replay", id="puzzle.replay", tooltip="replay the puzzle's line"),
+    Binding("n", "puzzle('next')", "Next puzzle", id="puzzle.next", tooltip="the next puzzle near your rating"),
+    Binding("q", "puzzle('back')", "Puzzles", id="puzzle.back", tooltip="back to the puzzles"),
     # A finished game's review (the game-over dialog's v, kept on the board after it).
     Binding("v", "review_game", "Review", id="game.review", tooltip="review the finished game"),
     # A review (tui/screens/review.py): hidden unless the screen is given one.
@@ -70,3 +79,26 @@ PLAY_ACTIONS = frozenset({"undo", "redo"})
 # Keys that are no move: shown at a shared table whoever is to move. Every other key
 # of the game is hidden while another seat is to move (they could not use it).
 WAITING_KEYS = frozenset({"home", "zone", "stop_watching"})
+
+
+def never_applies(screen: Any, action: str) -> bool:
+    """Whether `action` can never act on the game `screen` as it is (its `?` table
+    leaves the key out, tui/keys.py): a replay's keys in play and the reverse, undo
+    where the game has none, a review's keys without a review, a shared table's
+    without one, a puzzle's without a puzzle and a game's own that a puzzle has not."""
+    puzzle = screen.puzzle
+    if action == "puzzle" or (puzzle is not None and action in puzzle.ACTIONS):
+        return puzzle is None or action != "puzzle"
+    if action in REPLAY_ACTIONS | {"saves"}:
+        return not screen.replay or (action == "saves" and not screen.back_to_saves())
+    if action in PLAY_ACTIONS:
+        return screen.replay or not screen.UNDO or not screen.match.undoable
+    if action in ("mistake", "close_review"):
+        return screen.review_notes is None
+    if action in ("home", "new_game"):
+        return screen.review_notes is not None or (action == "home" and screen.back_to_saves())
+    if action == "moves":
+        return not screen.match.at_table
+    if action == "stop_watching":
+        return not screen.watching()
+    return screen.replay and action not in ("help", "quit", "command_palette")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     import saves
     from core import Game
+    from tui.puzzles.play import PuzzleOnScreen
     from tui.screens.review import ReviewNotes
 
 
@@ -38,6 +39,7 @@ class HintsMixin(UsesHousesApp):
         replay: bool
         viewer: int | None
         review_notes: ReviewNotes | None
+        puzzle: PuzzleOnScreen | None
 
         @property
         def save(self) -> saves.SaveFile: ...
@@ -133,6 +135,9 @@ class HintsMixin(UsesHousesApp):
 
     def action_hint(self) -> None:
         if self._hint_cancel is not None or not self.can_hint():
+            return
+        if self.puzzle is not None:  # the puzzle's line knows the move: no coach is asked
+            self.puzzle.hint()
             return
         seat = self.state.to_move
         # The view of the seat to move: the coach sees what that player sees, no more.

@@ -5,6 +5,7 @@ records are read in the app's writer thread; the menu is there at once."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from textual.widgets.option_list import Option
 from core import GAMES
 from core.puzzles import by_id, daily
 from saves.puzzles import PuzzleRecords, rating_words
-from tui.puzzles import games_with_puzzles, open_next, open_puzzle
+from tui.puzzles import games_with_puzzles, open_next, open_puzzle, warm_up
 from tui.screens.list_screen import ListScreen
 from tui.start import OpenPuzzle
 from tui.widgets.footer import Footer
@@ -54,6 +55,7 @@ class PuzzlesScreen(ListScreen):
     def on_mount(self) -> None:
         self.query_one("#puzzle-menu", OptionList).focus()
         self.read_records()
+        self.run_worker(partial(warm_up, self.app, games_with_puzzles()), thread=True, group="warm-up", exit_on_error=False)
 
     def on_screen_resume(self) -> None:
         self.read_records()  # an attempt may have moved the ratings
