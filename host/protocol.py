@@ -282,6 +282,8 @@ class PuzzleRated(Message, tag="puzzle-rated"):
     volatility: float = 0.0
     change: float = 0.0
     kept: bool = False
+    place: int = 0  # an attempt at the puzzle of the day: the player's place on its board
+    players: int = 0  # ... among this many today
 
 
 class PuzzleBoard(Message, tag="puzzle-board"):

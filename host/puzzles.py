@@ -253,11 +253,17 @@ class PuzzleKeeper:
                 continue
             self.host.outage.ok()
             self.kept.pop(0)
-            if kept.msg.day is not None:  # the day's board as it is now, for the player's note
+            if kept.msg.day is not None:  # the day's board as it is now: the player's place on it
                 try:
-                    replies.append(daily_board(self.host.storage, kept.msg.game, kept.msg.day, kept.member.name))
+                    day = daily_board(self.host.storage, kept.msg.game, kept.msg.day, kept.member.name)
                 except DatabaseError as exc:
                     self.host.outage.report("the puzzle of the day's board not read", exc)
+                else:
+                    rated = replies[0]
+                    if isinstance(rated, p.PuzzleRated) and isinstance(day, p.DailyPuzzle):
+                        rated.players = len(day.rows)
+                        rated.place = next((row.place for row in day.rows if row.name == kept.member.name), 0)
+                    replies.append(day)
             self._send(kept.member, replies)
 
     def _retry(self) -> None:

@@ -187,12 +187,14 @@ async def test_an_attempt_through_the_host_lands_on_the_puzzle_boards(host):
     ann.send(**sent(today))
     rated = await ann.get("puzzle-rated")
     assert rated["first"] and rated["rating"] > 1500 and rated["change"] > 0 and not rated["kept"]
+    assert (rated["place"], rated["players"]) == (1, 1)  # on the day's board
     assert (await ann.get("daily-puzzle"))["rows"][0]["name"] == "ann"
     bob.send(**sent(today, solved=False, seconds=3.0))
     assert (await bob.get("puzzle-rated"))["change"] < 0
     await bob.get("daily-puzzle")
     bob.send(**sent(today, key="k2", seconds=20.0))  # solved at the second try: the rating stays
-    assert (await bob.get("puzzle-rated"))["first"] is False
+    second = await bob.get("puzzle-rated")
+    assert second["first"] is False and (second["place"], second["players"]) == (2, 2)
     day = await bob.get("daily-puzzle")
     assert [(r["name"], r["solved"], r["tries"], r["seconds"]) for r in day["rows"]] == [
         ("ann", True, 1, 12.0), ("bob", True, 2, 23.0)]

@@ -68,7 +68,8 @@ def host_answered(app: Any, puzzle: Puzzle, msg: Any, done: Callable[[str], None
         except (saves.SaveError, OSError) as exc:
             app.call_from_thread(app.notify, f"Puzzle rating not recorded: {exc}", severity="warning", timeout=8)
         if done is not None:
-            app.call_from_thread(done, rating_words(msg.rating, msg.change, msg.first))
+            today = f"; today {msg.place} of {msg.players}" if msg.place else ""  # the puzzle of the day's board
+            app.call_from_thread(done, rating_words(msg.rating, msg.change, msg.first) + today)
 
     app._saver.submit(adopt)
 

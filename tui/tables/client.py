@@ -44,7 +44,6 @@ class TableClient:
         # Daily): each gets every answer and keeps what it shows.
         self.listeners: list[Callable[[Any], None]] = []
         self.daily_sent = 0  # days' results sent, whose answer is said in a notification
-        self.puzzle_days = 0  # attempts at a puzzle of the day sent, whose board is said the same way
         self.puzzle_answers: dict[str, Callable[[p.PuzzleRated], None]] = {}  # attempt key -> who waits
         self.hints_used: dict[str, int] = {}  # code -> hints this player saw at that table
 
@@ -115,9 +114,6 @@ class TableClient:
                     del self.puzzle_answers[msg.attempt]
                 answered(msg)
         elif isinstance(msg, (p.PuzzleBoard, p.DailyPuzzle)):
-            if isinstance(msg, p.DailyPuzzle) and self.puzzle_days:
-                self.puzzle_days -= 1
-                self.app.notify(daily_puzzle_note(msg, self.name or ""), title="Puzzle of the day")
             for listener in list(self.listeners):
                 listener(msg)
         elif isinstance(msg, (p.Leaderboard, p.Ratings, p.Daily)):
@@ -218,7 +214,6 @@ class TableClient:
         """A puzzle attempt; `answered` gets the host's answer (tui/puzzles/report.py)."""
         if self.send(msg):
             self.puzzle_answers[msg.attempt] = answered
-            self.puzzle_days += msg.day is not None
 
     def join(self, code: str) -> None:
         code = code.strip().upper()
@@ -240,18 +235,6 @@ def daily_note(msg: p.Daily, me: str) -> str:
     place = next((row.place for row in msg.rows if row.name == me), None)
     where = f"you are {place} of {len(msg.rows)} today" if place else f"{len(msg.rows)} results today"
     return f"{title}: {where}; days won in a row: {msg.streak}." if msg.streak else f"{title}: {where}."
-
-
-def daily_puzzle_note(msg: p.DailyPuzzle, me: str) -> str:
-    """The puzzle of the day's board in one sentence, for the player who just tried it."""
-    row = next((row for row in msg.rows if row.name == me), None)
-    if row is None:
-        return f"{len(msg.rows)} players tried today's puzzle."
-    if not row.solved:
-        tries = f"{row.tries} {'try' if row.tries == 1 else 'tries'}"
-        return f"Today's puzzle: not solved yet ({tries}): open it again from the Puzzles screen."
-    return (f"Today's puzzle solved in {row.tries} {'try' if row.tries == 1 else 'tries'}, {clock(row.seconds)}: "
-            f"{row.place} of {len(msg.rows)} today.")
 
 
 def clock(seconds: float) -> str:
