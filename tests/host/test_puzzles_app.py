@@ -58,7 +58,7 @@ async def test_the_puzzle_of_the_day_solved_in_the_app_lands_on_the_hosts_boards
             assert (mine.rating.rating, mine.tried, mine.solved) == (on_host.rating, 1, 1)
             await wait_for(pilot, lambda: f"Puzzle rating {on_host.rating:.0f} (+" in
                            str(app.screen.query_one("#puzzle-head").render()), 10, "the rating in the head line")
-            assert "; today 1 of 1" in str(app.screen.query_one("#puzzle-head").render())  # the day's board
+            assert ", today 1/1" in str(app.screen.query_one("#puzzle-head").render())  # the day's board
             await app.push_screen(LeaderboardsScreen(f"puzzle-day:{toygame.ID}"))
             screen = app.screen
             board = screen.query_one("#board")

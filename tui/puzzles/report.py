@@ -44,8 +44,10 @@ def attempt_finished(app: Any, puzzle: Puzzle, solved: bool, actions: list[Any],
 
 
 def rating_words(rating: float, change: float, first: bool) -> str:
+    """"Puzzle rating 1604 (+104)"; a puzzle tried before moves nothing (kept short: the
+    head line has the puzzle's id and state too, in 80 columns)."""
     return (f"Puzzle rating {rating:.0f} ({change:+.0f})" if first
-            else f"Puzzle rating {rating:.0f} (tried before: unchanged)")
+            else f"Puzzle rating {rating:.0f} (tried before)")
 
 
 def host_answered(app: Any, puzzle: Puzzle, msg: Any, done: Callable[[str], None] | None) -> None:
@@ -68,7 +70,7 @@ def host_answered(app: Any, puzzle: Puzzle, msg: Any, done: Callable[[str], None
         except (saves.SaveError, OSError) as exc:
             app.call_from_thread(app.notify, f"Puzzle rating not recorded: {exc}", severity="warning", timeout=8)
         if done is not None:
-            today = f"; today {msg.place} of {msg.players}" if msg.place else ""  # the puzzle of the day's board
+            today = f", today {msg.place}/{msg.players}" if msg.place else ""  # the puzzle of the day's board
             app.call_from_thread(done, rating_words(msg.rating, msg.change, msg.first) + today)
 
     app._saver.submit(adopt)
