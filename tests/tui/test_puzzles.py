@@ -72,6 +72,44 @@ async def test_home_offers_puzzles_and_the_next_puzzle_opens(store):
         assert app.screen.last_action is not None  # the opponent's mistake, shown as played
 
 
+async def test_the_puzzle_of_the_day_opens_from_the_puzzles_screen_and_counts_for_today(store):
+    from core.puzzles import daily
+
+    app = make_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await settle(pilot)
+        menu = app.screen.query_one("#puzzle-menu")
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        while menu.highlighted < ids.index(f"daily:{toygame.ID}"):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await at_puzzle(pilot)
+        today = daily(toygame.ID, app.today)
+        assert app.screen.puzzle.puzzle == today and app.screen.puzzle.daily
+        await pilot.press("o")
+        await wait_for(pilot, lambda: "Line shown" in head(app), what="the line played out")
+        await written(pilot, store, 1)
+        assert records(store).days == {f"{toygame.ID}/{app.today.isoformat()}": False}
+
+
+async def test_a_game_s_screen_without_a_puzzle_has_no_puzzle_keys(store):
+    import saves
+    from test_bindings import footer_keys
+    from tui.start import NewGame
+
+    seats = [saves.Seat("You"), saves.Seat("Bot", "bot", "easy")]
+    app = make_app(store, start=NewGame(toygame.ID, seats, 3, toygame.Options()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.puzzle is None
+        assert not any(screen.check_action("puzzle", (what,)) for what in ("solution", "replay", "next", "back"))
+        shown = {key for _, key in footer_keys(app)}
+        assert "o" not in shown and "y" not in shown and "n" in shown  # n: a new game here
+
+
 async def test_a_wrong_move_is_refused_then_the_right_one_plays_and_the_reply_comes(store):
     app = puzzle_app(store, HEAP5)
     async with app.run_test(size=SIZE) as pilot:

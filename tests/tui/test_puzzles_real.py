@@ -197,3 +197,17 @@ async def test_skirmish_first_puzzle_shows_its_solution(store, skirmish):
         await pilot.press("o")
         await the_end(pilot, "Line shown")
         assert screen.match.played == screen.match.line and not screen.match.solved
+
+
+@pytest.mark.parametrize("game_id", ["house-rules", "skirmish"])
+def test_a_real_puzzle_s_id_gives_the_same_puzzle_in_any_case(game_id):
+    from core.puzzles import by_id, puzzle_id
+    from tui.cli import puzzle_spec
+
+    with puzzles_on(game_id):
+        puzzle = first_puzzle(game_id)
+        assert puzzle.id == puzzle_id(GAMES[game_id].puzzle_kit().prefix, puzzle.position, puzzle.solution)
+        assert by_id(puzzle.id.lower()) == puzzle and by_id(f" {puzzle.id} ") == puzzle
+        import argparse
+
+        assert puzzle_spec(argparse.Namespace(puzzle_id=puzzle.id.lower(), game=None)).puzzle_id == puzzle.id

@@ -218,7 +218,7 @@ class GameScreen(HintsMixin, Screen):
         if self.review_notes is not None:
             self.review_notes.say(self)
             return
-        status = None if self.replay and not self.puzzle else self.match.status(self.houses.glyphs["ellipsis"])
+        status = None if self.replay and self.puzzle is None else self.match.status(self.houses.glyphs["ellipsis"])
         if status is not None:  # a shared table says who it waits for
             self.say(status)
         else:
@@ -462,8 +462,8 @@ class GameScreen(HintsMixin, Screen):
         """Which keys work now. At a shared table, while another seat is to move, only
         the keys that are no move; otherwise the game says (`check_game_action`)."""
         seated = self.match.seated
-        if self.puzzle is not None and action in self.puzzle.ACTIONS:
-            return self.puzzle.allows(action, parameters)
+        if action == "puzzle" or (self.puzzle is not None and action in self.puzzle.ACTIONS):
+            return self.puzzle is not None and self.puzzle.allows(action, parameters)
         if action == "stop_watching":
             return self.watching()
         if action == "home" and self.watching():
