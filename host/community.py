@@ -1,5 +1,5 @@
 """A host's community: ratings when a table ends, leaderboards, the deals of the day's
-results and streaks. The table host (host/tables.py) calls these with its storage
+results and streaks (host/days.py; the puzzles' are host/puzzles.py's). The table host (host/tables.py) calls these with its storage
 (host/storage: `rating`, `set_ratings`, `leaderboard`, `record_daily`,
 `daily_results`, `daily_history`), here called `records`. A day's result is the host's
 own count: it replays the player's moves from the day's deal (`replay_daily`).
@@ -10,11 +10,12 @@ which tables it rated (`set_ratings` is idempotent per table key).
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from host import protocol as p
 from host import ratings as r
+from host.days import near_today, streak
 
 
 
@@ -55,6 +56,11 @@ def serve(host: Any, member: Any, msg: p.Message) -> None:
     writer thread, in the order asked, so the host never waits on the database."""
     import asyncio
 
+    if isinstance(msg, (p.PuzzleAttempt, p.GetPuzzleBoard, p.GetDailyPuzzle)):
+        from host.puzzles import keeper
+
+        keeper(host).serve(member, msg)  # host/puzzles.py: kept through an outage
+        return
     loop, today = asyncio.get_running_loop(), host.today()
 
     def work() -> None:
@@ -140,12 +146,9 @@ def check_daily(msg: p.DailyResult, today: date) -> str | None:
     the host's yesterday or tomorrow too: a player's date can differ by a time zone."""
     if msg.game not in daily_games():
         return f"{msg.game!r} has no deal of the day on this host."
-    try:
-        day = date.fromisoformat(msg.day)
-    except ValueError:
-        return f"{msg.day!r} is not a date (YYYY-MM-DD)."
-    if abs((day - today).days) > 1:
-        return f"The deal of {msg.day} is not today's: only today's results are kept."
+    day = near_today(msg.day, today, "deal")
+    if isinstance(day, str):
+        return day
     if msg.version < p.DAILY_VERSION or msg.actions is None:
         return ("Your app is older than this host, which checks a daily result by replaying its moves: "
                 "update Houses to have your results of the day kept.")
@@ -193,16 +196,3 @@ def daily_board(records: Any, game_id: str, day: str, me: str) -> p.Daily:
     history = records.daily_history(me, game_id)
     return p.Daily(game=game_id, day=day, rows=rows, played=any(row.name == me for row in rows),
                    streak=streak([(x.day, x.won) for x in history], date.fromisoformat(day)))
-
-
-def streak(history: list[tuple[str, bool]], today: date) -> int:
-    """Days won in a row, up to `today` (or up to yesterday while today's deal is not
-    played yet: the streak is still alive)."""
-    won = {date.fromisoformat(d) for d, w in history if w}
-    played = {date.fromisoformat(d) for d, _ in history}
-    day = today if today in played else today - timedelta(days=1)
-    count = 0
-    while day in won:
-        count += 1
-        day -= timedelta(days=1)
-    return count

@@ -7,10 +7,11 @@ union below; a line that is not one of these messages becomes a `Refused` with t
 reason in words, never an exception.
 
     app -> host   Hello, ListTables, OpenTable, Join, Act, Leave, Watch,
-                  GetLeaderboard, GetRatings, DailyResult, GetDaily
+                  GetLeaderboard, GetRatings, DailyResult, GetDaily,
+                  PuzzleAttempt, GetPuzzleBoard, GetDailyPuzzle
     operator      Hello, ListTables, Close          (`houses serve tables|close`)
     host -> app   Welcome, Tables, Table, Finished, Error, Notice, Closed,
-                  Leaderboard, Ratings, Daily
+                  Leaderboard, Ratings, Daily, PuzzleRated, PuzzleBoard, DailyPuzzle
 
 The payloads that are saves or game data (a save, an action, options, a table row)
 stay plain JSON objects: their own code (saves, each game's actions) checks them.
@@ -113,6 +114,35 @@ class GetDaily(Message, tag="get-daily"):
     """The day's results of a deal of the day, and the asking player's streak."""
     game: str
     day: str | None = None  # default: the host's today
+
+
+class PuzzleAttempt(Message, tag="puzzle-attempt"):
+    """An attempt at a shipped puzzle ended (solved, or the first wrong move, hint or
+    solution shown): the host counts it once (`attempt`, the app's key for this one
+    attempt, makes a message sent twice one attempt) and moves the ratings on the
+    player's first attempt at that puzzle. A solve is checked: the host plays
+    `actions` (the line's actions played, as the game's actions write them) from the
+    puzzle's position with the game's PuzzleKit. `day`: the attempt is at that day's
+    puzzle of the day; `seconds`, the time it took, is the app's word."""
+    game: str
+    puzzle: str
+    solved: bool
+    attempt: str
+    actions: list[Any] = []
+    day: str | None = None
+    seconds: float = 0.0
+
+
+class GetPuzzleBoard(Message, tag="get-puzzle-board"):
+    """The puzzle ratings of a game on this host, and the asking player's own."""
+    game: str
+    limit: int = 20
+
+
+class GetDailyPuzzle(Message, tag="get-daily-puzzle"):
+    """The results of a game's puzzle of the day (default: the host's today)."""
+    game: str
+    day: str | None = None
 
 
 # -- from the host --------------------------------------------------------------------
@@ -227,11 +257,65 @@ class Daily(Message, tag="daily"):
     played: bool = False  # whether the asking player has a result this day
 
 
+class PuzzleRow(msgspec.Struct):
+    """One player's puzzle rating in one game (Glicko-2: `rating` +- `rd`)."""
+    name: str
+    rating: float
+    rd: float
+    tried: int
+    solved: int
+    rank: int = 0  # the place on the board (0: not on it)
+    provisional: bool = False  # the deviation is still wide: shown with a "?"
+
+
+class PuzzleRated(Message, tag="puzzle-rated"):
+    """An attempt counted (or `kept`: the database is away, it is counted when it is
+    back, and this is said again then). `first`: the ratings moved by `change`. The
+    player's rating on this host is `rating`, `rd`, `volatility` (Glicko-2): the app
+    takes it as its own (saves.puzzles.adopt)."""
+    game: str
+    puzzle: str
+    attempt: str = ""  # the attempt's key, as the app sent it
+    first: bool = False
+    rating: float = 0.0
+    rd: float = 0.0
+    volatility: float = 0.0
+    change: float = 0.0
+    kept: bool = False
+    place: int = 0  # an attempt at the puzzle of the day: the player's place on its board
+    players: int = 0  # ... among this many today
+
+
+class PuzzleBoard(Message, tag="puzzle-board"):
+    game: str
+    rows: list[PuzzleRow]
+    me: PuzzleRow | None = None
+
+
+class DailyPuzzleRow(msgspec.Struct):
+    name: str
+    solved: bool
+    tries: int
+    seconds: float
+    place: int = 0
+
+
+class DailyPuzzle(Message, tag="daily-puzzle"):
+    game: str
+    day: str
+    puzzle: str  # the day's puzzle's id
+    rows: list[DailyPuzzleRow]
+    played: bool = False  # whether the asking player tried it
+    streak: int = 0  # the asking player's days solved in a row, up to this day
+
+
 AnyMessage = Union[Hello, ListTables, OpenTable, Join, Act, Leave, Close,
                    Welcome, Tables, Table, Finished, Error, Notice, Closed,
-                   Watch, GetLeaderboard, GetRatings, DailyResult, GetDaily, Leaderboard, Ratings, Daily]
+                   Watch, GetLeaderboard, GetRatings, DailyResult, GetDaily, Leaderboard, Ratings, Daily,
+                   PuzzleAttempt, GetPuzzleBoard, GetDailyPuzzle, PuzzleRated, PuzzleBoard, DailyPuzzle]
 # what a player may ask once welcomed
-REQUESTS = (ListTables, OpenTable, Join, Act, Leave, Watch, GetLeaderboard, GetRatings, DailyResult, GetDaily)
+REQUESTS = (ListTables, OpenTable, Join, Act, Leave, Watch, GetLeaderboard, GetRatings, DailyResult, GetDaily,
+            PuzzleAttempt, GetPuzzleBoard, GetDailyPuzzle)
 
 _decoder = msgspec.json.Decoder(AnyMessage)
 _encoder = msgspec.json.Encoder()

@@ -20,6 +20,7 @@ from saves.store import _pretty, _reason, atomic_write, parse_small
 
 FILE = "puzzles.json"
 HISTORY = 50  # attempts kept, newest last
+PUZZLE_RD = 250.0  # a puzzle's deviation before its first attempt: its shipped rating is an estimate
 
 
 class Attempt(msgspec.Struct):
@@ -108,9 +109,8 @@ def count(records: PuzzleRecords, game_id: str, puzzle_id: str, puzzle_rating: f
     first = puzzle_id not in records.seen(game_id)
     change = 0.0
     if first:
-        theirs = records.puzzles.get(puzzle_id) or Rating(puzzle_rating, 250.0)
-        after = update(mine.rating, theirs, 1.0 if solved else 0.0)
-        records.puzzles[puzzle_id] = update(theirs, mine.rating, 0.0 if solved else 1.0)
+        theirs = records.puzzles.get(puzzle_id) or Rating(puzzle_rating, PUZZLE_RD)
+        after, records.puzzles[puzzle_id] = rate_attempt(mine.rating, theirs, solved)
         change = after.rating - mine.rating.rating
         mine.rating = after
         mine.tried += 1
@@ -126,6 +126,27 @@ def count(records: PuzzleRecords, game_id: str, puzzle_id: str, puzzle_rating: f
     return attempt
 
 
+def adopt(root: Path, game_id: str, rating: Rating) -> GamePuzzles:
+    """A host's word for the player's rating in a game: on a host the rating is the
+    host's (its puzzles' ratings move with every player's attempts), so the records
+    take it over theirs (in the app's writer thread, after the attempt's `record`).
+    SaveError as `record`'s."""
+    records, problem = read(root)
+    if problem is not None:
+        raise SaveError(problem, path=path_of(root))
+    mine = records.game(game_id)
+    mine.rating = rating
+    records.games[game_id] = mine
+    atomic_write(path_of(root), _pretty(records))
+    return mine
+
+
+def rate_attempt(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
+    """The player's and the puzzle's ratings after a first attempt: the puzzle is the
+    player's opponent, solving it a win (the app's records and a host's alike)."""
+    return (update(player, puzzle, 1.0 if solved else 0.0), update(puzzle, player, 0.0 if solved else 1.0))
+
+
 def describe(attempt: Attempt, title: str) -> str:
     """One line of the history: "N-ABC123  Toy Nim  solved  +12"."""
     result = "solved" if attempt.solved else "failed"
@@ -138,4 +159,5 @@ def rating_words(gp: GamePuzzles) -> str:
     return f"{gp.rating.rating:.0f} (+-{gp.rating.rd:.0f})"
 
 
-__all__ = ["Attempt", "GamePuzzles", "PuzzleRecords", "count", "describe", "rating_words", "read", "record"]
+__all__ = ["PUZZLE_RD", "Attempt", "GamePuzzles", "PuzzleRecords", "adopt", "count", "describe", "rate_attempt", "rating_words",
+           "read", "record"]

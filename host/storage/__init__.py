@@ -18,16 +18,21 @@ What is kept:
 - shared tables: the save without its actions, then one row an action; seats
   away or back; who watches;
 - ratings per game (mu, sigma, games), each table rated once;
-- daily results per player, game and day.
+- daily results per player, game and day;
+- puzzles (issue 24): each player's puzzle rating per game (Glicko-2), each puzzle's
+  rating as this host's attempts moved it, every attempt once (by its key), and the
+  puzzles of the day's results (tries, seconds) per player, game and day.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from host.storage.base import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
+from host.storage.base import (DailyPuzzleResult, DailyResult, PuzzleCounted, PuzzleRating, Rating, StaleCursor,
+                                Storage, StorageError, StoredTable)
 
-__all__ = ["DailyResult", "Rating", "StaleCursor", "Storage", "StorageError", "StoredTable", "default_db",
+__all__ = ["DailyPuzzleResult", "DailyResult", "PuzzleCounted", "PuzzleRating", "Rating", "StaleCursor", "Storage",
+           "StorageError", "StoredTable", "default_db",
            "is_postgres", "open_existing_storage", "open_host_storage", "open_storage"]
 
 

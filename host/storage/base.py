@@ -51,6 +51,44 @@ class DailyResult:
     rank: str | None  # TOWN 77's rank word, None for other games
 
 
+@dataclass(frozen=True)
+class PuzzleRating:
+    """A player's puzzle rating in one game (Glicko-2), and their first attempts."""
+
+    player: str
+    rating: float
+    rd: float
+    volatility: float
+    tried: int
+    solved: int
+
+
+@dataclass(frozen=True)
+class PuzzleCounted:
+    """What an attempt at a puzzle did: `first` (the player's first at that puzzle:
+    the ratings moved), the player's rating after it and its change, and the
+    player's result of the puzzle of the day (None: not the day's puzzle)."""
+
+    first: bool
+    rating: PuzzleRating
+    change: float
+    daily: DailyPuzzleResult | None = None
+
+
+@dataclass(frozen=True)
+class DailyPuzzleResult:
+    """A player's puzzle of the day: the tries up to the first solve (or all of them
+    while unsolved) and the seconds they took together."""
+
+    player: str
+    game: str
+    day: str
+    puzzle: str
+    tries: int
+    solved: bool
+    seconds: float
+
+
 class Storage(ABC):
     """The host's storage. Names: `player` is a valid player name
     (host.accounts.valid_name), `code` a table's code, `game` a game id."""
@@ -168,6 +206,38 @@ class Storage(ABC):
     @abstractmethod
     def daily_history(self, player: str, game: str) -> list[DailyResult]:
         """A player's daily results for a game, newest day first (for a streak)."""
+
+    # -- puzzles (issue 24) ------------------------------------------------------------------
+    @abstractmethod
+    def record_puzzle_attempt(self, player: str, game: str, puzzle: str, puzzle_rating: float, solved: bool,
+                              attempt: str, day: str | None = None, seconds: float = 0.0) -> PuzzleCounted | None:
+        """One attempt, in one transaction. `attempt` is its key (the app's, unique per
+        attempt): the same key again is the same attempt, counted once (None then).
+        The ratings move on the player's first attempt at the puzzle only
+        (saves.puzzles.rate_attempt; `puzzle_rating` is its shipped one, for a puzzle
+        never tried on this host). `day`: the attempt is at that day's puzzle of
+        `game`: a try more, until it is solved."""
+
+    @abstractmethod
+    def puzzle_rating(self, game: str, player: str) -> PuzzleRating | None: ...
+
+    @abstractmethod
+    def puzzle_leaderboard(self, game: str, limit: int = 20, provisional_rd: float = 110.0) -> list[PuzzleRating]:
+        """Best first: the players whose rating is sure (rd under `provisional_rd`),
+        then the provisional ones, each by rating."""
+
+    @abstractmethod
+    def puzzle_of_host(self, puzzle: str) -> tuple[float, float, int, int] | None:
+        """A puzzle's rating as this host's attempts moved it: (rating, rd, tried,
+        solved), None when nobody tried it here."""
+
+    @abstractmethod
+    def daily_puzzle_results(self, game: str, day: str) -> list[DailyPuzzleResult]:
+        """That day's puzzle results: solved first, then fewer tries, then less time."""
+
+    @abstractmethod
+    def daily_puzzle_history(self, player: str, game: str) -> list[DailyPuzzleResult]:
+        """A player's puzzles of the day of a game, newest day first (for a streak)."""
 
     # -- the rest ------------------------------------------------------------------------
     @abstractmethod

@@ -18,6 +18,7 @@ import msgspec
 import saves
 from host.storage.base import DailyResult, Rating, StaleCursor, Storage, StorageError, StoredTable
 from host.storage.connect import DELETE_DOC, LIST_DOCS, READ_DOC, WRITE_DOC
+from host.storage.puzzles import PuzzleSql
 
 # Each entry brings the schema from version i to i + 1; never edit one that shipped.
 MIGRATIONS: list[list[str]] = [
@@ -40,6 +41,22 @@ MIGRATIONS: list[list[str]] = [
         "CREATE INDEX daily_by_day ON daily (game, day)",
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     ],
+    [  # 2: puzzles (issue 24; host/storage/puzzles.py)
+        "CREATE TABLE puzzle_ratings (game TEXT NOT NULL, player TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL, "
+        "rd DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL, tried INTEGER NOT NULL, "
+        "solved INTEGER NOT NULL, PRIMARY KEY (game, player))",
+        "CREATE TABLE puzzle_stats (puzzle TEXT PRIMARY KEY, game TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL, "
+        "rd DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL, tried INTEGER NOT NULL, "
+        "solved INTEGER NOT NULL)",
+        "CREATE TABLE puzzle_attempts (player TEXT NOT NULL, attempt TEXT NOT NULL, game TEXT NOT NULL, "
+        "puzzle TEXT NOT NULL, solved INTEGER NOT NULL, first INTEGER NOT NULL, day TEXT, "
+        "seconds DOUBLE PRECISION NOT NULL, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (player, attempt))",
+        "CREATE INDEX puzzle_attempts_by_puzzle ON puzzle_attempts (player, puzzle)",
+        "CREATE TABLE daily_puzzles (player TEXT NOT NULL, game TEXT NOT NULL, day TEXT NOT NULL, "
+        "puzzle TEXT NOT NULL, tries INTEGER NOT NULL, solved INTEGER NOT NULL, seconds DOUBLE PRECISION NOT NULL, "
+        "PRIMARY KEY (player, game, day))",
+        "CREATE INDEX daily_puzzles_by_day ON daily_puzzles (game, day)",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -61,7 +78,7 @@ def _action(action: Any) -> str:
     return msgspec.json.encode(action).decode()
 
 
-class SqlStorage(Storage):
+class SqlStorage(PuzzleSql, Storage):
     @abstractmethod
     def _tx(self) -> contextlib.AbstractContextManager[Tx]:
         """One transaction (committed when the block ends, rolled back on an error);

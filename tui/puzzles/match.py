@@ -12,6 +12,7 @@ against bots, and the match makes it a puzzle. It starts from the puzzle's posit
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 import saves
@@ -71,6 +72,7 @@ class PuzzleMatch(saves.Match):
         self.on_wrong: Callable[[], None] | None = None  # told of each move refused as not solving
         self.on_played: Callable[[], None] | None = None  # told after every move
         self._judged: tuple[int, Any, list[Any]] | None = None  # (token, action, rest): checked, not yet played
+        self.started = time.monotonic()  # the attempt's time, for a host's puzzle of the day (report.py)
 
     @property
     def seat(self) -> int:

@@ -44,6 +44,7 @@ class TableClient:
         # Daily): each gets every answer and keeps what it shows.
         self.listeners: list[Callable[[Any], None]] = []
         self.daily_sent = 0  # days' results sent, whose answer is said in a notification
+        self.puzzle_answers: dict[str, Callable[[p.PuzzleRated], None]] = {}  # attempt key -> who waits
         self.hints_used: dict[str, int] = {}  # code -> hints this player saw at that table
 
     @property
@@ -106,6 +107,15 @@ class TableClient:
             self.on_table(msg)
         elif isinstance(msg, p.Finished):
             self.keep(msg.save)
+        elif isinstance(msg, p.PuzzleRated):  # to the puzzle's screen, which says it (tui/puzzles/report.py)
+            answered = self.puzzle_answers.get(msg.attempt)
+            if answered is not None:
+                if not msg.kept:  # (a kept one is answered again once counted)
+                    del self.puzzle_answers[msg.attempt]
+                answered(msg)
+        elif isinstance(msg, (p.PuzzleBoard, p.DailyPuzzle)):
+            for listener in list(self.listeners):
+                listener(msg)
         elif isinstance(msg, (p.Leaderboard, p.Ratings, p.Daily)):
             if isinstance(msg, p.Daily) and self.daily_sent:  # the answer to a day's result sent
                 self.daily_sent -= 1
@@ -200,6 +210,11 @@ class TableClient:
         if self.send(msg):
             self.daily_sent += 1
 
+    def send_puzzle(self, msg: p.PuzzleAttempt, answered: Callable[[p.PuzzleRated], None]) -> None:
+        """A puzzle attempt; `answered` gets the host's answer (tui/puzzles/report.py)."""
+        if self.send(msg):
+            self.puzzle_answers[msg.attempt] = answered
+
     def join(self, code: str) -> None:
         code = code.strip().upper()
         self.wanted.add(code)
@@ -220,3 +235,10 @@ def daily_note(msg: p.Daily, me: str) -> str:
     place = next((row.place for row in msg.rows if row.name == me), None)
     where = f"you are {place} of {len(msg.rows)} today" if place else f"{len(msg.rows)} results today"
     return f"{title}: {where}; days won in a row: {msg.streak}." if msg.streak else f"{title}: {where}."
+
+
+def clock(seconds: float) -> str:
+    """"1:05": minutes and seconds (an hour and more: "1:02:05")."""
+    whole = int(round(seconds))
+    hours, rest = divmod(whole, 3600)
+    return (f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}")

@@ -1,11 +1,12 @@
 """The community of an SSH host in the app: the leaderboards screen (each rated game's
-ratings, and the deals of the day's results with the player's streak), the player's
-own ratings for the statistics screen, and the result of a deal of the day sent to
-the host when the game ends. The host keeps them (host/community.py)."""
+ratings, the deals of the day's results with the player's streak, each game's puzzle
+ratings and its puzzle of the day's results), the player's own ratings for the
+statistics screen, and the result of a deal of the day or of a puzzle attempt sent
+to the host when it ends. The host keeps them (host/community.py, host/puzzles.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,15 +18,43 @@ from textual.widgets import DataTable, Static
 from core import GAMES
 from host import protocol as p
 from tui.app_typed import UsesHousesApp
-from tui.tables.client import tables_available
+from tui.tables.client import clock, tables_available
 from tui.widgets.footer import Footer
 
 def boards() -> list[tuple[str, str]]:
     """(board id, its name): each rated game's ratings, then each deal of the day (as
-    the games declare them, core.engine.GameInfo)."""
+    the games declare them, core.engine.GameInfo), then each game's puzzle ratings
+    and puzzle of the day (the games that ship puzzles)."""
+    from tui.puzzles import games_with_puzzles
+
     infos = GAMES.infos()
     rated = [(info.id, info.title) for info in infos if info.rated]
-    return rated + [(f"daily:{info.id}", info.daily.board) for info in infos if info.daily is not None]
+    days = [(f"daily:{info.id}", info.daily.board) for info in infos if info.daily is not None]
+    puzzles = []
+    for game_id in games_with_puzzles():
+        title = GAMES.info(game_id).title
+        puzzles += [(f"puzzles:{game_id}", f"{title} puzzles"), (f"puzzle-day:{game_id}", f"{title} puzzle of the day")]
+    return rated + days + puzzles
+
+
+def window(names: list[str], at: int, width: int) -> str:
+    """The boards' names on one line of `width`: the chosen one in brackets and as
+    many neighbours as fit; when not all fit, arrows and where it is ("< ... >  3/9")."""
+
+    def line(lo: int, hi: int) -> str:
+        text = "  ".join(f"[{name}]" if i == at else name for i, name in enumerate(names[lo:hi + 1], lo))
+        if (lo, hi) == (0, len(names) - 1):
+            return text
+        return ("< " if lo else "") + text + (" >" if hi < len(names) - 1 else "") + f"  {at + 1}/{len(names)}"
+
+    lo = hi = at
+    grew = True
+    while grew:
+        grew = False
+        for new_lo, new_hi in ((lo, hi + 1), (lo - 1, hi)):
+            if 0 <= new_lo and new_hi < len(names) and len(line(new_lo, new_hi)) <= width:
+                lo, hi, grew = new_lo, new_hi, True
+    return line(lo, hi)
 
 
 class LeaderboardsScreen(UsesHousesApp, Screen):
@@ -80,14 +109,19 @@ class LeaderboardsScreen(UsesHousesApp, Screen):
             self.show_ratings(msg)
         elif isinstance(msg, p.Daily) and f"daily:{msg.game}" == self.board:
             self.show_daily(msg)
+        elif isinstance(msg, p.PuzzleBoard) and f"puzzles:{msg.game}" == self.board:
+            self.show_puzzles(msg)
+        elif isinstance(msg, p.DailyPuzzle) and f"puzzle-day:{msg.game}" == self.board:
+            self.show_daily_puzzle(msg)
 
     @property
     def board(self) -> str:
         return self.boards[self.at][0]
 
     def show_names(self) -> None:
-        names = [f"[{name}]" if i == self.at else name for i, (_, name) in enumerate(self.boards)]
-        self.query_one("#boards", Static).update(Content("  ".join(names)))
+        width = self.size.width - 4 if self.size.width else 76
+        line = window([name for _, name in self.boards], self.at, width)
+        self.query_one("#boards", Static).update(Content(line))
 
     async def action_board(self, delta: int) -> None:
         self.at = (self.at + delta) % len(self.boards)
@@ -104,8 +138,13 @@ class LeaderboardsScreen(UsesHousesApp, Screen):
             self.fill([], [], "Leaderboards are kept by a host: this app is not on one.")
             return
         board = self.board
-        if board.startswith("daily:"):
-            client.send(p.GetDaily(game=board.removeprefix("daily:")))
+        kind, _, game_id = board.rpartition(":")
+        if kind == "daily":
+            client.send(p.GetDaily(game=game_id))
+        elif kind == "puzzles":
+            client.send(p.GetPuzzleBoard(game=game_id))
+        elif kind == "puzzle-day":
+            client.send(p.GetDailyPuzzle(game=game_id))
         else:
             client.send(p.GetLeaderboard(game=board))
 
@@ -154,11 +193,42 @@ class LeaderboardsScreen(UsesHousesApp, Screen):
             note = f"No results yet for {msg.day}. " + note.split(". ", 1)[1]
         self.fill(columns, rows, note)
 
+    def show_puzzles(self, msg: p.PuzzleBoard) -> None:
+        me = self.app_player()
+        rows = [["*" if row.name == me else " ", row.rank, row.name, puzzle_rating(row), row.solved, row.tried]
+                for row in msg.rows]
+        title = GAMES.info(msg.game).title if msg.game in GAMES else msg.game
+        if msg.me is None:
+            note = f"You have no {title} puzzle rating here yet: try a puzzle of it (Puzzles, on the home screen)."
+        else:
+            where = "* is you" if msg.me.rank else f"You, below the {len(msg.rows)} shown"
+            note = f"{where}: {puzzle_rating(msg.me)} (+-{msg.me.rd:.0f}) after {msg.me.tried} puzzle{'s' if msg.me.tried != 1 else ''}."
+        if not rows:
+            note = f"Nobody has tried a {title} puzzle on this host yet."
+        self.fill(["", "Rank", "Player", "Rating", "Solved", "Tried"], rows,
+                  note + " Only a first try at a puzzle counts; ? is a rating still provisional (listed after the sure ones).")
+
+    def show_daily_puzzle(self, msg: p.DailyPuzzle) -> None:
+        me = self.app_player()
+        rows = [["*" if row.name == me else " ", row.place, row.name, "yes" if row.solved else "no", row.tries,
+                 clock(row.seconds)] for row in msg.rows]
+        note = f"Puzzle of the day {msg.day}: {msg.puzzle}. "
+        note += "* is you. " if msg.played else "Solve it from the Puzzles screen to be on it. "
+        note += f"Days solved in a row: {msg.streak}."
+        if not rows:
+            note = f"Nobody has tried the puzzle of {msg.day} ({msg.puzzle}) yet. " + note.split(". ", 2)[2]
+        self.fill(["", "Place", "Player", "Solved", "Tries", "Time"], rows, note)
+
     def app_player(self) -> str:
         from tui.tables.screens import get_client
 
         client = get_client(self.app)
         return (client.name if client is not None else None) or ""
+
+
+def puzzle_rating(row: p.PuzzleRow) -> str:
+    """"1635", or "1635?" while provisional (as puzzle sites write it)."""
+    return f"{row.rating:.0f}" + ("?" if row.provisional else "")
 
 
 def own_ratings(app, then, on: bool = True) -> bool:
@@ -229,3 +299,29 @@ def report_daily(screen) -> None:
             client.send_daily(msg)  # the host answers with the day's results: a notification
 
     screen.app.run_worker(send(), exclusive=False)
+
+
+# -- puzzles -------------------------------------------------------------------------------------
+
+def report_puzzle(app, puzzle: Any, solved: bool, actions: list[Any], day: str | None, seconds: float,
+                  answered: Callable[[p.PuzzleRated], None]) -> bool:
+    """Send an attempt at a puzzle to the host (tui/puzzles/report.py); `answered` gets
+    the host's PuzzleRated (twice when the attempt is kept first). False off a host.
+    The attempt's key makes it one attempt however often it is sent."""
+    if not tables_available():
+        return False
+    import secrets
+
+    from tui.tables.screens import get_client
+
+    client = get_client(app)
+    game = GAMES[puzzle.game]
+    msg = p.PuzzleAttempt(game=puzzle.game, puzzle=puzzle.id, solved=solved, attempt=secrets.token_hex(8),
+                          actions=[game.action_to_builtins(a) for a in actions], day=day, seconds=round(seconds, 1))
+
+    async def send() -> None:
+        if client is not None and await client.connect():
+            client.send_puzzle(msg, answered)
+
+    app.run_worker(send(), exclusive=False)
+    return True
