@@ -18,8 +18,11 @@ from textual._context import active_app
 from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.binding import Binding
+from textual.content import Content
 from textual.dom import DOMNode
 from textual.driver import Driver
+from textual.message import Message
+from textual.widgets import Checkbox
 
 # -- the app -------------------------------------------------------------------------
 
@@ -50,6 +53,27 @@ class ErrorFilterApp(App[None]):
         if self.dropped_error(error):
             return
         super()._handle_exception(error)
+
+
+def message_stopped(message: Message) -> bool:
+    """Whether a handler stopped `message` (`stop()`): the app holds each key until
+    it is handled (tui/app.py), and a stopped key was; Textual has no public reader."""
+    return message._stop_propagation
+
+
+# -- widgets -------------------------------------------------------------------------
+
+
+class BoxDrawnCheckbox(Checkbox):
+    """A Checkbox whose box is drawn by `box` (ours, public): Textual 8 draws it in
+    the private `_button` property, and its own box tells on from off by colour only."""
+
+    def box(self) -> Content:
+        return super()._button
+
+    @property
+    def _button(self) -> Content:
+        return self.box()
 
 
 # -- bindings ------------------------------------------------------------------------

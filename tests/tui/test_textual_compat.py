@@ -25,7 +25,7 @@ COMPAT = {Path("tui/textual_compat.py"), Path("host/serve_compat.py")}
 PRIVATE_NAMES = {
     "_exit", "_screen_stack", "_bindings", "_merged_bindings", "_merge_bindings",
     "_running", "_handle_exception", "_on_exit_app", "_make_app", "_process_messages",
-    "_debug", "_exit_renderables", "_close_messages", "_driver",
+    "_debug", "_exit_renderables", "_close_messages", "_driver", "_stop_propagation", "_button",
 }
 # Names our own classes use too (a file wrapper's `_file`): private Textual names only
 # when read off another object (`driver._file`, `app._loop`).
@@ -155,3 +155,37 @@ async def test_the_key_parser_and_the_driver_privates():
     # The driver's writer thread writes to the file it is given at start: this one.
     assert "WriterThread(self._file)" in inspect.getsource(LinuxDriver.start_application_mode)
     assert driver._file is wrapped
+
+
+def test_a_stopped_message_is_told_apart():
+    key = events.Key("a", "a")
+    assert not compat.message_stopped(key)
+    key.stop()
+    assert compat.message_stopped(key)
+    key.stop(False)
+    assert not compat.message_stopped(key)
+
+
+async def test_a_box_drawn_checkbox_draws_its_own_box():
+    """Textual draws a Checkbox's box from the `_button` property: `box` draws it."""
+    from textual.content import Content
+
+    class Ticked(compat.BoxDrawnCheckbox):
+        def box(self) -> Content:
+            return Content("<on>" if self.value else "<off>")
+
+    class Boxes(App[None]):
+        def compose(self):
+            yield Ticked("Label", True, id="ticked")
+            yield compat.BoxDrawnCheckbox("Plain", id="plain")
+
+    app = Boxes()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        ticked = app.query_one("#ticked", Ticked)
+        assert str(ticked.render()).startswith("<on>")
+        ticked.value = False
+        assert str(ticked.render()).startswith("<off>")
+        # By default the box is Textual's own: a Checkbox's, not empty.
+        plain = app.query_one("#plain", compat.BoxDrawnCheckbox)
+        assert str(plain.render()) == f"{plain.box()} Plain "
