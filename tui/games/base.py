@@ -47,7 +47,7 @@ class GameScreen(HintsMixin, Screen):
     # Whether a player may take moves back (solo puzzles, and games without hidden
     # information against bots). Hidden-information games keep it off: undoing a
     # draw would show what is coming.
-    UNDO: ClassVar[bool] = False
+    UNDO: bool = False  # (an instance may decide: House Rules, by its seats)
 
     BINDINGS = GAME_BINDINGS
     # The choice half-made (tui/games/choice.py): each game declares its own value.
