@@ -82,7 +82,7 @@ class BoxDrawnCheckbox(Checkbox):
 # offers only `active_bindings` (the focus chain's, enabled or not, one per key).
 
 
-def node_bindings(node: Any) -> list[Binding]:
+def node_bindings(node: DOMNode | None) -> list[Binding]:
     """Every binding of a live node (screen, widget or app), its class's merged."""
     return [binding for _, binding in node._bindings] if node is not None else []
 
@@ -100,7 +100,7 @@ def class_bindings(node_class: type[DOMNode]) -> list[Binding]:
 # sequences is private.
 
 
-def key_parser(driver: Driver) -> Any:
+def key_parser(driver: Driver) -> XTermParser:
     """A fresh parser of terminal input into Textual events (`feed`, `tick`)."""
     return XTermParser(driver._debug)
 
