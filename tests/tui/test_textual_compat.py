@@ -64,6 +64,47 @@ def test_the_check_finds_a_private_name(tmp_path):
     assert len(_private_uses(sample)) == 2
 
 
+def _textual_private_members(cls: type) -> set[str]:
+    """The private names (methods, properties, class attributes) of the Textual
+    classes among `cls`'s bases."""
+    return {name for base in cls.__mro__ if base.__module__.split(".")[0] == "textual"
+            for name in vars(base) if name.startswith("_") and not name.startswith("__")}
+
+
+def _overrides(path: Path) -> list[str]:
+    """Members a class of `path` defines over a private member of a Textual base (a
+    hook Textual may rename: `TickBox._button` was one, found this way)."""
+    import importlib
+
+    from layout_check import module_name
+
+    module = importlib.import_module(module_name(path))
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        cls = getattr(module, node.name, None) if isinstance(node, ast.ClassDef) else None
+        if not isinstance(cls, type):
+            continue
+        private = _textual_private_members(cls)
+        for item in node.body:
+            names = [item.name] if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) else \
+                [t.id for t in getattr(item, "targets", [getattr(item, "target", None)]) if isinstance(t, ast.Name)]
+            found += [f"{path}:{item.lineno} {node.name}.{name}" for name in names if name in private]
+    return found
+
+
+def test_no_class_outside_the_compat_module_overrides_a_private_textual_member():
+    files = [p for p in (ROOT / "tui").rglob("*.py") if p.relative_to(ROOT) not in COMPAT]
+    found = [use for path in files for use in _overrides(path)]
+    assert not found, "private Textual members overridden outside tui/textual_compat.py:\n" + "\n".join(found)
+
+
+def test_the_override_check_finds_one():
+    """The check above can fail: textual_compat's own overrides are found by it."""
+    found = _overrides(ROOT / "tui" / "textual_compat.py")
+    assert any(use.endswith("ErrorFilterApp._handle_exception") for use in found), found
+    assert any(use.endswith("BoxDrawnCheckbox._button") for use in found), found
+
+
 class _Keys(Screen):
     BINDINGS = [Binding("x", "one", "One", id="t.one"), Binding("y", "two", "Two")]
 
