@@ -26,15 +26,16 @@ from textual.app import ScreenStackError
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.screen import Screen
-from textual.widget import MountError
+from textual.timer import Timer
+from textual.widget import MountError, Widget
 from textual.scrollbar import ScrollBar
 
 import saves
 from tui.glyphs import Glyphs, locale_is_utf8
 from tui.memory import use_fresh_context_executor
 from tui.start import NewForm, NewGame, OpenPuzzle, Resume, Start, StartHome
-from tui.screens.text import scroll_bar_render
-from tui.textual_compat import ErrorFilterApp
+from tui.screens.text import AppScrollBarRender
+from tui.textual_compat import ErrorFilterApp, message_stopped
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -51,7 +52,7 @@ JUNK_CHARACTER = "\ufffd"
 
 # Scroll bars consult the app that draws them: no block glyphs in --ascii (the
 # class variable is Textual's documented way to draw scroll bars otherwise).
-ScrollBar.renderer = staticmethod(scroll_bar_render)
+ScrollBar.renderer = AppScrollBarRender
 
 
 class HousesApp(ErrorFilterApp):
@@ -87,9 +88,9 @@ class HousesApp(ErrorFilterApp):
         # Keys, one at a time (see `on_event`): those waiting, the one being handled.
         self._held_keys: deque[events.Key] = deque()
         self._key_in_flight: events.Key | None = None
-        self._key_target = None  # the widget it went to
+        self._key_target: Widget | None = None  # the widget it went to
         self._key_since = 0.0
-        self._key_timer = None  # the one pending look-again, if any
+        self._key_timer: Timer | None = None  # the one pending look-again, if any
         self._quick_looks = 0  # looks after 1 ms for the key in flight (`_look_delay`)
         self._key_stopped: events.Key | None = None  # a stopped key whose end is queued
         if self.settings.theme in self.available_themes:
@@ -220,11 +221,11 @@ class HousesApp(ErrorFilterApp):
     def _ready_for_key(self) -> bool:
         if time.monotonic() - self._key_since > KEY_WAIT_S:
             return True
-        key = self._key_in_flight
-        if key is not None and not self._key_target.is_attached:
+        key, target = self._key_in_flight, self._key_target  # (set together)
+        if key is not None and (target is None or not target.is_attached):
             self._key_in_flight = self._key_target = None  # its screen left before the key reached it
         elif key is not None:
-            if key._stop_propagation and key is not self._key_stopped:
+            if message_stopped(key) and key is not self._key_stopped:
                 # Stopped: a widget took it, or the screen passed it on to the app
                 # (Textual stops a key there too). One turn of the app's queue
                 # lets the app's handling come first (queued once, not per look).
@@ -551,7 +552,7 @@ class HousesApp(ErrorFilterApp):
     def action_command_palette(self) -> None:
         if not self.glyphs.ascii:
             super().action_command_palette()
-        elif self.use_command_palette and not CommandPalette.is_open(self):
+        elif self.use_command_palette and not isinstance(self.screen, CommandPalette):  # (as is_open asks)
             # The same palette, with a placeholder that ends in ASCII dots.
             self.push_screen(CommandPalette(placeholder="Search for commands...", id="--command-palette"))
 
@@ -574,6 +575,7 @@ class HousesApp(ErrorFilterApp):
     async def action_quit(self) -> None:
         # ctrl+q in a game never played: no save is left behind (as q then quit does).
         for screen in self.screen_stack:
-            if isinstance(getattr(screen, "match", None), saves.LocalMatch) and not getattr(screen, "replay", True):
-                self.drop_if_unplayed(screen.save)
+            match = getattr(screen, "match", None)
+            if isinstance(match, saves.LocalMatch) and not getattr(screen, "replay", True):
+                self.drop_if_unplayed(match.save)
         self.exit()

@@ -36,6 +36,7 @@ import time
 import traceback
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from textual.drivers.linux_driver import LinuxDriver
@@ -101,13 +102,14 @@ class Watchdog:
         no signal, and a web app whose server was killed (parent death = SIGHUP) lived
         on. The watchdog now passes each signal byte on to that previous owner, so its
         handlers still run; exit signals whose handler was reset get ours back."""
-        if not self.enabled or threading.current_thread() is not threading.main_thread():
+        wake_fd = self._wake_fd  # (set by `enable`)
+        if not self.enabled or wake_fd is None or threading.current_thread() is not threading.main_thread():
             return
         for sig in EXIT_SIGNALS:
             if signal.getsignal(sig) in (signal.SIG_DFL, signal.SIG_IGN, None):
                 signal.signal(sig, _noted_by_the_watchdog)
-        previous = signal.set_wakeup_fd(self._wake_fd, warn_on_full_buffer=False)
-        if previous != self._wake_fd:
+        previous = signal.set_wakeup_fd(wake_fd, warn_on_full_buffer=False)
+        if previous != wake_fd:
             # A duplicate, so the number is never another file's once its owner closes
             # it (writes then fail, harmlessly); an old one is left open, not closed
             # under the watchdog thread's feet.
@@ -130,9 +132,11 @@ class Watchdog:
         self._wake()
 
     def _wake(self) -> None:
+        if self._wake_fd is None:  # not enabled: no watchdog to wake
+            return
         try:
             os.write(self._wake_fd, _ARM)
-        except (OSError, TypeError):  # full: the watchdog has been woken already
+        except OSError:  # full: the watchdog has been woken already
             pass
 
     def _watch(self, read_fd: int) -> None:
@@ -150,13 +154,15 @@ class Watchdog:
             if _ARM[0] in data and self.armed_at is not None:
                 break
         grace = EXIT_GRACE_S
-        if signalled and self.armed_at is None:
-            self.armed_at, self.code = time.monotonic(), 0
+        armed_at = self.armed_at  # None here only when a signal woke it (an arm breaks once set)
+        if armed_at is None:
+            armed_at = self.armed_at = time.monotonic()
+            self.code = 0
             asked = [False]
             _best_effort(lambda: asked.__setitem__(0, bool(self.on_signal and self.on_signal())), 0.2)
             if not asked[0]:
                 grace = 0.0  # the app is not running yet: nothing to finish
-        time.sleep(max(0.0, grace - (time.monotonic() - self.armed_at)))
+        time.sleep(max(0.0, grace - (time.monotonic() - armed_at)))
         _best_effort(self.flush, SAVE_FLUSH_S)
         _best_effort(self.restore, 0.2)
         os._exit(self.code)
@@ -286,7 +292,8 @@ class CrashLog:
     def isatty(self) -> bool:
         return False
 
-    def log_exception(self, exc_type, exc, tb, where: str = "") -> None:
+    def log_exception(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                      tb: TracebackType | None, where: str = "") -> None:
         if where:
             self.write(f"in {where}:\n")
         self.write("".join(traceback.format_exception(exc_type, exc, tb)))
@@ -379,6 +386,8 @@ class HousesDriver(LinuxDriver):
                 termios.tcsetattr(self.fileno, termios.TCSANOW, self.attrs_before)
             except termios.error:
                 pass
+        if sys.__stderr__ is None:  # (no terminal to put back)
+            return
         try:
             os.write(sys.__stderr__.fileno(), b"\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1006l")
         except OSError:
@@ -492,23 +501,24 @@ def run(app: Any, home: Path) -> int:
     from rich.console import Console
 
     # Textual prints a crash's traceback on its error console after leaving the
-    # screen: send it to the log instead.
-    app.error_console = Console(file=log, width=120, markup=False, highlight=False,
+    # screen: send it to the log instead. (rich types the file IO[str], a whole file
+    # object, and uses only write, flush and isatty, which CrashLog has.)
+    app.error_console = Console(file=log, width=120, markup=False, highlight=False,  # type: ignore[arg-type]
                                 color_system=None, force_terminal=False)
     code = 0
     try:
         app.run()
         code = app.return_code or 0
-    except Exception:
-        log.log_exception(*sys.exc_info(), where="the app")
+    except Exception as error:
+        log.log_exception(type(error), error, error.__traceback__, where="the app")
         code = 1
     finally:
         watchdog.reclaim()  # a closed asyncio loop resets SIGTERM and the wake-up fd
         watchdog.arm(code)  # whatever lingers after this (threads, a stuck write) ends soon
         try:
             app.flush_saves(timeout=SAVE_FLUSH_S * 2)
-        except Exception:
-            log.log_exception(*sys.exc_info(), where="the last saves")
+        except Exception as error:
+            log.log_exception(type(error), error, error.__traceback__, where="the last saves")
     if log.written and log.while_leaving:
         code = watchdog.code
     elif log.written:

@@ -18,8 +18,11 @@ from textual._context import active_app
 from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.binding import Binding
+from textual.content import Content
 from textual.dom import DOMNode
 from textual.driver import Driver
+from textual.message import Message
+from textual.widgets import Checkbox
 
 # -- the app -------------------------------------------------------------------------
 
@@ -52,13 +55,34 @@ class ErrorFilterApp(App[None]):
         super()._handle_exception(error)
 
 
+def message_stopped(message: Message) -> bool:
+    """Whether a handler stopped `message` (`stop()`): the app holds each key until
+    it is handled (tui/app.py), and a stopped key was; Textual has no public reader."""
+    return message._stop_propagation
+
+
+# -- widgets -------------------------------------------------------------------------
+
+
+class BoxDrawnCheckbox(Checkbox):
+    """A Checkbox whose box is drawn by `box` (ours, public): Textual 8 draws it in
+    the private `_button` property, and its own box tells on from off by colour only."""
+
+    def box(self) -> Content:
+        return super()._button
+
+    @property
+    def _button(self) -> Content:
+        return self.box()
+
+
 # -- bindings ------------------------------------------------------------------------
 # The `?` table lists every key a screen answers to, its focusable widgets' too,
 # and the keys of a screen class not yet opened (the rules read from home). Textual
 # offers only `active_bindings` (the focus chain's, enabled or not, one per key).
 
 
-def node_bindings(node: Any) -> list[Binding]:
+def node_bindings(node: DOMNode | None) -> list[Binding]:
     """Every binding of a live node (screen, widget or app), its class's merged."""
     return [binding for _, binding in node._bindings] if node is not None else []
 
@@ -76,7 +100,7 @@ def class_bindings(node_class: type[DOMNode]) -> list[Binding]:
 # sequences is private.
 
 
-def key_parser(driver: Driver) -> Any:
+def key_parser(driver: Driver) -> XTermParser:
     """A fresh parser of terminal input into Textual events (`feed`, `tick`)."""
     return XTermParser(driver._debug)
 

@@ -64,3 +64,41 @@ async def test_text_taller_than_its_box_ends_after_a_word_with_an_ellipsis_and_w
         box.show("short text")
         await pilot.pause()
         assert str(box.render()) == "short text"
+
+
+# -- scroll bars in --ascii (tui/screens/text.py, set as ScrollBar.renderer by tui/app.py)
+
+EIGHTHS = set("▁▂▃▄▅▆▇▉▊▋▌▍▎▏")
+
+
+async def _scroll_bar_text(ascii: bool) -> str:
+    from textual.containers import VerticalScroll
+    from textual.geometry import Region
+    from textual.scrollbar import ScrollBar
+    from textual.widgets import Static
+
+    import tui.app  # noqa: F401  (sets ScrollBar.renderer)
+    from tui.glyphs import Glyphs
+
+    class BarApp(App):
+        def __init__(self) -> None:
+            super().__init__()
+            self.glyphs = Glyphs(ascii)
+
+        def compose(self) -> ComposeResult:
+            yield VerticalScroll(Static("\n".join(map(str, range(37)))))
+
+    app = BarApp()
+    async with app.run_test(size=(20, 10)) as pilot:
+        scroll = app.query_one(VerticalScroll)
+        scroll.scroll_to(y=5, animate=False)
+        await pilot.pause()
+        bar = scroll.vertical_scrollbar
+        assert isinstance(bar, ScrollBar) and bar.renderer.__name__ == "AppScrollBarRender"
+        strips = bar.render_lines(Region(0, 0, bar.size.width, bar.size.height))
+        return "".join(strip.text for strip in strips)
+
+
+async def test_an_ascii_app_draws_its_scroll_bars_without_block_glyphs():
+    assert EIGHTHS & set(await _scroll_bar_text(ascii=False))  # the thumb's ends, in eighths
+    assert not EIGHTHS & set(await _scroll_bar_text(ascii=True))

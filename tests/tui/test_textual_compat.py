@@ -25,7 +25,7 @@ COMPAT = {Path("tui/textual_compat.py"), Path("host/serve_compat.py")}
 PRIVATE_NAMES = {
     "_exit", "_screen_stack", "_bindings", "_merged_bindings", "_merge_bindings",
     "_running", "_handle_exception", "_on_exit_app", "_make_app", "_process_messages",
-    "_debug", "_exit_renderables", "_close_messages", "_driver",
+    "_debug", "_exit_renderables", "_close_messages", "_driver", "_stop_propagation", "_button",
 }
 # Names our own classes use too (a file wrapper's `_file`): private Textual names only
 # when read off another object (`driver._file`, `app._loop`).
@@ -62,6 +62,47 @@ def test_the_check_finds_a_private_name(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("from textual._xterm_parser import XTermParser\nstack = app._screen_stack\n")
     assert len(_private_uses(sample)) == 2
+
+
+def _textual_private_members(cls: type) -> set[str]:
+    """The private names (methods, properties, class attributes) of the Textual
+    classes among `cls`'s bases."""
+    return {name for base in cls.__mro__ if base.__module__.split(".")[0] == "textual"
+            for name in vars(base) if name.startswith("_") and not name.startswith("__")}
+
+
+def _overrides(path: Path) -> list[str]:
+    """Members a class of `path` defines over a private member of a Textual base (a
+    hook Textual may rename: `TickBox._button` was one, found this way)."""
+    import importlib
+
+    from layout_check import module_name
+
+    module = importlib.import_module(module_name(path))
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        cls = getattr(module, node.name, None) if isinstance(node, ast.ClassDef) else None
+        if not isinstance(cls, type):
+            continue
+        private = _textual_private_members(cls)
+        for item in node.body:
+            names = [item.name] if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) else \
+                [t.id for t in getattr(item, "targets", [getattr(item, "target", None)]) if isinstance(t, ast.Name)]
+            found += [f"{path}:{item.lineno} {node.name}.{name}" for name in names if name in private]
+    return found
+
+
+def test_no_class_outside_the_compat_module_overrides_a_private_textual_member():
+    files = [p for p in (ROOT / "tui").rglob("*.py") if p.relative_to(ROOT) not in COMPAT]
+    found = [use for path in files for use in _overrides(path)]
+    assert not found, "private Textual members overridden outside tui/textual_compat.py:\n" + "\n".join(found)
+
+
+def test_the_override_check_finds_one():
+    """The check above can fail: textual_compat's own overrides are found by it."""
+    found = _overrides(ROOT / "tui" / "textual_compat.py")
+    assert any(use.endswith("ErrorFilterApp._handle_exception") for use in found), found
+    assert any(use.endswith("BoxDrawnCheckbox._button") for use in found), found
 
 
 class _Keys(Screen):
@@ -155,3 +196,37 @@ async def test_the_key_parser_and_the_driver_privates():
     # The driver's writer thread writes to the file it is given at start: this one.
     assert "WriterThread(self._file)" in inspect.getsource(LinuxDriver.start_application_mode)
     assert driver._file is wrapped
+
+
+def test_a_stopped_message_is_told_apart():
+    key = events.Key("a", "a")
+    assert not compat.message_stopped(key)
+    key.stop()
+    assert compat.message_stopped(key)
+    key.stop(False)
+    assert not compat.message_stopped(key)
+
+
+async def test_a_box_drawn_checkbox_draws_its_own_box():
+    """Textual draws a Checkbox's box from the `_button` property: `box` draws it."""
+    from textual.content import Content
+
+    class Ticked(compat.BoxDrawnCheckbox):
+        def box(self) -> Content:
+            return Content("<on>" if self.value else "<off>")
+
+    class Boxes(App[None]):
+        def compose(self):
+            yield Ticked("Label", True, id="ticked")
+            yield compat.BoxDrawnCheckbox("Plain", id="plain")
+
+    app = Boxes()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        ticked = app.query_one("#ticked", Ticked)
+        assert str(ticked.render()).startswith("<on>")
+        ticked.value = False
+        assert str(ticked.render()).startswith("<off>")
+        # By default the box is Textual's own: a Checkbox's, not empty.
+        plain = app.query_one("#plain", compat.BoxDrawnCheckbox)
+        assert str(plain.render()) == f"{plain.box()} Plain "

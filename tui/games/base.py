@@ -48,7 +48,7 @@ class GameScreen(HintsMixin, Screen):
     # Whether a player may take moves back (solo puzzles, and games without hidden
     # information against bots). Hidden-information games keep it off: undoing a
     # draw would show what is coming.
-    UNDO: ClassVar[bool] = False
+    UNDO: bool = False  # (an instance may decide: House Rules, by its seats)
 
     BINDINGS = GAME_BINDINGS
     # A puzzle played on this screen (tui/puzzles/play.py), or None: its match is a

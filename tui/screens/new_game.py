@@ -22,15 +22,15 @@ from core import GAMES, Game
 from core.engine import parse_seed
 from tui.games import playable
 from tui.app_typed import UsesHousesApp
+from tui.textual_compat import BoxDrawnCheckbox
 from tui.widgets.footer import Footer
 
 
-class TickBox(Checkbox):
+class TickBox(BoxDrawnCheckbox):
     """A checkbox that reads without colour and in ASCII: [x] when on, [ ] when off
     (Textual's own draws the same block either way and tells them apart by colour)."""
 
-    @property
-    def _button(self) -> Content:  # Textual 8's hook for drawing the box (private)
+    def box(self) -> Content:
         return Content.assemble("[", ("x" if self.value else " ", self.get_visual_style("toggle--button")), "]")
 
 

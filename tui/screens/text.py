@@ -5,6 +5,8 @@ detail line), and keeping Textual's own drawing (footer keys, scroll bars) ASCII
 
 from __future__ import annotations
 
+from rich.color import Color
+from rich.segment import Segments
 from textual.scrollbar import ScrollBarRender
 
 from tui.textual_compat import drawing_app
@@ -40,13 +42,27 @@ def ascii_key(display: str) -> str:
     return display if display.isascii() else display.encode("ascii", "replace").decode()
 
 
-def scroll_bar_render(**kwargs):
+class AppScrollBarRender(ScrollBarRender):
     """Textual's scroll bar drawing, without the eighth-block glyphs at the ends of
     the thumb when the app that draws it is in ASCII mode (the thumb is then whole
-    cells in reverse video, which reads without colour too)."""
-    app = drawing_app()
-    glyphs = getattr(app, "glyphs", None)
-    return (AsciiScrollBarRender if glyphs is not None and glyphs.ascii else ScrollBarRender)(**kwargs)
+    cells in reverse video, which reads without colour too). The app is asked as the
+    bar is drawn: the renderer is made with no node to ask."""
+
+    @classmethod
+    def render_bar(
+        cls,
+        size: int = 25,
+        virtual_size: float = 50,
+        window_size: float = 20,
+        position: float = 0,
+        thickness: int = 1,
+        vertical: bool = True,
+        back_color: Color = Color.parse("#555555"),
+        bar_color: Color = Color.parse("bright_magenta"),
+    ) -> Segments:
+        glyphs = getattr(drawing_app(), "glyphs", None)
+        drawn = AsciiScrollBarRender if glyphs is not None and glyphs.ascii else ScrollBarRender
+        return drawn.render_bar(size, virtual_size, window_size, position, thickness, vertical, back_color, bar_color)
 
 
 class AsciiScrollBarRender(ScrollBarRender):

@@ -8,6 +8,8 @@ same item (by id) when the list is rebuilt after a move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import OptionList
@@ -33,7 +35,7 @@ class ChoiceList(OptionList):
         super().__init__(markup=False, compact=True, **kwargs)
         self._items: list[tuple[str | None, str, bool]] = []
 
-    def set_items(self, items: list[tuple[str | None, Text | str, bool]], keep: bool = True) -> None:
+    def set_items(self, items: Sequence[tuple[str | None, Text | str, bool]], keep: bool = True) -> None:
         """Replace the items; the cursor stays on the item with the same id if there is
         one. `keep=False`: the cursor goes to the first item (a list the player is not
         browsing shows its top, the same before and after a resume)."""

@@ -288,7 +288,7 @@ class DashScreen(GameScreen):
             return CellPaint((*above, ((dot.center(width), None),), blank, *after), base)
         colour, size = stack[-1]
         in_tree = self._trees.get(colour) == square
-        mark = self.app.glyphs["tree"] if in_tree else " "
+        mark = self.houses.glyphs["tree"] if in_tree else " "
         top_style = Style(color=PIECE_COLOUR[colour], bold=True)
         lead = " " * ((width - 3) // 2)
         line1 = ((lead, None), (f"{colour}{size}", top_style), (mark, top_style if in_tree else None),

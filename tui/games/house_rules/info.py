@@ -119,9 +119,9 @@ def cell_hint(view, i: int, pawn, legal: list, sel: int | None, revive_base: int
     if phase == "upgrade":
         if revive_base is None:
             return ["Choose in the list on the right: +1 or which pawn comes back."]
-        action = Revive(revive_base, name)
-        reason = view.check(action)
-        return [f"Enter: {view.describe(action)}." if reason is None else reason]
+        revive = Revive(revive_base, name)
+        reason = view.check(revive)
+        return [f"Enter: {view.describe(revive)}." if reason is None else reason]
     if sel is None:
         cards = " Tab: the cards." if any(type(a) is PlayCard for a in legal) else ""
         if pawn is not None and pawn.colour == view.to_move:

@@ -103,6 +103,7 @@ def paint_cell(view, i: int, w: int, h: int, glyphs, big: bool) -> CellPaint:
     pawn = view.pawn_at(i)
     # The bottom-left corner tells the cell's colour without colour: a change
     # marker, or a dot on a black cell.
+    mark_run: tuple[str, Style | None]
     if marked:
         mark_run = (MARKER[ascii], MARKER_STYLE)
     elif colour == 1:

@@ -25,6 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.house_rules import CARD_BY_ID, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
@@ -643,8 +644,8 @@ class HouseRulesScreen(GameScreen):
         self.refresh_bindings()
         self.say_prompt()
 
-    def zones(self) -> list[Any]:
-        zones = [self.query_one(BoardGrid)]
+    def zones(self) -> list[Widget]:
+        zones: list[Widget] = [self.query_one(BoardGrid)]
         choices = self.query_one("#hr-choices", ChoiceList)
         if choices.display:
             zones.append(choices)

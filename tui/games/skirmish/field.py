@@ -99,7 +99,10 @@ def unit_label(u: Unit, glyphs) -> str:
 
 
 def unit_label_rich(u: Unit, glyphs) -> Text:
-    return Text.assemble(*unit_runs(u, glyphs))
+    label = Text()
+    for text, style in unit_runs(u, glyphs):
+        label.append(text, style)
+    return label
 
 
 def stat_runs(u: Unit, wide: bool) -> list[Run]:
@@ -117,7 +120,7 @@ def flag_runs(u: Unit, wide: bool) -> list[Run]:
         runs = [("exhausted" if wide else "exh", DIM)]
     else:
         runs = [("ready", GOOD)]
-    extra = []
+    extra: list[Run] = []
     if f & POIS:
         extra.append(("poison" if wide else ("P" if f & POIS_CLUBS else "p"), POISON))
     if f & SUMMONED:

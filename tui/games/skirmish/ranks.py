@@ -7,6 +7,7 @@ the position and what `Battlefield.show` is given; nothing here reads the screen
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from rich.style import Style
@@ -132,7 +133,7 @@ class Battlefield(Vertical):
     def compose(self) -> ComposeResult:
         for k in range(self.seats):
             mine = k == self.seats - 1
-            yield BoardGrid(2, 5, lambda r, c, k=k: self.paint(k, r, c), cell_width=self.cell_w,
+            yield BoardGrid(2, 5, partial(self.paint, k), cell_width=self.cell_w,
                             cell_height=CELL_H, ascii=self.ascii, id=f"sk-grid-{k}",
                             classes="sk-grid -mine" if mine else "sk-grid -theirs")
 

@@ -29,7 +29,7 @@ from textual.reactive import var
 from textual.widgets import OptionList, Static
 
 from core.skirmish import actions as A
-from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE
+from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, Decision
 from tui.games.base import GameScreen
 from tui.keys import number_keys
 from tui.games.choice import Part
@@ -231,7 +231,7 @@ class SkirmishScreen(GameScreen):
             self._legal = (self.save.cursor, self.state.legal_actions())
         return self._legal[1]
 
-    def pending_kind(self) -> str | None:
+    def pending_kind(self) -> Decision | None:
         return sk_words.pending_kind(self._view or self.state)
 
     # -- in words (tui/games/skirmish/words.py, from the view and the seats) -----------
@@ -341,7 +341,7 @@ class SkirmishScreen(GameScreen):
     def _barrows_moved(self) -> None:
         cid = self.barrows.current_id
         c = int(cid[1:]) if cid is not None and cid.startswith("c") else None
-        self.card_panel.show_barrows(c, self.barrow_targets.get(c), self.action_words)
+        self.card_panel.show_barrows(c, self.barrow_targets.get(c) if c is not None else None, self.action_words)
 
     def _choice_moved(self) -> None:
         cid = self.choices.current_id
@@ -451,7 +451,7 @@ class SkirmishScreen(GameScreen):
         event.stop()
         if self.replay:
             return
-        k = int(event.board.id.rsplit("-", 1)[1])
+        k = self.grids.index(event.board)
         seat = self.order[k]
         pos = self.cell_pos(k, event.cell)
         self.choose_cell(seat, pos)
@@ -483,7 +483,7 @@ class SkirmishScreen(GameScreen):
         self.say(reason, error=True)
         self.app.bell()
 
-    def _select(self, sel: tuple, message: str) -> None:
+    def _select(self, sel: Picked, message: str) -> None:
         self.choice = SkirmishChoice(sel)
         self.redraw_selection()
         self.say(message)
@@ -666,7 +666,7 @@ class SkirmishScreen(GameScreen):
         cells = places_before(action, seat, view_before) if view_before is not None else []
         cells += places_after(action, seat, self.state)
         self.recent.extend(c for c in cells if c not in self.recent)
-        if self._auto:
+        if self._auto and seat is not None:  # (a pass made for the seat to move)
             self.recent_text = f"{self.seat_name(seat)} had nothing to answer with and passed"
         elif not human:  # (`_view` is not redrawn yet: the position before the move)
             words = sk_words.others_move(action, text, view_before, self.action_words)

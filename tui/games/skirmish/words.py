@@ -30,7 +30,7 @@ COPY_POWERS = {10: "ends turn", 23: "double dmg", 36: "no damage", 49: "take a u
                11: "extra turn", 24: "2 units away", 37: "resurrect", 50: "top 4 cards"}
 
 
-def pending_kind(view) -> str | None:
+def pending_kind(view) -> D | None:
     """The kind of the decision pending in `view` (a Decision), or None."""
     return view.pending[-1][0] if view.pending else None
 
@@ -88,13 +88,14 @@ def action_words(a, view, me: int, seats, glyphs) -> str:
     if isinstance(a, A.CopySuit):
         rank = view.pending[-1][2] if pending_kind(view) == D.COPYSUIT else 0
         if rank in (11, 12) and 0 <= a.suit < 4:
-            c = a.suit * 13 + rank - 1
-            return f"{card_label(c, glyphs)} {RANK_WORDS[rank]}: {COPY_POWERS[c]}"
+            card = a.suit * 13 + rank - 1
+            return f"{card_label(card, glyphs)} {RANK_WORDS[rank]}: {COPY_POWERS[card]}"
         return f"Copy the house of {SUIT_NAMES[a.suit]}"
     if isinstance(a, A.Guard):
         return "Keep it as a 0/1 guard" if a.keep else "Send it to the Barrows"
     if isinstance(a, A.Pick):
-        verb = PICK_VERBS.get(pending_kind(view) or "", "Choose")
+        decision = pending_kind(view)
+        verb = PICK_VERBS.get(decision, "Choose") if decision is not None else "Choose"
         return f"{verb} {card_label(a.card, glyphs)} ({WORDS[a.card].removeprefix('the ')})"
     if isinstance(a, A.Done) and view.pending:
         return "No second target" if view.pending[-1][0] in (D.SP2, D.AS2) else "Done"

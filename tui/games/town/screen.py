@@ -469,20 +469,27 @@ class TownScreen(GameScreen):
         """The digits choose a stack (solo) or a tile of the rack shown."""
         if self.state.solo:
             return 3 if self.state.phase in STACK_PHASES else 0
-        return len([e for e in self.entries if e is not None])
+        return len(self.rack_tiles())
+
+    def rack_tiles(self) -> list[str]:  # the rack shown, in order, without its Keep item
+        return [e for e in self.entries if e is not None]
+
+    def marked_tiles(self) -> list[str]:  # marked for an exchange, in order (Keep never is)
+        return [t for i in sorted(self.marked) if (t := self.entries[i]) is not None]
 
     def action_pick(self, index: int) -> None:
         if self.state.solo:
             if self.state.phase in STACK_PHASES:
                 self._choose_stack(index)
             return
-        if index >= len([e for e in self.entries if e is not None]):
+        tiles = self.rack_tiles()
+        if index >= len(tiles):
             return
         at = index + (1 if self.entries and self.entries[0] is None else 0)
         self.bar.cursor = at
         self.bar.focus()
         if self.state.phase == GIVEBACK:
-            self.say(f"enter gives the {tile_name(self.entries[at])} back for good; "
+            self.say(f"enter gives the {tile_name(tiles[index])} back for good; "
                      "enter on Keep keeps your hand.")
         else:
             self._rack_chosen(at)
@@ -514,7 +521,7 @@ class TownScreen(GameScreen):
             self.marked ^= {index}
             self._draw_rack()
             self._draw_turn_box()
-            names = ", ".join(tile_name(self.entries[i]) for i in sorted(self.marked)) or "none"
+            names = ", ".join(tile_name(t) for t in self.marked_tiles()) or "none"
             self.say(f"Marked for the exchange: {names}. x exchanges them, escape cancels.")
             return
         cells = self._view.legal_cells(entry)
@@ -578,11 +585,11 @@ class TownScreen(GameScreen):
             names = ", ".join(tile_name(t) for t in first.tiles)
             self.say(f"Exchange the {names}? x to confirm.")
             return
-        tiles = [self.entries[i] for i in sorted(self.marked)]
+        tiles = tuple(self.marked_tiles())
         if len(tiles) != 3:
             self.say(f"An exchange is three tiles: {len(tiles)} marked.", error=True)
             return
-        self.submit(Exchange(tuple(tiles)))
+        self.submit(Exchange(tiles))
 
     def action_leave(self) -> None:
         if self.can_leave():
