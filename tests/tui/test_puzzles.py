@@ -66,7 +66,10 @@ async def test_home_offers_puzzles_and_the_next_puzzle_opens(store):
         texts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
         assert any("Toy Nim: rating 1500" in t for t in texts)
         assert any("Puzzle of the day" in t for t in texts) and "Enter a puzzle id" in texts
-        await pilot.press("enter")  # the first entry: the toy's next puzzle
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        while menu.highlighted < ids.index(f"next:{toygame.ID}"):  # the real games come first
+            await pilot.press("down")
+        await pilot.press("enter")  # the toy's next puzzle
         await at_puzzle(pilot)
         assert "Puzzle N-" in head(app) and "Take the last counter" in head(app)
         assert app.screen.last_action is not None  # the opponent's mistake, shown as played

@@ -211,3 +211,35 @@ def test_a_real_puzzle_s_id_gives_the_same_puzzle_in_any_case(game_id):
         import argparse
 
         assert puzzle_spec(argparse.Namespace(puzzle_id=puzzle.id.lower(), game=None)).puzzle_id == puzzle.id
+
+
+# -- every game that ships puzzles -------------------------------------------------------
+
+PUZZLE_GAMES = [gid for gid in GAMES if GAMES.info(gid).puzzles]
+
+
+@pytest.mark.parametrize("game_id", PUZZLE_GAMES)
+async def test_every_puzzle_game_s_first_puzzle_is_solved_by_hints_and_takes_no_move_back(store, game_id):
+    """t then enter, move after move, solves a game's first shipped puzzle on its own
+    screen; the hint names the move; no key takes a move back (undo, redo, or a game's
+    own restart, like Dash's r) while the puzzle is on."""
+    from tui.puzzles.match import DONE
+
+    puzzle = first_puzzle(game_id)
+    app = puzzle_app(store, puzzle)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await solving(pilot)
+        for action in ("undo", "redo", "restart", "new_game", "review_game"):
+            assert not screen.check_action(action, ()), action
+        for _ in range(len(puzzle.solution)):
+            if screen.match.phase == DONE:
+                break
+            screen = await solving(pilot)
+            cursor = screen.save.cursor
+            await pilot.press("t")
+            await wait_for(pilot, lambda: "Hint" in status(app), what="the hint")
+            assert "the winning line goes on with" in status(app)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: screen.save.cursor > cursor or screen.match.phase == DONE,
+                           what="the hinted move played")
+        await the_end(pilot, "Solved, after help or a wrong move")

@@ -184,6 +184,12 @@ class HintsMixin(UsesHousesApp):
         if isinstance(found, Exception):
             self.say(f"No hint this time: {found}", error=True)
             return
+        self.present_hint(found)
+
+    def present_hint(self, found: Any) -> None:
+        """Show `found` (an `action` and its `reason`) as the hint: the screen points at
+        the move where it can (enter plays it), else names it; escape puts it away.
+        The coach's answer comes here, and a puzzle's next move (tui/puzzles/play.py)."""
         action = found.action
         if self.state.check(action) is not None:
             self.say("No hint this time: the coach's move does not fit the position.", error=True)

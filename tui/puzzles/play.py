@@ -12,7 +12,6 @@ Nothing here names a game: it asks the kit and the Game protocol."""
 from __future__ import annotations
 
 import random
-import threading
 from types import SimpleNamespace
 from typing import Any
 
@@ -28,7 +27,9 @@ class PuzzleOnScreen:
 
     # The actions whose keys the puzzle decides on (GameScreen.check_action): its own,
     # and the game's that a puzzle has not (no new game, review, undo; q is its own).
-    ACTIONS = frozenset({"puzzle", "new_game", "review_game", "undo", "redo", "home", "saves"})
+    # Keys a puzzle turns off or takes over; "restart" (a game's way back to its start,
+    # Dash's deal) takes moves back as undo does, and a puzzle's line cannot be rewound.
+    ACTIONS = frozenset({"puzzle", "new_game", "review_game", "undo", "redo", "restart", "home", "saves"})
 
     def __init__(self, screen: Any, match: PuzzleMatch, daily: bool = False) -> None:
         self.screen = screen
@@ -86,9 +87,9 @@ class PuzzleOnScreen:
         if match.phase != SOLVING or not match.solver_to_move() or not match.rest:
             return
         self.fail()
-        screen._hint_cancel = cancel = threading.Event()
-        found = SimpleNamespace(action=match.rest[0], reason="the puzzle's solution goes on so")
-        screen._hint_found(cancel, match.token, found)
+        action = match.rest[0]
+        what = screen.named(screen.state.describe(action)).rstrip(".")
+        screen.present_hint(SimpleNamespace(action=action, reason=f"the winning line goes on with {what}"))
 
     def show_solution(self) -> None:
         """`o`: the line plays itself out from here; the attempt is lost."""

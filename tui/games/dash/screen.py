@@ -447,8 +447,8 @@ class DashScreen(GameScreen):
             if self.replay:
                 return False
             if action == "restart":
-                if self.state.is_view():
-                    return False  # a shared table: the deal is the host's to replay
+                if self.state.is_view() or not self.match.undoable:
+                    return False  # a shared table's deal, or a puzzle's line: the moves stand
                 return self.save.cursor > 0 or None
             if action == "back_out":
                 return self.card is not None
@@ -473,7 +473,7 @@ class DashScreen(GameScreen):
         return with_glyphs(reason, self.houses.glyphs)  # the hand's card glyphs
 
     def action_restart(self) -> None:
-        if self.save.cursor == 0 or self.state.is_view():
+        if self.save.cursor == 0 or self.state.is_view() or not self.match.undoable:
             return
         self._go_to(0)
         self.choice = DashChoice()
