@@ -100,6 +100,16 @@ async def test_the_seated_player_sees_who_is_watching(store, tables):
         await tables.stop()
 
 
+async def to_leaderboards(pilot) -> None:
+    """Down the home menu to Leaderboards (under Tables), then enter."""
+    await wait_for(pilot, lambda: bool(pilot.app.screen.query("#menu")), 10, "the home menu")
+    menu = pilot.app.screen.query_one("#menu")
+    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+    while menu.highlighted < ids.index("leaderboards"):
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
 def rate_some(host) -> None:
     host.storage.set_ratings("house-rules", "t1", {"alice": (27.0, 5.0), "bob": (31.0, 4.0), "carol": (22.0, 6.5)})
     host.storage.set_ratings("house-rules", "t2", {"bob": (33.0, 3.5)})
@@ -110,7 +120,7 @@ def test_the_leaderboards_screen(snap_compare, store, tables, ascii_):
     async def before(pilot):
         await tables.start()
         rate_some(tables)
-        await pilot.press(*["down"] * 5, "enter")  # Leaderboards, under Tables
+        await to_leaderboards(pilot)
         await wait_for(pilot, lambda: pilot.app.screen.query("#board") and
                        pilot.app.screen.query_one("#board").row_count == 3, 10, "three rows on the board")
         await settle(pilot)
@@ -156,8 +166,10 @@ async def test_leaderboards_change_board_by_keys_and_mark_my_row(store, tables):
             await pilot.press("right")  # TOWN 77: nobody rated
             await wait_for(pilot, lambda: "Nobody is rated in TOWN 77" in str(screen.query_one("#board-note").render()), 10)
             assert "[TOWN 77]" in str(screen.query_one("#boards").render())
-            await pilot.press("left", "left")  # round to the last board: TOWN 77 today
-            await wait_for(pilot, lambda: "No results yet" in str(screen.query_one("#board-note").render()), 10)
+            await pilot.press("left", "left")  # round to the last board (the last game's puzzle of the day, or its day)
+            assert screen.board == screen.boards[-1][0]
+            await wait_for(pilot, lambda: "No results yet" in str(screen.query_one("#board-note").render())
+                           or "Nobody has tried the puzzle of" in str(screen.query_one("#board-note").render()), 10)
             await pilot.press("escape")
             assert app.screen is home
     finally:
