@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from core.engine import State
 from core.puzzles import Puzzle, PuzzleKit, puzzle_id
 from core.town.actions import KEEP, Exchange, GiveBack, Place
+from core.town.bots import TownPolicy
 from core.town.endgame import (
     BUDGET, CLEAR, LAST, Endgame, Unsupported, can_exchange, node_of, reached, still_wins, winning_moves,
 )
@@ -38,9 +39,7 @@ MAX_TWO = 2  # with others holding two tiles: the solver's most tiles
 MINE_BUDGET = 5000  # nodes a miner's search may visit (verify allows endgame.BUDGET)
 # A puzzle's starting rating from its difficulty, and the bands by rating.
 EASY_BELOW, HARD_FROM = 1400.0, 1700.0
-MAX_RACK = 3  # the most tiles the solver holds (the search stays exact and quick)
-MAX_TWO = 2  # with others holding two tiles: the solver's most tiles
-MINE_BUDGET = 5000  # nodes a miner's search may visit (verify allows endgame.BUDGET)
+RATING_BASE, RATING_STEP = 1180.0, 170.0  # rating = base + step * difficulty
 
 
 def _after(st: TownState, action: Any) -> TownState:
@@ -296,41 +295,60 @@ def _sure_anyway(before: TownState, solver: int, goal: str, turns: int) -> bool:
 
 
 def _judge(st: TownState, seat: int, goal: str, line: list[Any]) -> tuple[tuple[str, ...], float]:
-    """The line's themes and a starting rating: more placements to choose among at
-    each of the solver's turns, more of them, and more rivals make a harder puzzle."""
+    """The line's themes and a starting rating from its difficulty (`difficulty`)."""
     themes = ["clear the rack" if goal == CLEAR else "outlast"]
-    x = st.clone()
-    choice, first = 0.0, True
-    for a in line:
-        if x.current == seat and x.phase == TURN and isinstance(a, Place):
-            rack = list(dict.fromkeys(x.racks[seat]))
-            rooms = {t: _tile_room(x, t) for t in rack}
-            choice += math.log2(max(1, sum(rooms.values())))
-            others = [t for t in rack if t != a.tile]
-            if first:
-                if any(rooms[t] for t in others) and rooms[a.tile] <= min(rooms[t] for t in others if rooms[t]):
-                    themes.append("tightest first")
-                elif any(rooms[t] for t in others):
-                    themes.append("tile order")
-                if rooms[a.tile] >= 2:
-                    themes.append("the right cell")
-                rivals = [q for q in range(x.seats) if q != seat and q not in x.left_order]
-                y = _after(x, a)
-                if any(_room_of(y, q) < _room_of(x, q) for q in rivals):
-                    themes.append("block")
-                if others and any(_cost(x, a.tile, c, others) for c in x.legal_cells(a.tile) if c != a.cell):
-                    themes.append("keep a cell open")
-                first = False
-        if isinstance(a, GiveBack) and x.current == seat:
-            if "give back" not in themes:
-                themes.append("give back")
-        x = _after(x, a)
+    first = line[0]
+    rack = list(dict.fromkeys(st.racks[seat]))
+    rooms = {t: _tile_room(st, t) for t in rack}
+    others = [t for t in rack if t != first.tile]
+    if any(rooms[t] for t in others):
+        tightest = rooms[first.tile] <= min(rooms[t] for t in others if rooms[t])
+        themes.append("tightest first" if tightest else "tile order")
+    if rooms[first.tile] >= 2:
+        themes.append("the right cell")
+    rivals = [q for q in range(st.seats) if q != seat and q not in st.left_order]
+    after = _after(st, first)
+    if any(_room_of(after, q) < _room_of(st, q) for q in rivals):
+        themes.append("block")
+    if others and any(_cost(st, first.tile, c, others) for c in st.legal_cells(first.tile) if c != first.cell):
+        themes.append("keep a cell open")
+    subtle = _subtle(st, seat, first)
+    if subtle:
+        themes.append("think ahead")
+    if any(isinstance(a, GiveBack) for a in line):
+        themes.append("give back")
     if not st.bag:
         themes.append("empty bag")
     themes.append(f"{st.seats} players")
-    rivals = sum(1 for q in range(st.seats) if q != seat and q not in st.left_order)
-    rating = 1000.0 + 110.0 * choice + 60.0 * (rivals - 1) + (60.0 if goal == LAST else 0.0)
-    return tuple(dict.fromkeys(themes)), float(round(min(2100.0, rating)))
+    natural = TownPolicy(deep=True, timing=True).act(st.clone(), random.Random(0)) == first
+    score = difficulty(subtle, sum(rooms.values()), natural, len(rivals), goal, len(st.racks[seat]))
+    return tuple(dict.fromkeys(themes)), float(round(min(2100.0, RATING_BASE + RATING_STEP * score)))
+
+
+def difficulty(subtle: int, choices: int, natural: bool, rivals: int, goal: str, tiles: int) -> float:
+    """How hard a puzzle is, from what makes the wrong moves tempting: `subtle` wrong
+    placements that leave every other tile of the rack a cell (they fail only after a
+    reply or a draw), `choices` placements in all, whether the project's rule-of-thumb
+    player finds the move (`natural`), the rivals still in, the goal, the rack's tiles.
+    The weights put a third of the mined puzzles in each band."""
+    return (1.2 * math.log2(1 + subtle) + 0.5 * math.log2(max(1, choices)) + (0.0 if natural else 0.8)
+            + 0.3 * (rivals - 1) + (0.4 if goal == LAST else 0.0) + 0.8 * (tiles - 2))
+
+
+def _subtle(st: TownState, seat: int, move: Place) -> int:
+    """The wrong first placements after which every other tile of the rack still has
+    a cell: their failure is a reply or a draw away."""
+    n = 0
+    for a in st.legal_actions():
+        if not isinstance(a, Place) or a == move:
+            continue
+        rest = list(st.racks[seat])
+        rest.remove(a.tile)
+        y = st.clone()
+        y.logging = False
+        y._put(a.tile, CELL_INDEX[a.cell])
+        n += all(y.legal_cells(t) for t in rest)
+    return n
 
 
 def _room_of(st: TownState, seat: int) -> int:
