@@ -18,6 +18,7 @@ accepted (giving back the tile just drawn always does).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterator
@@ -221,16 +222,8 @@ class TownPuzzles(PuzzleKit):
     # -- mining ----------------------------------------------------------------
 
     def mine(self, seed: int, count: int) -> Iterator[Puzzle]:
-        made: set[str] = set()
-        game_no = 0
-        while len(made) < count:
-            for puzzle in self._mine_game(seed, game_no):
-                if puzzle.id not in made:
-                    made.add(puzzle.id)
-                    yield puzzle
-                    if len(made) >= count:
-                        return
-            game_no += 1
+        games = (self._mine_game(seed, g) for g in itertools.count())
+        return itertools.islice(_once_each(itertools.chain.from_iterable(games)), count)
 
     def _mine_game(self, seed: int, game_no: int) -> Iterator[Puzzle]:
         """The puzzles of one game between easy bots (2 to 4 seats), each found right
@@ -281,6 +274,15 @@ class TownPuzzles(PuzzleKit):
             themes=themes, generator=f"{self.game.info.id}/{self.version}", seed=seed, before=before,
             mistake=mistake)
         return puzzle if self.verify(puzzle) is None else None
+
+
+def _once_each(puzzles: Iterator[Puzzle]) -> Iterator[Puzzle]:
+    """The puzzles, a repeated id left out (two games may reach the same endgame)."""
+    seen: set[str] = set()
+    for p in puzzles:
+        if p.id not in seen:
+            seen.add(p.id)
+            yield p
 
 
 def _sure_anyway(before: TownState, solver: int, goal: str, turns: int) -> bool:
