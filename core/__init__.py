@@ -72,7 +72,7 @@ GAMES.register(GameInfo(
                 more_is_better=False), puzzles=True))
 GAMES.register(GameInfo("house-rules", "core.house_rules", "HOUSE RULES", range(2, 3), puzzles=True))
 GAMES.register(GameInfo(
-    "town", "core.town", "TOWN 77", range(1, 6), hidden_information=True,
+    "town", "core.town", "TOWN 77", range(1, 6), hidden_information=True, puzzles=True,
     daily=Daily(menu="Today's solo: TOWN 77", command="Daily TOWN 77",
                 command_help="Today's TOWN 77 solo deal", board="TOWN 77 today", measure="Tiles",
                 more_is_better=True, ranked=True)))

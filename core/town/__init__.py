@@ -17,6 +17,9 @@ from core.town.tiles import CELLS, COLOURS, STYLES, TILES, cell_at, rowcol, sort
 from core.town.words import level_for, plural
 
 
+_KIT: Any = None  # the puzzles' kit, made on first use
+
+
 class TownGame(Game):
     info = GAMES.info("town")
     Options = Options
@@ -66,6 +69,15 @@ class TownGame(Game):
         from core.town.bots import make_bot
 
         return make_bot(level, rng, iterations)
+
+    def puzzle_kit(self) -> Any:
+        """The puzzles' kit (core/town/puzzles.py), made once."""
+        global _KIT
+        if _KIT is None:
+            from core.town.puzzles import TownPuzzles
+
+            _KIT = TownPuzzles(self)
+        return _KIT
 
     def coach(self) -> Coach:
         from core.town.coach import COACH

@@ -102,7 +102,8 @@ class Endgame:
     and the worst draws. `loose`: the solver may also keep a drawn tile or give back
     another (see the module's words). `turns`: the most solver turns allowed."""
 
-    def __init__(self, solver: int, goal: str, loose: bool, turns: int) -> None:
+    def __init__(self, solver: int, goal: str, loose: bool, turns: int, budget: int = BUDGET) -> None:
+        self.budget = budget
         self.solver = solver
         self.goal = goal
         self.loose = loose
@@ -116,7 +117,7 @@ class Endgame:
         got = self.memo.get(key)
         if got is None:
             self.nodes += 1
-            if self.nodes > BUDGET:
+            if self.nodes > self.budget:
                 raise Unsupported("the search is too big")
             got = self._solver_turn(node, used) if node[4] == self.solver else self._other_turn(node, used)
             self.memo[key] = got
@@ -227,17 +228,19 @@ class Endgame:
         raise AssertionError("the solver leaves before the game ends")
 
 
-def winning_moves(st: TownState, goal: str, turns: int, used: int = 0) -> tuple[list[Any], list[Any], list[Any]]:
+def winning_moves(st: TownState, goal: str, turns: int, used: int = 0,
+                  budget: int = BUDGET) -> tuple[list[Any], list[Any], list[Any]]:
     """At `st` (the solver to move, in the turn phase): the placements that reach
     `goal` for every draw (strict), those that fail even loosely, and the rest
-    (undecided: they win only with a lucky draw). Raises Unsupported."""
+    (undecided: they win only with a lucky draw). Raises Unsupported past
+    `budget` nodes in either search."""
     from core.town.actions import Place
 
     if st.phase != TURN:
         raise Unsupported("not a turn")
     node = node_of(st)
-    strict = Endgame(st.current, goal, False, turns)
-    loose = Endgame(st.current, goal, True, turns)
+    strict = Endgame(st.current, goal, False, turns, budget)
+    loose = Endgame(st.current, goal, True, turns, budget)
     win, lose, unsure = [], [], []
     for t, i in placements(node, st.current):
         move = Place(t, CELLS[i])

@@ -28,7 +28,7 @@ def test_docs_name_existing_tests_and_every_rule_test():
         for t in tests:
             if t.startswith(("test_rule_", "test_ruling_")):
                 assert t in named_set, f"{t} is not named in docs/rules/town.md"
-    assert len(text.splitlines()) < 250
+    assert len(text.splitlines()) < 260
 
 
 def test_docs_level_table_matches_the_code():
