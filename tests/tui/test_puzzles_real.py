@@ -238,7 +238,7 @@ async def test_every_puzzle_game_s_first_puzzle_is_solved_by_hints_and_takes_no_
             cursor = screen.save.cursor
             await pilot.press("t")
             await wait_for(pilot, lambda: "Hint" in status(app), what="the hint")
-            assert "the winning line goes on with" in status(app)
+            assert "the winning line goes on:" in status(app)
             await pilot.press("enter")
             await wait_for(pilot, lambda: screen.save.cursor > cursor or screen.match.phase == DONE,
                            what="the hinted move played")

@@ -89,7 +89,7 @@ class PuzzleOnScreen:
         self.fail()
         action = match.rest[0]
         what = screen.named(screen.state.describe(action)).rstrip(".")
-        screen.present_hint(SimpleNamespace(action=action, reason=f"the winning line goes on with {what}"))
+        screen.present_hint(SimpleNamespace(action=action, reason=f"the winning line goes on: {what}"))
 
     def show_solution(self) -> None:
         """`o`: the line plays itself out from here; the attempt is lost."""
