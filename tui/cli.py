@@ -187,7 +187,7 @@ def puzzle_spec(args: argparse.Namespace) -> OpenPuzzle:
     game without puzzles."""
     from core import GAMES
     from core.puzzles import by_id
-    from tui.puzzles import games_with_puzzles
+    from tui.puzzles.catalogue import games_with_puzzles
 
     with_puzzles = games_with_puzzles()
     named = ", ".join(GAMES.info(gid).title for gid in with_puzzles) or "none yet"

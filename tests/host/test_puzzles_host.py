@@ -20,6 +20,7 @@ from host.storage import open_storage
 from saves.puzzles import PUZZLE_RD, rate_attempt
 
 from peer import Peer
+from waits import until_async
 from test_storage import store, url  # noqa: F401  (the fixtures: SQLite and PostgreSQL)
 
 TODAY = date(2026, 12, 5)
@@ -284,7 +285,7 @@ async def test_a_fault_counting_one_attempt_is_said_and_never_holds_up_the_next(
             member = SimpleNamespace(name=name, send=got[name].append)
             keeper.serve(member, attempt(puzzle, solved=False, actions=[]))
         await asyncio.wrap_future(host.writer.submit(lambda: None))
-        await asyncio.sleep(0.05)  # the answers, handed to the loop
+        await until_async(lambda: got["ann"] and got["bob"], what="both members' answers")
         assert isinstance(got["ann"][0], p.Error) and "a fault of the host" in got["ann"][0].message
         assert isinstance(got["bob"][0], p.PuzzleRated) and got["bob"][0].first and not keeper.kept
         assert any("not counted (a fault)" in line for line in said)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from every_game import every_game, game_registered  # noqa: F401  (the fixture: the toy's form, walk)
-from tui_support import dash_save, losing_line, make_app, put_save, settle, wait_for
+from tui_support import choose, dash_save, losing_line, make_app, put_save, settle, wait_for
 from walks.cut import cut_findings
 from walks.driver import MODES, SIZE, drain, walk
 from tui.start import NewForm
@@ -47,10 +47,10 @@ OTHER_SCREENS = {
     "home": [],
     "new-game form": ["n"],
     "saves": ["s"],
-    "statistics": ["down", "down", "down", "down", "down", "enter"],
-    "settings": ["down"] * 6 + ["enter"],
-    "rules menu": ["down"] * 7 + ["enter"],
-    "rules of a game": ["down"] * 7 + ["enter", "enter"],
+    "statistics": [("menu", "stats")],
+    "settings": [("menu", "settings")],
+    "rules menu": [("menu", "rules")],
+    "rules of a game": [("menu", "rules"), "enter"],
     "help": ["question_mark"],
 }
 # the screen each path must reach (a new home entry once sent "rules menu" to Settings)
@@ -65,7 +65,11 @@ async def test_nothing_cut_outside_games(store, name, ascii):
     put_save(store, dash_save(77, losing_line(77), "dash-20261128-090000-bbbb"), "2026-11-28T09:00:00.000000Z")
     app = make_app(store, ascii=ascii)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*OTHER_SCREENS[name])
+        for key in OTHER_SCREENS[name]:
+            if isinstance(key, tuple):  # ("menu", id): a home menu entry
+                await choose(pilot, key[1])
+            else:
+                await pilot.press(key)
         reached = type(app.screen).__name__
         assert reached == SCREEN_CLASS.get(name, reached), f"{name}: the keys reached {reached}"
         await assert_nothing_cut(pilot, f"{name} ({reached})")

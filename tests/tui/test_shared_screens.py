@@ -10,7 +10,7 @@ from rich.console import Console
 
 import saves
 from core import GAMES
-from tui_support import dash_save, game_save, losing_line, make_app, put_save, settle, wait_for
+from tui_support import choose, dash_save, game_save, losing_line, make_app, put_save, settle, wait_for
 from tui.start import Resume
 
 SIZE = (80, 24)
@@ -65,11 +65,17 @@ async def test_every_shared_screen_is_ascii_in_ascii_mode(store):
         seen["delete dialog"] = await visit(pilot, "x")
         seen["replay"] = await visit(pilot, "n", "end", "k", "k", "r")  # above the 2 unreadable files
         assert app.screen.replay
-        seen["stats"] = await visit(pilot, "q", "q", "down", "down", "down", "down", "down", "enter")
+        await pilot.press("q", "q")
+        await choose(pilot, "stats")
+        seen["stats"] = await visit(pilot)
         seen["help"] = await visit(pilot, "question_mark")
-        seen["settings"] = await visit(pilot, "escape", "escape", "home", "down", "down", "down", "down", "down", "down", "enter")
+        await pilot.press("escape", "escape")
+        await choose(pilot, "settings")
+        seen["settings"] = await visit(pilot)
         assert "Hint thinking time" in seen["settings"]
-        seen["rules menu"] = await visit(pilot, "escape", "down", "enter")
+        await pilot.press("escape")
+        await choose(pilot, "rules")
+        seen["rules menu"] = await visit(pilot)
         assert "Icehouse Dash" in seen["rules menu"] and "HOUSES - Skirmish" in seen["rules menu"]
         seen["rules of TOWN 77"] = await visit(pilot, "down", "down", "enter")
         assert "TOWN 77" in seen["rules of TOWN 77"]
@@ -149,7 +155,7 @@ async def test_stats_show_the_solo_town_best_last_and_rank(store):
         store.record_result(save, None, {"most_tiles_placed": placed})
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("down", "down", "down", "down", "enter")  # Statistics (no Continue)
+        await choose(pilot, "stats")
         await pilot.pause()
         detail = str(app.screen.query_one("#stats-detail").render())
         text = screen_text(app)

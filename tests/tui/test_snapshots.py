@@ -11,7 +11,7 @@ import os
 
 import saves
 from core import GAMES
-from tui_support import dash_save, losing_line, make_app, put_save, winning_line
+from tui_support import choose, dash_save, losing_line, make_app, put_save, winning_line
 from tui.start import NewGame, Resume
 
 SIZE = (80, 24)
@@ -49,7 +49,7 @@ def test_stats(snap_compare, store):
     lost = dash_save(77, losing_line(77), "dash-20261128-090000-bbbb")
     put_save(store, lost)
     store.record_result(lost, False, {"most_trees": 2})
-    assert snap_compare(make_app(store), terminal_size=SIZE, press=["down", "down", "down", "down", "enter"])
+    assert snap_compare(make_app(store), terminal_size=SIZE, run_before=lambda pilot: choose(pilot, "stats"))
 
 
 def test_help(snap_compare, store):

@@ -70,6 +70,7 @@ def factories() -> dict[str, object]:
     from tui.screens.help import HelpScreen, RulesMenuScreen
     from tui.screens.home import HomeScreen
     from tui.screens.new_game import NewGameScreen
+    from tui.screens.puzzles import PuzzleIdScreen, PuzzlesScreen
     from tui.screens.review import ReviewWork
     from tui.screens.saves_browser import SavesScreen
     from tui.screens.settings import SettingsScreen
@@ -90,6 +91,8 @@ def factories() -> dict[str, object]:
         "TablesScreen": [TablesScreen],
         "LeaderboardsScreen": [LeaderboardsScreen],
         "MovesScreen": [lambda: MovesScreen(["one", "two"])],
+        "PuzzlesScreen": [PuzzlesScreen],
+        "PuzzleIdScreen": [PuzzleIdScreen],
         "TooSmallScreen": [TooSmallScreen],
         "ConfirmScreen": [lambda: ConfirmScreen("Delete it?")],
         "HandOverScreen": [lambda: HandOverScreen("bob", "a note")],

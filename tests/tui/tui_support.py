@@ -59,6 +59,16 @@ async def settle(pilot, timeout: float = 30.0) -> None:
     await pilot.pause()
 
 
+async def choose(pilot, entry_id: str) -> None:
+    """Enter the home menu's entry `entry_id` ("stats", "rules", ...) by its id, not by
+    counting downs: a new entry (Puzzles) once sent every counted path one screen off."""
+    await wait_for(pilot, lambda: bool(pilot.app.screen.query("#menu")), 10, "the home menu")
+    menu = pilot.app.screen.query_one("#menu")
+    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+    assert entry_id in ids, f"no {entry_id!r} on the home menu: {ids}"
+    await pilot.press("home", *["down"] * ids.index(entry_id), "enter")
+
+
 async def resize(pilot, size: tuple[int, int]) -> None:
     """Resize the terminal and wait until the screen is laid out at that size (Textual
     applies a new size on a short timer, and the app looks again after it)."""

@@ -11,23 +11,6 @@ if TYPE_CHECKING:
     from core.puzzles import Puzzle
 
 
-def games_with_puzzles() -> list[str]:
-    """The playable games that ship puzzles, in menu order (no game is imported)."""
-    from core import GAMES
-    from core.puzzles import load
-    from tui.games import playable
-
-    return [gid for gid in playable() if GAMES.info(gid).puzzles and load(gid)]
-
-
-def any_puzzles() -> bool:
-    """Whether some game has puzzles (the home menu offers them only then)."""
-    from core import GAMES
-    from tui.games import playable
-
-    return any(GAMES.info(gid).puzzles for gid in playable())
-
-
 def warm_up(app: Any, game_ids: list[str]) -> None:
     """Ready each game to open a puzzle at once (a worker thread of the puzzles
     screen, while the player reads the menu): its rules, its puzzle kit, its shipped

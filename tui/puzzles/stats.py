@@ -11,7 +11,7 @@ SHOWN = 5  # latest attempts listed
 def puzzle_lines(records: Any, problem: str | None) -> list[str]:
     from core import GAMES
     from saves.puzzles import describe, rating_words
-    from tui.puzzles import games_with_puzzles
+    from tui.puzzles.catalogue import games_with_puzzles
 
     lines = []
     for gid in games_with_puzzles():
@@ -31,7 +31,7 @@ def puzzle_lines(records: Any, problem: str | None) -> list[str]:
 def read_puzzle_lines(app: Any, show: Callable[[list[str]], None]) -> None:
     """Read the records in the app's writer thread, then `show` their lines."""
     from saves import puzzles as records_file
-    from tui.puzzles import any_puzzles
+    from tui.puzzles.catalogue import any_puzzles
 
     if not any_puzzles():
         return

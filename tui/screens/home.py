@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 
 import saves
 from tui.games import dailies, how_many
-from tui.puzzles import any_puzzles
+from tui.puzzles.catalogue import any_puzzles
 from tui.screens.list_screen import ListScreen
 from tui.screens.text import shorten
 from tui.widgets.footer import Footer
@@ -39,7 +39,8 @@ def _tables_available() -> bool:
 class HomeScreen(ListScreen):
     BINDINGS = [
         Binding("c", "pick('continue')", "Continue", id="home.continue"),
-        Binding("t", "pick('daily')", "Today's puzzle", id="home.daily"),
+        # "Today": short, so the footer keeps "? Help" at 80 columns with Continue shown.
+        Binding("t", "pick('daily')", "Today", id="home.daily", tooltip="today's deal"),
         Binding("n", "pick('new')", "New", id="home.new", tooltip="new game"),
         Binding("p", "pick('puzzles')", "Puzzles", id="home.puzzles", tooltip="puzzles: rated, one a day each game"),
         Binding("s", "pick('saves')", "Saves", id="home.saves", tooltip="saved games"),

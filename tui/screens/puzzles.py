@@ -19,7 +19,8 @@ from textual.widgets.option_list import Option
 from core import GAMES
 from core.puzzles import by_id, daily
 from saves.puzzles import PuzzleRecords, rating_words
-from tui.puzzles import games_with_puzzles, open_next, open_puzzle, warm_up
+from tui.puzzles import open_next, open_puzzle, warm_up
+from tui.puzzles.catalogue import games_with_puzzles
 from tui.screens.list_screen import ListScreen
 from tui.start import OpenPuzzle
 from tui.widgets.footer import Footer

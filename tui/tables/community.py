@@ -25,7 +25,7 @@ def boards() -> list[tuple[str, str]]:
     """(board id, its name): each rated game's ratings, then each deal of the day (as
     the games declare them, core.engine.GameInfo), then each game's puzzle ratings
     and puzzle of the day (the games that ship puzzles)."""
-    from tui.puzzles import games_with_puzzles
+    from tui.puzzles.catalogue import games_with_puzzles
 
     infos = GAMES.infos()
     rated = [(info.id, info.title) for info in infos if info.rated]
