@@ -38,7 +38,7 @@ def daily_seed(date: datetime.date) -> int:
     return int(date.strftime("%Y%m%d")) * 10_000 + int.from_bytes(h, "big") % 10_000
 
 
-class DashGame(Game):
+class DashGame(Game[DashState, Play, Options]):
     info = GAMES.info("dash")
     Options = Options
     Action = Play
@@ -97,7 +97,7 @@ class DashGame(Game):
             _KIT = DashPuzzles(self)
         return _KIT
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[DashState, Play]:
         from core.dash.coach import COACH
 
         return COACH
