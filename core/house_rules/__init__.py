@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from core import GAMES
-from core.engine import Coach, Game
+from core.engine import Bot, Coach, Game
 from core.house_rules.actions import (
     Action,
     EndTurn,
@@ -22,6 +22,7 @@ from core.house_rules.actions import (
     Swap,
     TakeBonus,
 )
+from core.house_rules import actions
 from core.house_rules.cards import CARD_BY_ID, CARDS, Card
 from core.engine import NotationError
 from core.house_rules.notation import from_text
@@ -30,7 +31,7 @@ from core.house_rules.board import Pawn
 from core.house_rules.state import HouseRulesState
 
 
-class HouseRulesGame(Game):
+class HouseRulesGame(Game[HouseRulesState, Action, Options]):
     info = GAMES.info("house-rules")
     _kit: Any = None
     Options = Options
@@ -45,7 +46,7 @@ class HouseRulesGame(Game):
                    "random_cards": "how many cards are drawn with --cards random",
                    "first": "the colour that moves first"}
 
-    def new(self, seats: int = 2, seed: int = 0, options: Any = None) -> HouseRulesState:
+    def new(self, seats: int = 2, seed: int = 0, options: actions.Options | None = None) -> HouseRulesState:
         self.check_seats(seats)
         options = options if options is not None else Options()
         validate_options(options)
@@ -54,7 +55,7 @@ class HouseRulesGame(Game):
     def from_text(self, text: str) -> HouseRulesState:
         return from_text(text)
 
-    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None):
+    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Bot[HouseRulesState, actions.Action]:
         from core.house_rules.bots import make_bot
 
         return make_bot(level, rng, iterations)
@@ -66,7 +67,7 @@ class HouseRulesGame(Game):
             self._kit = HouseRulesPuzzles(self)
         return self._kit
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[HouseRulesState, actions.Action]:
         from core.house_rules.coach import COACH
 
         return COACH
