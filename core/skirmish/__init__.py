@@ -5,10 +5,11 @@ Rules in our words, every ruling and the notation: docs/rules/skirmish.md.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from core import GAMES
-from core.engine import Coach, Game, NotationError
+from core.engine import Bot, Coach, Game, NotationError
 from core.skirmish import actions
 from core.skirmish.actions import Action, Options
 from core.skirmish.notation import parse
@@ -17,7 +18,7 @@ from core.skirmish.state import SkirmishState
 _KIT: Any = None  # the puzzles' kit, made on first use
 
 
-class Skirmish(Game):
+class Skirmish(Game[SkirmishState, Action, Options]):
     info = GAMES.info("skirmish")
     Options = Options
     Action = Action
@@ -46,7 +47,8 @@ class Skirmish(Game):
         except (KeyError, IndexError, TypeError) as e:
             raise NotationError(f"Not a readable Skirmish position: {e!r}") from None
 
-    def make_bot(self, level: str, rng=None, iterations: int | None = None):
+    def make_bot(self, level: str, rng: random.Random | None = None,
+                 iterations: int | None = None) -> Bot[SkirmishState, actions.Action]:
         """The computer opponent for `level` ("easy", "normal", "hard"): see bots.py."""
         from core.skirmish.bots import make_bot
         return make_bot(level, rng, iterations)
@@ -59,7 +61,7 @@ class Skirmish(Game):
             _KIT = SkirmishPuzzles(self)
         return _KIT
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[SkirmishState, actions.Action]:
         from core.skirmish.coach import COACH
 
         return COACH
