@@ -18,10 +18,10 @@ import msgspec
 from saves.model import FORMAT, SaveError, SaveFile, Seat
 
 if TYPE_CHECKING:  # the registry's type only: saves imports core late (games())
-    from core.engine import Game
+    from core.engine import AnyGame
 
 
-def games() -> Mapping[str, Game]:
+def games() -> Mapping[str, AnyGame]:
     """The game registry, `core.GAMES` (imported late, so that importing saves never
     fails or slows down because of one game)."""
     import core

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     import saves
-    from core import Game
+    from core import AnyGame
     from tui.puzzles.play import PuzzleOnScreen
     from tui.screens.review import ReviewNotes
 
@@ -34,7 +34,7 @@ class HintsMixin(UsesHousesApp):
     if TYPE_CHECKING:
         # What the hint part reads of its GameScreen (and Textual's Screen): declared
         # for the checker, which holds GameScreen's own definitions to them.
-        game: Game
+        game: AnyGame
         match: saves.Match
         replay: bool
         viewer: int | None
