@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Protocol, Se
 import msgspec
 
 if TYPE_CHECKING:
-    from core.ai.coach import Analysis, Stop  # for the checker only: core.ai imports this module
+    # For the checker only: both import this module.
+    from core.ai.coach import Analysis, Stop
+    from core.puzzles.kit import PuzzleKit
 
 
 class NotationError(ValueError):
@@ -564,7 +566,7 @@ class Game(Generic[StateT, ActionT, OptionsT]):
         """The game's coach (hints, reviews). ValueError for a game without one."""
         raise ValueError(f"{self.title} has no coach.")
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> PuzzleKit[StateT, ActionT]:
         """The game's core.puzzles.PuzzleKit (start, judge, verify and mine its
         puzzles). ValueError for a game without puzzles."""
         raise ValueError(f"{self.title} has no puzzles.")

@@ -7,7 +7,7 @@ Seat 0 plays White, seat 1 Black.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from core import GAMES
 from core.engine import Bot, Coach, Game
@@ -30,10 +30,13 @@ from core.house_rules.actions import Options, validate_options
 from core.house_rules.board import Pawn
 from core.house_rules.state import HouseRulesState
 
+if TYPE_CHECKING:
+    from core.house_rules.puzzles import HouseRulesPuzzles  # imported on first use
+
 
 class HouseRulesGame(Game[HouseRulesState, Action, Options]):
     info = GAMES.info("house-rules")
-    _kit: Any = None
+    _kit: HouseRulesPuzzles | None = None
     Options = Options
     Action = Action
     # The new-game form, --help and messages (the flags are --cards, --random-cards,
@@ -60,7 +63,7 @@ class HouseRulesGame(Game[HouseRulesState, Action, Options]):
 
         return make_bot(level, rng, iterations)
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> HouseRulesPuzzles:
         if self._kit is None:
             from core.house_rules.puzzles import HouseRulesPuzzles
 

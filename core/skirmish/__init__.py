@@ -6,7 +6,7 @@ Rules in our words, every ruling and the notation: docs/rules/skirmish.md.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from core import GAMES
 from core.engine import Bot, Coach, Game, NotationError
@@ -15,7 +15,10 @@ from core.skirmish.actions import Action, Options
 from core.skirmish.notation import parse
 from core.skirmish.state import SkirmishState
 
-_KIT: Any = None  # the puzzles' kit, made on first use
+if TYPE_CHECKING:
+    from core.skirmish.puzzles import SkirmishPuzzles  # imported on first use
+
+_KIT: SkirmishPuzzles | None = None  # the puzzles' kit, made on first use
 
 
 class Skirmish(Game[SkirmishState, Action, Options]):
@@ -53,7 +56,7 @@ class Skirmish(Game[SkirmishState, Action, Options]):
         from core.skirmish.bots import make_bot
         return make_bot(level, rng, iterations)
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> SkirmishPuzzles:
         """The puzzles' kit (core/skirmish/puzzles.py), made once."""
         global _KIT
         if _KIT is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from core import GAMES
 from core.engine import Bot, Coach, Game, Measure
