@@ -50,7 +50,7 @@ from typing import Any, Iterator
 
 from core.ai.common import action_key
 from core.ai.ismcts import ISMCTSBot
-from core.engine import Coach, Line
+from core.engine import ActionT, AnyCoach, Coach, Line, StateT
 
 VERDICTS = ("fine", "doubtful", "mistake", "blunder")
 
@@ -274,7 +274,7 @@ def _lost_here(judgement: Judgement, better: Any, start: Any, seats_actions: Seq
                      max(judgement.loss, BLUNDER), reason)
 
 
-def judge(coach: Coach, state: Any, index: int, seat: int, played: Any, budget_s: float,
+def judge(coach: AnyCoach, state: Any, index: int, seat: int, played: Any, budget_s: float,
           rng: random.Random, effort: int | None, stop: Stop) -> Judgement:
     """One decision: what the search from `seat`'s view says `played` cost."""
     view = state.view(seat)
@@ -563,30 +563,33 @@ def _escaped(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-class GameCoach(Coach):
+class GameCoach(Coach[StateT, ActionT]):
     """A game's `Coach` made of its coach module's functions (`COACH` in each
-    `core/<game>/coach.py`; `Game.coach()` returns it)."""
+    `core/<game>/coach.py`; `Game.coach()` returns it), typed by them: a game's
+    `analyse(view: DashState, ...)` makes a `GameCoach[DashState, Play]`."""
 
-    def __init__(self, analyse: Callable[..., Analysis], reason: Callable[[Any, Any, Analysis], str],
-                 lost_move: Callable[..., tuple[int, Any] | None] | None = None) -> None:
+    def __init__(self, analyse: Callable[[StateT, float, random.Random, tuple[ActionT, ...], int | None, Stop | None],
+                                         Analysis],
+                 reason: Callable[[StateT, ActionT, Analysis], str],
+                 lost_move: Callable[..., tuple[int, ActionT] | None] | None = None) -> None:
         self._analyse, self._reason, self._lost_move = analyse, reason, lost_move
         self.finds_lost_move = lost_move is not None
 
-    def analyse(self, view: Any, budget_s: float, rng: random.Random, include: tuple,
-                effort: int | None, stop: Any) -> Analysis:
+    def analyse(self, view: StateT, budget_s: float, rng: random.Random, include: tuple[ActionT, ...],
+                effort: int | None, stop: Stop | None) -> Analysis:
         return self._analyse(view, budget_s, rng, include, effort, stop)
 
-    def reason(self, view: Any, action: Any, analysis: Any) -> str:
+    def reason(self, view: StateT, action: ActionT, analysis: Analysis) -> str:
         return self._reason(view, action, analysis)
 
-    def lost_move(self, start: Any, seats_actions: Any, stop: Any, *, budget_s: float,
-                  progress: Any = None) -> tuple[int, Any] | None:
+    def lost_move(self, start: StateT, seats_actions: Sequence[tuple[int | None, ActionT]], stop: Stop | None, *,
+                  budget_s: float, progress: Callable[[int, int], None] | None = None) -> tuple[int, ActionT] | None:
         if self._lost_move is None:
             return None
         return self._lost_move(start, seats_actions, stop, budget_s=budget_s, progress=progress)
 
 
-def game_coach(game_id: str) -> Coach:
+def game_coach(game_id: str) -> AnyCoach:
     """The coach of `game_id`, as its Game declares it."""
     return _game(game_id).coach()
 
