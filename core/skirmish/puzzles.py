@@ -29,6 +29,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from core.ai import BUDGET_S
 from core.puzzles import Puzzle, PuzzleKit, puzzle_id
 from core.skirmish import actions as A
 from core.skirmish.battlefield import king_suit
@@ -167,7 +168,7 @@ class SkirmishPuzzles(PuzzleKit[SkirmishState, A.Action]):
         while not s.over and steps < 2000:
             who = s.to_move
             assert who is not None, "somebody moves until the game is over"
-            action = bots[who].choose(s.view(who))
+            action = bots[who].choose(s.view(who), BUDGET_S)
             before = s.to_text()
             s.play(action)
             steps += 1
