@@ -94,8 +94,10 @@ class SeatMatch(Match):
         state = self.state
         if state.over:
             return Refusal(RefusalKind.GAME_OVER, "The game is over.")
-        if state.to_move != self.seated:
-            return Refusal(RefusalKind.NOT_YOUR_TURN, f"Not your turn: waiting for {self.save.seats[state.to_move].name}.")
+        mover = state.to_move
+        if mover != self.seated:
+            waiting = f": waiting for {self.save.seats[mover].name}" if mover is not None else ""
+            return Refusal(RefusalKind.NOT_YOUR_TURN, f"Not your turn{waiting}.")
         return self._named(state.check(action))
 
     def play(self, action: Any) -> None:
