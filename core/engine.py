@@ -74,7 +74,7 @@ def refused(reason: str, kind: RefusalKind = RefusalKind.NOT_LEGAL) -> Refusal:
     return reason if isinstance(reason, Refusal) else Refusal(kind, reason)
 
 
-def typed_check(*actions: Any) -> Callable[[Callable[..., str | None]], Callable[..., Refusal | None]]:
+def typed_check(*actions: object) -> Callable[[Callable[..., str | None]], Callable[..., Refusal | None]]:
     """Decorates a game's `State.check`, whose words say why, so that it returns a
     `Refusal` of the right kind: GAME_OVER once the game is over, MALFORMED for
     anything but one of the game's `actions` (Structs, or a Union of them) with every
@@ -84,7 +84,7 @@ def typed_check(*actions: Any) -> Callable[[Callable[..., str | None]], Callable
 
     def decorate(check: Callable[..., str | None]) -> Callable[..., Refusal | None]:
         @functools.wraps(check)
-        def checked(self: Any, action: Any) -> Refusal | None:
+        def checked(self: State[Any], action: object) -> Refusal | None:  # anything: see above
             reason = check(self, action)
             if reason is None or isinstance(reason, Refusal):
                 return reason
@@ -127,7 +127,7 @@ class NoOptions(msgspec.Struct, frozen=True):
 MAX_SEED = 10**15 - 1
 
 
-def parse_seed(text: Any) -> int:
+def parse_seed(text: object) -> int:
     """The deal number in `text` (or an int), or ValueError saying why in words."""
     value = str(text).strip()
     if not value.isdigit() or not value.isascii():
@@ -308,7 +308,7 @@ def _fits(value: Any, hint: Any) -> bool:
     return True  # a kind this check does not know: the game judges it
 
 
-def bad_field(action: Any) -> str | None:
+def bad_field(action: object) -> str | None:
     """The name of the first field of the action Struct `action` whose value is not
     of its declared kind (a hand-made action can hold anything; decoded ones are
     checked by msgspec already), else None. Lets `check` answer in words instead
@@ -543,7 +543,7 @@ class Game(Generic[StateT, ActionT, OptionsT]):
     # The new-game form: a label for an option field (else its name) and the
     # choices of a field that has a fixed few (else typed in).
     option_labels: ClassVar[dict[str, str]] = {}
-    option_choices: ClassVar[dict[str, list[Any]]] = {}
+    option_choices: ClassVar[dict[str, list[Any]]] = {}  # the values of any option field's kind
     # What an option does, in a few words (`houses new GAME --help`).
     option_help: ClassVar[dict[str, str]] = {}
 
