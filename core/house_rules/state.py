@@ -224,11 +224,11 @@ class HouseRulesState(State[Action]):
     # stores them); here they are worked out from the position, read-only.
 
     @property
-    def to_move(self) -> int | None:  # type: ignore[override]
+    def to_move(self) -> int | None:
         return None if self.over else self.side
 
     @property
-    def prompt(self) -> str:  # type: ignore[override]
+    def prompt(self) -> str:
         return prompt(self)
 
     # -- helpers for the screen ------------------------------------------------

@@ -140,11 +140,11 @@ class SkirmishState(State[A.Action]):
 
     # -- who decides ----------------------------------------------------------------
 
-    # core.engine.State declares `to_move` and `prompt` as attributes (Icehouse Dash
-    # stores them); here they are worked out from the position, read-only.
+    # core.engine.State declares `to_move` and `prompt` read-only (Icehouse Dash
+    # stores them); here they are worked out from the position.
 
     @property
-    def to_move(self) -> int | None:  # type: ignore[override]
+    def to_move(self) -> int | None:
         if self.over:
             return None
         if self.pending:
@@ -157,7 +157,7 @@ class SkirmishState(State[A.Action]):
         return self.cur
 
     @property
-    def prompt(self) -> str:  # type: ignore[override]
+    def prompt(self) -> str:
         if self.over:
             return "The game is over"
         if self.pending:

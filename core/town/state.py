@@ -603,7 +603,7 @@ class TownState(State[Action]):
         for st in self.stacks:
             known.update(t for t in st if t in TILE_CS)
         if self.revealed in TILE_CS:
-            known.add(self.revealed)  # type: ignore[arg-type]
+            known.add(self.revealed)
         known.update(t for t in self.bag if t in TILE_CS)
         pool: dict[int | None, list[str]] = {c: [] for c in range(len(COLOURS))}
         for t in TILES:
