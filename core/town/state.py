@@ -260,7 +260,8 @@ class TownState(State[Action]):
             return [ChooseStack(i) for i, st in enumerate(self.stacks) if st]
         if ph == SOLO_PLACE:
             t = self.revealed
-            return [Place(t, cell) for cell in self.legal_cells(t)]  # type: ignore[arg-type]
+            assert t is not None, "a solo tile is revealed before it is placed"
+            return [Place(t, cell) for cell in self.legal_cells(t)]
         seat = self.current
         if ph == GIVEBACK:
             out: list[Action] = [KEEP]
