@@ -475,7 +475,7 @@ class TableMatch(LocalMatch):
         return Next(Turn.HUMAN if seat == viewer else Turn.WAIT, seat)
 
 
-def player_won(save: SaveFile, seat: int | None, state: Any = None) -> bool | None:
+def player_won(save: SaveFile, seat: int | None, state: AnyState | None = None) -> bool | None:
     """A finished table's result for the player at `seat`, as the stats count it (the
     host's copy of the table and the player's own app count it the same way)."""
     state = state if state is not None else replay(save)

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 import msgspec
 
-from core.engine import Refusal, RefusalKind, lines_from_wire, said
+from core.engine import AnyState, Refusal, RefusalKind, lines_from_wire, said
 from host import protocol as p
 from saves.game import games
 from saves.match import Match, Next, Played, Turn
@@ -48,7 +48,7 @@ class SeatMatch(Match):
 
     at_table = True
 
-    def __init__(self, save: SaveFile, state: Any, *, code: str, seat: int | None, away: Sequence[int] = (),
+    def __init__(self, save: SaveFile, state: AnyState, *, code: str, seat: int | None, away: Sequence[int] = (),
                  open_seats: Sequence[int] = (), watchers: Sequence[str] = (),
                  send: Callable[[int, Any], None] | None = None,
                  leave: Callable[[], None] | None = None) -> None:
