@@ -13,16 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 
-from core.engine import Daily, Game, GameInfo, IllegalAction, Outcome, State
+from core.engine import AnyGame, AnyState, Daily, Game, GameInfo, IllegalAction, Outcome, State
 
 
-class _Games(Mapping[str, Game]):
+class _Games(Mapping[str, AnyGame]):
     """A read-only dict of the games that imports each game on first use; the order
     of registration is the order menus show them in."""
 
     def __init__(self) -> None:
         self._infos: dict[str, GameInfo] = {}
-        self._loaded: dict[str, Game] = {}
+        self._loaded: dict[str, AnyGame] = {}
 
     def register(self, info: GameInfo) -> None:
         """Add a game (the registry below; tests add a toy game)."""
@@ -42,7 +42,7 @@ class _Games(Mapping[str, Game]):
     def infos(self) -> list[GameInfo]:
         return list(self._infos.values())
 
-    def __getitem__(self, game_id: str) -> Game:
+    def __getitem__(self, game_id: str) -> AnyGame:
         game = self._loaded.get(game_id)
         if game is None:
             info = self._infos[game_id]
@@ -79,4 +79,4 @@ GAMES.register(GameInfo(
 GAMES.register(GameInfo("skirmish", "core.skirmish", "HOUSES - Skirmish", range(2, 5), hidden_information=True,
                         puzzles=True))
 
-__all__ = ["GAMES", "Daily", "Game", "GameInfo", "IllegalAction", "Outcome", "State"]
+__all__ = ["GAMES", "AnyGame", "AnyState", "Daily", "Game", "GameInfo", "IllegalAction", "Outcome", "State"]

@@ -12,14 +12,20 @@ saves and tests can use it without pulling in the UI.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import enum
 import functools
 import random
 import string
 import typing
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Protocol, Self, TypeVar
 
 import msgspec
+
+if TYPE_CHECKING:
+    # For the checker only: both import this module.
+    from core.ai.coach import Analysis, Stop
+    from core.puzzles.kit import PuzzleKit
 
 
 class NotationError(ValueError):
@@ -68,7 +74,7 @@ def refused(reason: str, kind: RefusalKind = RefusalKind.NOT_LEGAL) -> Refusal:
     return reason if isinstance(reason, Refusal) else Refusal(kind, reason)
 
 
-def typed_check(*actions: Any) -> Callable[[Callable[..., str | None]], Callable[..., Refusal | None]]:
+def typed_check(*actions: object) -> Callable[[Callable[..., str | None]], Callable[..., Refusal | None]]:
     """Decorates a game's `State.check`, whose words say why, so that it returns a
     `Refusal` of the right kind: GAME_OVER once the game is over, MALFORMED for
     anything but one of the game's `actions` (Structs, or a Union of them) with every
@@ -78,7 +84,7 @@ def typed_check(*actions: Any) -> Callable[[Callable[..., str | None]], Callable
 
     def decorate(check: Callable[..., str | None]) -> Callable[..., Refusal | None]:
         @functools.wraps(check)
-        def checked(self: Any, action: Any) -> Refusal | None:
+        def checked(self: State[Any], action: object) -> Refusal | None:  # anything: see above
             reason = check(self, action)
             if reason is None or isinstance(reason, Refusal):
                 return reason
@@ -121,7 +127,7 @@ class NoOptions(msgspec.Struct, frozen=True):
 MAX_SEED = 10**15 - 1
 
 
-def parse_seed(text: Any) -> int:
+def parse_seed(text: object) -> int:
     """The deal number in `text` (or an int), or ValueError saying why in words."""
     value = str(text).strip()
     if not value.isdigit() or not value.isascii():
@@ -302,7 +308,7 @@ def _fits(value: Any, hint: Any) -> bool:
     return True  # a kind this check does not know: the game judges it
 
 
-def bad_field(action: Any) -> str | None:
+def bad_field(action: object) -> str | None:
     """The name of the first field of the action Struct `action` whose value is not
     of its declared kind (a hand-made action can hold anything; decoded ones are
     checked by msgspec already), else None. Lets `check` answer in words instead
@@ -319,9 +325,20 @@ def bad_field(action: Any) -> str | None:
     return None
 
 
-class State:
-    """Base class for a game position. Subclasses set the attributes below and
-    implement `legal_actions`, `play`, `view`, `determinize`, `clone` and `to_text`.
+# The type parameters of the protocol (docs/architecture.md, "Types"): a game's action
+# union (`Action` in its actions.py), its State subclass and its Options Struct.
+ActionT = TypeVar("ActionT")
+StateT = TypeVar("StateT", bound="State[Any]")
+OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
+ViewT = TypeVar("ViewT", contravariant=True)
+ChosenT = TypeVar("ChosenT", covariant=True)
+
+
+class State(Generic[ActionT]):
+    """Base class for a game position, generic over the game's action type (a union
+    of its action Structs): `class DashState(State[Play])`. Subclasses set the
+    attributes below and implement `legal_actions`, `play`, `view`, `determinize`,
+    `clone` and `to_text`.
 
     `apply` is the checked way in: it asks `check` first, so an illegal action raises
     `IllegalAction` and changes nothing. `play` is the unchecked fast path for bots
@@ -347,10 +364,10 @@ class State:
 
     # -- the protocol -------------------------------------------------------------
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[ActionT]:
         raise NotImplementedError
 
-    def check(self, action: Any) -> Refusal | None:
+    def check(self, action: ActionT) -> Refusal | None:
         """None if `action` is legal now, else why not: a `Refusal`, its kind and its
         words. Games override this to give a precise reason (their `check` decorated
         with `typed_check`, which gives the kind); this default only knows legal from
@@ -361,29 +378,29 @@ class State:
             return None
         return Refusal(RefusalKind.NOT_LEGAL, "That is not a legal move now.")
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: ActionT) -> None:
         reason = self.check(action)
         if reason is not None:
             raise IllegalAction(reason)
         self.play(action)
 
-    def play(self, action: Any) -> None:
+    def play(self, action: ActionT) -> None:
         """Apply an action known to be legal (no check)."""
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> State:
+    def view(self, seat: int | None) -> Self:
         raise NotImplementedError
 
-    def determinize(self, rng: random.Random) -> State:
+    def determinize(self, rng: random.Random) -> Self:
         raise NotImplementedError
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         raise NotImplementedError
 
     def to_text(self) -> str:
         raise NotImplementedError
 
-    def reveals(self, action: Any, seat: int | None) -> bool:
+    def reveals(self, action: ActionT, seat: int | None) -> bool:
         """Whether `seat` (None: a watcher) may be told `action` itself, its data and
         its words, once it is made from this position; the log says the rest to
         everybody (docs/architecture.md, "Privacy"). Its player always may.
@@ -398,7 +415,7 @@ class State:
 
     # -- conveniences shared by every game ---------------------------------------
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: ActionT) -> str:
         """The action in words, for the log, hints and the UI. Games override."""
         return str(action)
 
@@ -458,31 +475,43 @@ class GameInfo:
 BOT_RATINGS: dict[str, float] = {"easy": 18.0, "normal": 25.0, "hard": 32.0}
 
 
-class Coach:
+class Bot(Protocol[ViewT, ChosenT]):
+    """A computer player (`Game.make_bot`): picks one of `view.legal_actions()` within
+    about `budget_s` seconds. `Bot[DashState, Play]` for a game's own bots; code that
+    plays any game holds an `AnyBot`."""
+
+    def choose(self, view: ViewT, budget_s: float) -> ChosenT: ...
+
+
+class Coach(Generic[StateT, ActionT]):
     """A game's teacher, driven by core/ai/coach.py (docs/architecture.md, "Coach").
     `Game.coach()` gives the game's one; the base has no lost-move finder."""
 
     # Whether `lost_move` can name the move that lost a game (Icehouse Dash).
     finds_lost_move: bool = False
 
-    def analyse(self, view: Any, budget_s: float, rng: random.Random, include: tuple,
-                effort: int | None, stop: Any) -> Any:
-        """The hard bot's search from `view`: a core.ai.coach.Analysis."""
+    def analyse(self, view: StateT, budget_s: float, rng: random.Random, include: tuple[ActionT, ...],
+                effort: int | None, stop: Stop | None) -> Analysis:
+        """The hard bot's search from `view`, looking at `include` too."""
         raise NotImplementedError
 
-    def reason(self, view: Any, action: Any, analysis: Any) -> str:
+    def reason(self, view: StateT, action: ActionT, analysis: Analysis) -> str:
         """What `action` does and why, in words (at most core.ai.coach.REASON_MAX)."""
         raise NotImplementedError
 
-    def lost_move(self, start: Any, seats_actions: Any, stop: Any, *, budget_s: float,
-                  progress: Any = None) -> tuple[int, Any] | None:
+    def lost_move(self, start: StateT, seats_actions: typing.Sequence[tuple[int | None, ActionT]],
+                  stop: Stop | None, *, budget_s: float,
+                  progress: Callable[[int, int], None] | None = None) -> tuple[int, ActionT] | None:
         """(index, better action) of the move after which the game could no longer be
         won, or None. Only asked when `finds_lost_move`."""
         return None
 
 
-class Game:
+class Game(Generic[StateT, ActionT, OptionsT]):
     """A game's rules: stateless, one instance per game, registered in core.GAMES.
+    Generic over its State subclass, its action union and its Options Struct:
+    `class DashGame(Game[DashState, Play, Options])`; code for any game holds an
+    `AnyGame`.
 
     Every game subclasses this; the methods and attributes below with a default
     are the optional parts of the protocol (declared here, so callers never probe
@@ -494,8 +523,11 @@ class Game:
     id: ClassVar[str]
     title: ClassVar[str]
     seats: ClassVar[range]
-    Options: ClassVar[type[msgspec.Struct]] = NoOptions
-    Action: ClassVar[Any]
+    # Not ClassVars: a ClassVar may not name a type parameter. A game assigns both in
+    # its class body. `Action` is its action union: a Union of Structs is a value no
+    # `type[...]` can hold, so `object` (msgspec.convert takes it as it is).
+    Options: type[OptionsT]
+    Action: ClassVar[object]
     # Whether the players win or lose together (Dash); competitive games are False.
     cooperative: ClassVar[bool] = False
     # The fixed rating strength of each bot level on a host (host/ratings.py).
@@ -511,30 +543,30 @@ class Game:
     # The new-game form: a label for an option field (else its name) and the
     # choices of a field that has a fixed few (else typed in).
     option_labels: ClassVar[dict[str, str]] = {}
-    option_choices: ClassVar[dict[str, list[Any]]] = {}
+    option_choices: ClassVar[dict[str, list[Any]]] = {}  # the values of any option field's kind
     # What an option does, in a few words (`houses new GAME --help`).
     option_help: ClassVar[dict[str, str]] = {}
 
-    def new(self, seats: int, seed: int, options: Any = None) -> State:
+    def new(self, seats: int, seed: int, options: OptionsT | None = None) -> StateT:
         raise NotImplementedError
 
-    def from_text(self, text: str) -> State:
+    def from_text(self, text: str) -> StateT:
         """Read a position in the game's notation; NotationError (a ValueError)
         saying why when the text is not one."""
         raise NotImplementedError
 
-    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Any:
+    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Bot[StateT, ActionT]:
         """A computer player at `level` (core.ai.LEVELS) with its own `rng`: an
         object with `choose(view, budget_s)`. `iterations` caps a searching level's
         work a decision (nodes, iterations), for games the same on any machine.
         ValueError for a game without bots."""
         raise ValueError(f"{self.title} has no computer players.")
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[StateT, ActionT]:
         """The game's coach (hints, reviews). ValueError for a game without one."""
         raise ValueError(f"{self.title} has no coach.")
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> PuzzleKit[StateT, ActionT]:
         """The game's core.puzzles.PuzzleKit (start, judge, verify and mine its
         puzzles). ValueError for a game without puzzles."""
         raise ValueError(f"{self.title} has no puzzles.")
@@ -544,7 +576,7 @@ class Game:
         new-game form, in `--help` and in every message about it."""
         return self.option_labels.get(name) or name.replace("_", " ").capitalize()
 
-    def check_options(self, options: Any) -> str | None:
+    def check_options(self, options: OptionsT) -> str | None:
         """None if `options` make a game, else why not, in the words of the form's
         labels (the new-game form and the command line both ask this). Every field
         with a fixed few choices must hold one of them; a game with more to check
@@ -556,22 +588,22 @@ class Game:
                 return f"{self.option_label(field.name)} must be {describe_choices(choices)}, not {value!r}."
         return None
 
-    def daily_seed(self, date: Any) -> int | None:
+    def daily_seed(self, date: datetime.date) -> int | None:
         """The seed of the day's deal on `date` (the same for everybody), or None
         for a game without a daily deal."""
         return None
 
-    def daily_options(self) -> Any:
+    def daily_options(self) -> OptionsT:
         """The options of the day's deal (the game's defaults unless it says otherwise)."""
         return self.options_from_builtins(None)
 
-    def daily_result(self, state: Any) -> tuple[bool, int, str | None]:
+    def daily_result(self, state: StateT) -> tuple[bool, int, str | None]:
         """What a finished deal of the day came to: won, its count (`info.daily.measure`)
         and its rank in words (None unless `info.daily.ranked`). The app reports it and
         the host counts it again from the moves (host/community.py)."""
         raise ValueError(f"{self.title} has no deal of the day.")
 
-    def solo_results(self, state: Any) -> dict[str, float]:
+    def solo_results(self, state: StateT) -> dict[str, float]:
         """A finished solo game's results to keep the best of, by a name of
         `solo_measures` (none for a game played with others)."""
         return {}
@@ -581,20 +613,32 @@ class Game:
         return None
 
     # -- actions and options as plain data (for saves and the command line) ------
+    # The plain data (`Any` below) is JSON-shaped builtins, untyped by nature: what a
+    # save, the wire or a command line holds before msgspec checks it.
 
-    def action_to_builtins(self, action: Any) -> Any:
+    def action_to_builtins(self, action: ActionT) -> Any:
         return msgspec.to_builtins(action)
 
-    def action_from_builtins(self, data: Any) -> Any:
+    def action_from_builtins(self, data: Any) -> ActionT:
         """Raises msgspec.ValidationError for data that is not one of our actions."""
-        return msgspec.convert(data, self.Action)
+        action: ActionT = msgspec.convert(data, self.Action)
+        return action
 
-    def options_to_builtins(self, options: Any) -> Any:
+    def options_to_builtins(self, options: OptionsT | None) -> Any:
         return msgspec.to_builtins(options if options is not None else self.Options())
 
-    def options_from_builtins(self, data: Any) -> Any:
+    def options_from_builtins(self, data: Any) -> OptionsT:
         return msgspec.convert(data or {}, self.Options)
 
     def check_seats(self, seats: int) -> None:
         if seats not in self.seats:
             raise ValueError(f"{self.title} is for {describe_seats(self.seats)}, not {seats}.")
+
+
+# What code that handles any game holds (core/match.py, core/ai, saves, host, tui):
+# honest there, since such code works for every game; each game's own code is checked
+# with its real types.
+AnyState = State[Any]
+AnyGame = Game[Any, Any, Any]
+AnyBot = Bot[Any, Any]
+AnyCoach = Coach[Any, Any]

@@ -11,11 +11,14 @@ which tables it rated (`set_ratings` is idempotent per table key).
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host import protocol as p
 from host import ratings as r
 from host.days import near_today, streak
+
+if TYPE_CHECKING:
+    from core.engine import AnyState  # for the checker only
 
 
 
@@ -88,7 +91,7 @@ def rate_closed(host: Any, table: Any) -> None:
 
 # -- ratings ------------------------------------------------------------------------------
 
-def rate_table(records: Any, code: str, save: Any, state: Any) -> dict[str, r.Rating]:
+def rate_table(records: Any, code: str, save: Any, state: AnyState) -> dict[str, r.Rating]:
     """Rate a finished table's people (once per table): their new ratings, or {} when
     the table is not rated (a cooperative game, no result, rated before)."""
     from core import GAMES

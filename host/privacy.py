@@ -13,10 +13,13 @@ does.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.engine import AnyState  # for the checker only
 
 
-def hidden_from(before: Any, action: Any, mover: int) -> list[int | None]:
+def hidden_from(before: AnyState, action: Any, mover: int) -> list[int | None]:
     """The seats that may not be told `action`, made by `mover` from the position
     `before` it; None among them: the watchers (the public view, `view(None)`), asked
     the same way, so they see the last-move marks of every move that hides nothing."""
@@ -24,7 +27,7 @@ def hidden_from(before: Any, action: Any, mover: int) -> list[int | None]:
             if seat != mover and not told(before, action, seat)]
 
 
-def told(before: Any, action: Any, seat: int | None) -> bool:
+def told(before: AnyState, action: Any, seat: int | None) -> bool:
     """Whether the engine says `seat` may be told `action` (made from `before`)."""
     try:
         return bool(before.reveals(action, seat))

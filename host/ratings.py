@@ -16,7 +16,10 @@ Cooperative games (Icehouse Dash) are not rated: everybody wins or loses togethe
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from core.engine import AnyGame  # for the checker only
 
 MU = 25.0
 SIGMA = MU / 3
@@ -48,7 +51,7 @@ def bot_rating(game_id: str, level: str | None) -> Rating:
     return Rating(strengths.get(level or "normal", strengths["normal"]), BOT_SIGMA)
 
 
-def rated_game(game: Any) -> bool:
+def rated_game(game: AnyGame) -> bool:
     """Whether tables of `game` (a core Game or GameInfo) are rated: not cooperative."""
     return not game.cooperative
 

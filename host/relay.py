@@ -30,7 +30,7 @@ import asyncio
 import contextlib
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import msgspec
 
@@ -41,6 +41,9 @@ from host.outage import is_outage
 from host.storage.base import StaleCursor
 from host.tables import Member, Table, TableHost
 from saves.db import DatabaseError
+
+if TYPE_CHECKING:
+    from core.engine import AnyState  # for the checker only
 
 LEASE_SPACE = 160017  # the first key of a table's advisory lock (the second: hashtext(code))
 SWEEP_S = 0.5         # how often a host looks for dead hosts and bots nobody runs
@@ -223,7 +226,7 @@ class SharedTableHost(TableHost):
         if self.relay is not None:
             await self.relay.stop()
 
-    def new_table(self, code: str, save: saves.SaveFile, state: Any) -> Table:
+    def new_table(self, code: str, save: saves.SaveFile, state: AnyState) -> Table:
         return Table(code, save, state)  # no write after each move: `_commit` writes it
 
     def broadcast(self, table: Table) -> None:
@@ -576,7 +579,7 @@ class SharedTableHost(TableHost):
         except DatabaseError as exc:
             self.log(f"table {table.code}: closed with move {held.cursor + 1} not in the database: {exc}")
 
-    def hand_over(self, name: str, copy: dict, state: Any) -> None:
+    def hand_over(self, name: str, copy: dict, state: AnyState | None) -> None:
         code = str(copy.get("id", "")).rsplit("-", 1)[-1]
         if state is not None and name in self.seated_elsewhere.get(code, set()):
             return  # finished: that player's app, through another host, keeps and counts it
@@ -676,7 +679,7 @@ class Held:
     action: Any
     save: saves.SaveFile
     actor: Member | None
-    before: Any
+    before: AnyState
     played: Any
     done: asyncio.Future
     told: bool = False  # shown here and its player told it is kept

@@ -33,7 +33,7 @@ import msgspec
 import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
-from core.engine import Refusal, RefusalKind, lines_to_wire, said
+from core.engine import AnyState, Refusal, RefusalKind, lines_to_wire, said
 from host import community
 from host import protocol as p
 from host.console import log_line
@@ -66,7 +66,7 @@ class Member:
 
 
 class Table:
-    def __init__(self, code: str, save: saves.SaveFile, state: Any,
+    def __init__(self, code: str, save: saves.SaveFile, state: AnyState,
                  write: Callable[[saves.SaveFile], None] | None = None) -> None:
         self.code = code
         # The authoritative game: the same match controller as a local game.
@@ -281,7 +281,7 @@ class TableHost:
         self.archive(table)
         self.log(f"table {table.code} closed: {why}")
 
-    def hand_over(self, name: str, copy: dict, state: Any) -> None:
+    def hand_over(self, name: str, copy: dict, state: AnyState | None) -> None:
         """A table into a player's own folder, as the host (their app is not there)."""
         from host.accounts import player_home, valid_name
 
@@ -316,7 +316,7 @@ class TableHost:
                 self.used_codes.add(code)
                 return code
 
-    def new_table(self, code: str, save: saves.SaveFile, state: Any) -> Table:
+    def new_table(self, code: str, save: saves.SaveFile, state: AnyState) -> Table:
         table = Table(code, save, state)
         table.match.write = lambda _save: self.write(table)  # after every move
         return table
@@ -547,7 +547,7 @@ class TableHost:
         self.play(table, action)
 
     @staticmethod
-    def note_last(table: Table, before: Any, action: Any, played: Any) -> None:
+    def note_last(table: Table, before: AnyState, action: Any, played: Any) -> None:
         """Keep the move just made for the players' marks, with the seats it must not
         reach (host/privacy.py: the engine says which seats a move may be told to)."""
         table.last = {"seat": played.seat, "action": table.game.action_to_builtins(action), "text": played.text,
@@ -634,7 +634,7 @@ class TableHost:
                 member.send(msg)
 
 
-def table_info(save: saves.SaveFile, state: Any, last_active: float, present: bool) -> dict:
+def table_info(save: saves.SaveFile, state: AnyState, last_active: float, present: bool) -> dict:
     """One table as the operator's list shows it."""
     return {
         "code": save.id.removeprefix("table-"), "game": save.game,

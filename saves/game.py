@@ -18,10 +18,10 @@ import msgspec
 from saves.model import FORMAT, SaveError, SaveFile, Seat
 
 if TYPE_CHECKING:  # the registry's type only: saves imports core late (games())
-    from core.engine import Game
+    from core.engine import AnyGame, AnyState
 
 
-def games() -> Mapping[str, Game]:
+def games() -> Mapping[str, AnyGame]:
     """The game registry, `core.GAMES` (imported late, so that importing saves never
     fails or slows down because of one game)."""
     import core
@@ -124,7 +124,7 @@ def record(
     *,
     over: bool | None = None,
     summary: str | None = None,
-    state: Any = None,
+    state: AnyState | None = None,
 ) -> None:
     """Record `action` (a game Action, or its builtins) as the next move.
 
@@ -169,7 +169,7 @@ def decode_actions(save: SaveFile, where: str | None = None) -> list[Any]:
     return out
 
 
-def _apply_one(state: Any, action: Any, data: Any, i: int, where: str) -> None:
+def _apply_one(state: AnyState, action: Any, data: Any, i: int, where: str) -> None:
     """Apply move `i` (0-based) of a save; SaveError naming it if it cannot be made."""
     from core.engine import IllegalAction
 
@@ -189,7 +189,7 @@ def _apply_one(state: Any, action: Any, data: Any, i: int, where: str) -> None:
         ) from None
 
 
-def _what(state: Any, action: Any, data: Any) -> str:
+def _what(state: AnyState, action: Any, data: Any) -> str:
     try:
         return state.describe(action)
     except Exception:  # a describe that cannot cope with an illegal action

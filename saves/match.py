@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator
 
 import msgspec
 
-from core.engine import Refusal, RefusalKind, refused, said
+from core.engine import AnyBot, AnyState, Refusal, RefusalKind, refused, said
 from saves.game import _apply_one, _game, _name, decode_actions
 from saves.model import SaveError, SaveFile
 
@@ -40,7 +40,8 @@ class Step:
     """One move of the game: who made it (seat, None for the game itself), the action,
     and the positions before and after it (each worked out when first asked for)."""
 
-    def __init__(self, steps: Steps, index: int, before: Any = None, after: Any = None) -> None:
+    def __init__(self, steps: Steps, index: int, before: AnyState | None = None,
+                 after: AnyState | None = None) -> None:
         self.index = index
         self.seat = steps.seats[index]
         self.action = steps.actions[index]
@@ -51,11 +52,11 @@ class Step:
             self.after = after
 
     @cached_property
-    def before(self) -> Any:
+    def before(self) -> AnyState:
         return self._steps.position(self.index)
 
     @cached_property
-    def after(self) -> Any:
+    def after(self) -> AnyState:
         return self._steps.position(self.index + 1)
 
     def __repr__(self) -> str:
@@ -66,14 +67,14 @@ class Steps:
     """The moves of a save, replayed once from the seed (`Steps.replay`), then kept up
     to date as moves are made (`add`, `cut`)."""
 
-    def __init__(self, start: Any) -> None:
+    def __init__(self, start: AnyState) -> None:
         self.seats: list[int | None] = []
         self.actions: list[Any] = []
-        self._marks: dict[int, Any] = {0: start}  # index -> position before that move (a private copy)
+        self._marks: dict[int, AnyState] = {0: start}  # index -> position before that move (a private copy)
 
     @classmethod
     def replay(cls, save: SaveFile, limit: int | None = None, *, where: str | None = None,
-               keep: int | None = None) -> tuple[Steps, Any]:
+               keep: int | None = None) -> tuple[Steps, AnyState]:
         """Replay the first `limit` actions (all by default) once: the Steps, and the
         position after `keep` of them (the cursor by default; a live object the caller
         owns). SaveError names the first move that cannot be made."""
@@ -91,7 +92,7 @@ class Steps:
         end = len(actions) if limit is None else max(0, min(limit, len(actions)))
         keep = max(0, min(save.cursor if keep is None else keep, end))
         steps = cls(state.clone())
-        kept = state if keep == end else None
+        kept: AnyState | None = state if keep == end else None
         for i in range(end):
             if i == keep:
                 kept = state.clone()
@@ -100,6 +101,7 @@ class Steps:
             steps.seats.append(state.to_move)
             steps.actions.append(actions[i])
             _apply_one(state, actions[i], save.actions[i], i, where)
+        assert kept is not None  # keep <= end: kept before the loop or in it
         return steps, kept
 
     def __len__(self) -> int:
@@ -115,7 +117,7 @@ class Steps:
     def __iter__(self) -> Iterator[Step]:
         return self.walk()
 
-    def position(self, index: int) -> Any:
+    def position(self, index: int) -> AnyState:
         """The position after the first `index` moves: a fresh copy, the caller's to keep."""
         index = max(0, min(index, len(self.actions)))
         mark = max(i for i in self._marks if i <= index)
@@ -205,7 +207,7 @@ class BotTurn:
 
     seat: int
     level: str
-    view: Any
+    view: AnyState
     token: int
     seed: int
 
@@ -223,7 +225,7 @@ class Match:
     seated: int | None = None  # the one seat played from here (a seat at a shared table)
     at_table = False  # a seat or a watcher at a shared table (tui/tables): the host serves the other seats
 
-    def __init__(self, save: SaveFile, state: Any, *, steps: Steps | None = None) -> None:
+    def __init__(self, save: SaveFile, state: AnyState, *, steps: Steps | None = None) -> None:
         self.game = _game(save.game, _name(save))
         self.save = save
         self.state = state
@@ -245,7 +247,7 @@ class Match:
         """The seats played from here (whose result this side counts)."""
         return self.humans
 
-    def view(self, viewer: int | None) -> Any:
+    def view(self, viewer: int | None) -> AnyState:
         """The position as `viewer` may see it."""
         return self.state.view(viewer)
 
@@ -310,12 +312,12 @@ class Match:
     def bot_turn(self) -> BotTurn | None:
         """What the bot to move is asked, or None when no bot is to move."""
         seat = self.state.to_move
-        if self.state.over or not self.is_bot(seat):
+        if self.state.over or seat is None or not self.is_bot(seat):
             return None
         return BotTurn(seat, self.save.seats[seat].level or "normal", self.state.view(seat), self.token,
                        seed=self.save.seed * 1_000_003 + self.save.cursor)
 
-    def bot(self, level: str, seed: int) -> Any:
+    def bot(self, level: str, seed: int) -> AnyBot:
         """The player of a bot seat, asked for its move by `choose(view, budget_s)`:
         the game's bot at `level` (a puzzle's match answers with the puzzle's line)."""
         from core.ai import bot
@@ -393,7 +395,7 @@ class LocalMatch(Match):
 
     undoable = True
 
-    def __init__(self, save: SaveFile, state: Any, *, write: Callable[[SaveFile], None] | None = None,
+    def __init__(self, save: SaveFile, state: AnyState, *, write: Callable[[SaveFile], None] | None = None,
                  summary: Callable[[], str] | None = None, undoable: bool = True, steps: Steps | None = None) -> None:
         super().__init__(save, state, steps=steps)
         self.write = write
@@ -447,7 +449,7 @@ class TableMatch(LocalMatch):
     """The authoritative game of a shared table, on the host: the same moves as a
     local game, without undo; written by the host after every move."""
 
-    def __init__(self, save: SaveFile, state: Any, *, write: Callable[[SaveFile], None] | None = None,
+    def __init__(self, save: SaveFile, state: AnyState, *, write: Callable[[SaveFile], None] | None = None,
                  summary: Callable[[], str] | None = None) -> None:
         super().__init__(save, state, write=write, summary=summary, undoable=False)
 
@@ -473,7 +475,7 @@ class TableMatch(LocalMatch):
         return Next(Turn.HUMAN if seat == viewer else Turn.WAIT, seat)
 
 
-def player_won(save: SaveFile, seat: int | None, state: Any = None) -> bool | None:
+def player_won(save: SaveFile, seat: int | None, state: AnyState | None = None) -> bool | None:
     """A finished table's result for the player at `seat`, as the stats count it (the
     host's copy of the table and the player's own app count it the same way)."""
     state = state if state is not None else replay(save)

@@ -71,3 +71,61 @@ def test_every_package_ships_its_py_typed_marker() -> None:
     assert "py.typed" in shipped
     for package in ("core", "saves", "host", "tui"):
         assert (ROOT / package / "py.typed").is_file(), package
+
+
+# The plain-data helpers of Game whose data is untyped by nature (JSON-shaped builtins
+# from a save, the wire or a command line), and `__init_subclass__`'s keywords: the
+# only places `Any` may stand in the signatures of the engine protocol.
+UNTYPED_BY_NATURE = {
+    ("Game", "__init_subclass__", "kwargs"),
+    ("Game", "action_to_builtins", "return"),
+    ("Game", "action_from_builtins", "data"),
+    ("Game", "options_to_builtins", "return"),
+    ("Game", "options_from_builtins", "data"),
+}
+
+
+def test_the_engine_protocol_names_its_types_not_any() -> None:
+    """State, Game, Coach and Bot (core/engine.py) are generic over a game's state,
+    action and options types (docs/architecture.md, "Types"): `Any` in one of their
+    methods' signatures would let a game's own code go unchecked again."""
+    import inspect
+    import re
+
+    from core import engine
+
+    found = []
+    for cls in (engine.State, engine.Game, engine.Coach, engine.Bot):
+        for name, member in vars(cls).items():
+            func = getattr(member, "__func__", member)  # classmethods, staticmethods
+            if isinstance(member, property):
+                func = member.fget
+            if not inspect.isfunction(func):
+                continue
+            for param, text in func.__annotations__.items():
+                if re.search(r"\bAny\b", str(text)) and (cls.__name__, name, param) not in UNTYPED_BY_NATURE:
+                    found.append(f"{cls.__name__}.{name}: {param}: {text}")
+    assert found == [], "Any in the engine protocol's signatures:\n" + "\n".join(found)
+
+
+def test_every_game_parametrises_state_and_game_with_its_own_types() -> None:
+    """Each game (and the tests' toy) declares its action union and names it, its
+    State subclass and its Options in its bases: `Game[DashState, Play, Options]`."""
+    import typing
+
+    import toygame
+    from core import GAMES
+    from core.engine import Game, State
+
+    games = [GAMES[gid] for gid in GAMES] + [toygame.GAME]
+    assert len(games) >= 5
+    for game in games:
+        bases = [b for b in getattr(type(game), "__orig_bases__", ()) if typing.get_origin(b) is Game]
+        assert bases, f"{type(game).__name__} does not parametrise Game"
+        state_t, action_t, options_t = typing.get_args(bases[0])
+        assert isinstance(state_t, type) and issubclass(state_t, State), (game.id, state_t)
+        assert options_t is game.Options, (game.id, options_t)
+        assert action_t == game.Action, (game.id, action_t, game.Action)
+        state_bases = [b for b in state_t.__orig_bases__ if typing.get_origin(b) is State]
+        assert state_bases and typing.get_args(state_bases[0]) == (action_t,), (game.id, state_bases)
+        assert type(game.new(game.seats.start if game.seats.start > 1 else max(game.seats), 1)) is state_t

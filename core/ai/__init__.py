@@ -8,7 +8,9 @@ level, with its own evaluation, through `make_bot(level)` on its Game object.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any
+
+from core.engine import AnyBot, AnyState
 
 # The bot levels, weakest first: the one definition (every game's make_bot takes these).
 LEVELS = ("easy", "normal", "hard")
@@ -20,11 +22,7 @@ LEVELS = ("easy", "normal", "hard")
 BUDGET_S = 1.0
 
 
-class Bot(Protocol):
-    def choose(self, view: Any, budget_s: float) -> Any: ...
-
-
-def hint(game_id: str, view: Any, budget_s: float = 1.0, **kw: Any) -> Any:
+def hint(game_id: str, view: AnyState, budget_s: float = 1.0, **kw: Any) -> Any:
     """The coach's suggestion for the seat to move in `view`: a `core.ai.coach.Hint`
     (`.action`, legal in the position; `.reason`, in words), from that view only
     (docs/architecture.md, "Coach"). Keywords as `core.ai.coach.hint` (seed, cancel)."""
@@ -33,7 +31,7 @@ def hint(game_id: str, view: Any, budget_s: float = 1.0, **kw: Any) -> Any:
     return coach_hint(game_id, view, budget_s, **kw)
 
 
-def bot(game_id: str, level: str, seed: int | None = None) -> Bot:
+def bot(game_id: str, level: str, seed: int | None = None) -> AnyBot:
     """The bot for `game_id` at `level` ("easy", "normal" or "hard").
 
     `seed` fixes the bot's own RNG (tests and benchmarks); None draws one.

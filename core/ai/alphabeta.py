@@ -49,7 +49,9 @@ import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from core.ai.common import WIN_SCORE, first_if_forced, outcome_score
+from core.engine import AnyState
+
+from core.ai.common import WIN_SCORE, first_if_forced, mover, outcome_score
 
 # Values above this are proven wins (below its negation, proven losses).
 WIN_THRESHOLD = WIN_SCORE / 2
@@ -95,7 +97,7 @@ class AlphaBetaBot:
 
     # -- the public entry --------------------------------------------------------
 
-    def choose(self, view: Any, budget_s: float = 1.0) -> Any:
+    def choose(self, view: AnyState, budget_s: float = 1.0) -> Any:
         actions, forced = first_if_forced(view)
         start = time.perf_counter()
         if forced is not None:
@@ -106,7 +108,7 @@ class AlphaBetaBot:
         self._nodes = 0
         self._horizon = 0
         self._tt: dict[Hashable, tuple] = {}
-        self._seat = view.to_move
+        self._seat = mover(view)
         root = view.clone()
         actions = list(actions)
         self.rng.shuffle(actions)
@@ -172,7 +174,7 @@ class AlphaBetaBot:
         ordered = [best_action] + [a for a in actions if a is not best_action]
         return best_value, best_action, ordered
 
-    def _search(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def _search(self, state: AnyState, depth: int, alpha: float, beta: float, ply: int) -> float:
         self._nodes += 1
         if not self._nodes & 63:
             if time.perf_counter() > self._deadline or self._stopped:
@@ -291,5 +293,5 @@ def _from_tt(value: float, ply: int) -> float:
     return value
 
 
-def _text_key(state: Any) -> str:
+def _text_key(state: AnyState) -> str:
     return state.to_text()

@@ -31,6 +31,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.engine import AnyState
+
 MakeBot = Callable[[random.Random], Any]
 
 
@@ -96,7 +98,7 @@ class Timed:
         self.times = times
         self.iterations = iterations
 
-    def choose(self, view: Any, budget_s: float) -> Any:
+    def choose(self, view: AnyState, budget_s: float) -> Any:
         choice = len(view.legal_actions()) > 1
         start = time.perf_counter()
         action = self.inner.choose(view, budget_s)

@@ -20,7 +20,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from core.ai.common import action_key, first_if_forced, fresh_state, outcome_score
+from core.engine import AnyState
+
+from core.ai.common import action_key, first_if_forced, fresh_state, mover, outcome_score
 
 Evaluate = Callable[[Any, int], float]
 Policy = Callable[[Any, random.Random], Any]
@@ -32,7 +34,7 @@ class RandomBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
 
-    def choose(self, view: Any, budget_s: float = 0.0) -> Any:
+    def choose(self, view: AnyState, budget_s: float = 0.0) -> Any:
         actions, forced = first_if_forced(view)
         if forced is not None:
             return forced
@@ -75,9 +77,9 @@ class GreedyBot:
         self.terminal = terminal
         self.cooperative = cooperative
 
-    def score_actions(self, view: Any, actions: list[Any], budget_s: float = 60.0) -> list[float]:
+    def score_actions(self, view: AnyState, actions: list[Any], budget_s: float = 60.0) -> list[float]:
         """The mean score of each action (same order as `actions`), without noise."""
-        seat = view.to_move
+        seat = mover(view)
         deadline = time.perf_counter() + budget_s
         totals = [0.0] * len(actions)
         counts = [0] * len(actions)
@@ -102,7 +104,7 @@ class GreedyBot:
                 counts[i] += 1
         return [t / c if c else float("-inf") for t, c in zip(totals, counts)]
 
-    def choose(self, view: Any, budget_s: float = 1.0) -> Any:
+    def choose(self, view: AnyState, budget_s: float = 1.0) -> Any:
         actions, forced = first_if_forced(view)
         if forced is not None:
             return forced
@@ -121,7 +123,7 @@ class GreedyBot:
 # -- rollout policies (for core.ai.ismcts) ------------------------------------------
 
 
-def random_policy(state: Any, rng: random.Random) -> Any:
+def random_policy(state: AnyState, rng: random.Random) -> Any:
     """A uniformly random legal action: the default ISMCTS rollout."""
     return rng.choice(state.legal_actions())
 
@@ -131,11 +133,11 @@ def greedy_policy(evaluate: Evaluate) -> Policy:
     (ties broken at random). `state` is a full (determinized) state, so actions
     are played on clones of it directly. Costs one clone a legal action."""
 
-    def policy(state: Any, rng: random.Random) -> Any:
+    def policy(state: AnyState, rng: random.Random) -> Any:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        seat = state.to_move
+        seat = mover(state)
         best = float("-inf")
         best_actions: list[Any] = []
         for action in actions:
@@ -160,7 +162,7 @@ def epsilon_greedy_policy(evaluate: Evaluate, eps: float = 0.1) -> Policy:
     one-ply greedy action for the seat to move (see `greedy_policy`)."""
     greedy = greedy_policy(evaluate)
 
-    def policy(state: Any, rng: random.Random) -> Any:
+    def policy(state: AnyState, rng: random.Random) -> Any:
         if rng.random() < eps:
             return rng.choice(state.legal_actions())
         return greedy(state, rng)

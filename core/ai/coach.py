@@ -50,7 +50,7 @@ from typing import Any, Iterator
 
 from core.ai.common import action_key
 from core.ai.ismcts import ISMCTSBot
-from core.engine import Coach, Line
+from core.engine import ActionT, AnyCoach, AnyState, Coach, Line, StateT
 
 VERDICTS = ("fine", "doubtful", "mistake", "blunder")
 
@@ -165,7 +165,7 @@ class Analysis:
 # -- the API ------------------------------------------------------------------------------
 
 
-def hint(game_id: str, view: Any, budget_s: float = 1.0, *, seed: int = 0,
+def hint(game_id: str, view: AnyState, budget_s: float = 1.0, *, seed: int = 0,
          cancel: threading.Event | None = None, effort: int | None = None) -> Hint:
     """The coach's suggestion for the seat to move in `view`, with a reason in words.
 
@@ -189,7 +189,7 @@ def hint(game_id: str, view: Any, budget_s: float = 1.0, *, seed: int = 0,
     return Hint(action, coach.reason(view, action, analysis))
 
 
-def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, Any]],
+def review(game_id: str, start: AnyState, seats_actions: Sequence[tuple[int | None, Any]],
            humans: Collection[int], budget_s: float = 1.0, *,
            progress: Callable[[int, int], None] | None = None,
            cancel: threading.Event | None = None, seed: int = 0,
@@ -258,7 +258,7 @@ def review(game_id: str, start: Any, seats_actions: Sequence[tuple[int | None, A
     return Review(tuple(judgements), summary, lost_at)
 
 
-def _lost_here(judgement: Judgement, better: Any, start: Any, seats_actions: Sequence) -> Judgement:
+def _lost_here(judgement: Judgement, better: Any, start: AnyState, seats_actions: Sequence) -> Judgement:
     """The move after which the deal could no longer be won (proven on the real deal,
     after the game) is a blunder, whatever the search from the player's view said;
     `better` kept a winning line. The review and its `lost_at` then agree."""
@@ -274,7 +274,7 @@ def _lost_here(judgement: Judgement, better: Any, start: Any, seats_actions: Seq
                      max(judgement.loss, BLUNDER), reason)
 
 
-def judge(coach: Coach, state: Any, index: int, seat: int, played: Any, budget_s: float,
+def judge(coach: AnyCoach, state: AnyState, index: int, seat: int, played: Any, budget_s: float,
           rng: random.Random, effort: int | None, stop: Stop) -> Judgement:
     """One decision: what the search from `seat`'s view says `played` cost."""
     view = state.view(seat)
@@ -407,7 +407,7 @@ def root_search_like(search: ISMCTSBot) -> RootISMCTS:
     )
 
 
-def ismcts_analysis(search: RootISMCTS, view: Any, budget_s: float, root_actions: list[Any] | None,
+def ismcts_analysis(search: RootISMCTS, view: AnyState, budget_s: float, root_actions: list[Any] | None,
                     stop: Stop, include: tuple = ()) -> Analysis:
     """Run `search` from `view` and read the root: value = mean reward of the seat to
     move after each root action (0..1); best = the bot's own pick.
@@ -465,7 +465,7 @@ def percent(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def wins_at_once(view: Any, action: Any, limit: int = 12) -> bool:
+def wins_at_once(view: AnyState, action: Any, limit: int = 12) -> bool:
     """Whether `action` wins the game for the seat to move before anybody has a
     real choice to make (only forced steps follow it), in the view's position."""
     seat = view.to_move
@@ -490,7 +490,7 @@ def only(action: Any) -> Analysis:
     return Analysis(action, extra={"only": True})
 
 
-def compared(view: Any, action: Any, analysis: Analysis, what: str = "games", name: bool = True) -> str:
+def compared(view: AnyState, action: Any, analysis: Analysis, what: str = "games", name: bool = True) -> str:
     """Words for how the search rates `action` against the next best it looked at:
     "the search wins 58% of its games with it, 41% with the next best (Deploy the 7)".
 
@@ -563,30 +563,33 @@ def _escaped(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-class GameCoach(Coach):
+class GameCoach(Coach[StateT, ActionT]):
     """A game's `Coach` made of its coach module's functions (`COACH` in each
-    `core/<game>/coach.py`; `Game.coach()` returns it)."""
+    `core/<game>/coach.py`; `Game.coach()` returns it), typed by them: a game's
+    `analyse(view: DashState, ...)` makes a `GameCoach[DashState, Play]`."""
 
-    def __init__(self, analyse: Callable[..., Analysis], reason: Callable[[Any, Any, Analysis], str],
-                 lost_move: Callable[..., tuple[int, Any] | None] | None = None) -> None:
+    def __init__(self, analyse: Callable[[StateT, float, random.Random, tuple[ActionT, ...], int | None, Stop | None],
+                                         Analysis],
+                 reason: Callable[[StateT, ActionT, Analysis], str],
+                 lost_move: Callable[..., tuple[int, ActionT] | None] | None = None) -> None:
         self._analyse, self._reason, self._lost_move = analyse, reason, lost_move
         self.finds_lost_move = lost_move is not None
 
-    def analyse(self, view: Any, budget_s: float, rng: random.Random, include: tuple,
-                effort: int | None, stop: Any) -> Analysis:
+    def analyse(self, view: StateT, budget_s: float, rng: random.Random, include: tuple[ActionT, ...],
+                effort: int | None, stop: Stop | None) -> Analysis:
         return self._analyse(view, budget_s, rng, include, effort, stop)
 
-    def reason(self, view: Any, action: Any, analysis: Any) -> str:
+    def reason(self, view: StateT, action: ActionT, analysis: Analysis) -> str:
         return self._reason(view, action, analysis)
 
-    def lost_move(self, start: Any, seats_actions: Any, stop: Any, *, budget_s: float,
-                  progress: Any = None) -> tuple[int, Any] | None:
+    def lost_move(self, start: StateT, seats_actions: Sequence[tuple[int | None, ActionT]], stop: Stop | None, *,
+                  budget_s: float, progress: Callable[[int, int], None] | None = None) -> tuple[int, ActionT] | None:
         if self._lost_move is None:
             return None
         return self._lost_move(start, seats_actions, stop, budget_s=budget_s, progress=progress)
 
 
-def game_coach(game_id: str) -> Coach:
+def game_coach(game_id: str) -> AnyCoach:
     """The coach of `game_id`, as its Game declares it."""
     return _game(game_id).coach()
 
@@ -597,7 +600,7 @@ def _game(game_id: str) -> Any:
     return GAMES[game_id]
 
 
-def _honest(view: Any) -> Any:
+def _honest(view: AnyState) -> Any:
     """The view of the seat to move (a view of a view is the same view): whatever
     the caller passed, the coach sees only what that player may see."""
     if view.over or view.to_move is None:
@@ -605,7 +608,7 @@ def _honest(view: Any) -> Any:
     return view.view(view.to_move)
 
 
-def _said(view: Any, action: Any) -> str:
+def _said(view: AnyState, action: Any) -> str:
     text = view.describe(action)
     if isinstance(text, Line):
         return text  # (a Line starts with a capital letter when drawn)

@@ -7,8 +7,11 @@ Nothing here knows any particular game; it only reads the State protocol
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
+
+from core.engine import AnyState
 
 import msgspec
 
@@ -70,19 +73,27 @@ def action_key(action: Any) -> Any:
         return ("__json__", msgspec.json.encode(action))
 
 
-def first_if_forced(view: Any, consider: Callable[[Any], list[Any]] | None = None) -> tuple[list[Any], Any]:
+def first_if_forced(view: AnyState, consider: Callable[[Any], list[Any]] | None = None) -> tuple[list[Any], Any]:
     """The legal actions of `view` (or `consider(view)`: those a search looks at),
     and the action to return at once when there is exactly one (else None). Raises
     ValueError when there is nothing to choose."""
-    if view.over or view.to_move is None:
-        raise ValueError("The game is over: there is nothing to choose.")
+    mover(view)
     actions = view.legal_actions() if consider is None else consider(view)
     if not actions:
         raise ValueError("No legal action in a game that is not over.")
     return actions, (actions[0] if len(actions) == 1 else None)
 
 
-def fresh_state(view: Any, rng: Any) -> Any:
+def mover(view: AnyState) -> int:
+    """The seat to move in `view`; ValueError when the game is over (a bot is asked
+    only where somebody moves)."""
+    seat = view.to_move
+    if view.over or seat is None:
+        raise ValueError("The game is over: there is nothing to choose.")
+    return seat
+
+
+def fresh_state(view: AnyState, rng: random.Random) -> AnyState:
     """A state the bot may play actions on: `view.determinize(rng)` when the game
     implements it (hidden parts filled at random), else `view.clone()`."""
     try:

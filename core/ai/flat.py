@@ -24,7 +24,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from core.ai.common import first_if_forced, fresh_state, outcome_rewards
+from core.engine import AnyState
+
+from core.ai.common import first_if_forced, fresh_state, mover, outcome_rewards
 
 
 class FlatMonteCarloBot:
@@ -48,7 +50,7 @@ class FlatMonteCarloBot:
         """Ask a `choose` running in another thread to answer now (the best so far)."""
         self._stopped = True
 
-    def choose(self, view: Any, budget_s: float = 1.0, root_actions: list[Any] | None = None) -> Any:
+    def choose(self, view: AnyState, budget_s: float = 1.0, root_actions: list[Any] | None = None) -> Any:
         actions, forced = first_if_forced(view, None)
         start = time.perf_counter()
         if forced is not None:
@@ -57,7 +59,7 @@ class FlatMonteCarloBot:
         candidates = list(root_actions) if root_actions else actions
         deadline = start + max(0.0, budget_s)
         rng = self.rng
-        seat = view.to_move
+        seat = mover(view)
         visits = [0] * len(candidates)
         totals = [0.0] * len(candidates)
         n = 0
@@ -91,7 +93,7 @@ class FlatMonteCarloBot:
         c = self.c
         return max(range(len(visits)), key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_n / visits[i]))
 
-    def _roll_out(self, state: Any) -> None:
+    def _roll_out(self, state: AnyState) -> None:
         policy = self.rollout_policy
         rng = self.rng
         while not state.over:

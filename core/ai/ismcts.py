@@ -59,6 +59,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from core.engine import AnyState
+
 from core.ai.common import action_key, first_if_forced, fresh_state, outcome_rewards
 
 
@@ -123,7 +125,7 @@ class ISMCTSBot:
         self.stats: dict[str, Any] = {}
         self._stopped = False
 
-    def choose(self, view: Any, budget_s: float = 1.0, root_actions: list[Any] | None = None) -> Any:
+    def choose(self, view: AnyState, budget_s: float = 1.0, root_actions: list[Any] | None = None) -> Any:
         """The action to play in `view`. `root_actions`: search only these at the
         root, and answer with one of them (even if stopped before the first
         iteration)."""
@@ -159,7 +161,7 @@ class ISMCTSBot:
 
     # -- one iteration -----------------------------------------------------------
 
-    def _iterate(self, root: Node, view: Any, rng: random.Random, root_actions: list[Any] | None) -> None:
+    def _iterate(self, root: Node, view: AnyState, rng: random.Random, root_actions: list[Any] | None) -> None:
         state = fresh_state(view, rng) if self.determinize is None else self.determinize(view, rng)
         node = root
         c = self.c

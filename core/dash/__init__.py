@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from core import GAMES
 from core.engine import Coach, Game, Measure, NotationError
@@ -17,11 +17,14 @@ from core.dash import actions
 from core.dash.actions import Options, Play
 from core.dash.state import DashState, deal, standing_trees
 
+if TYPE_CHECKING:
+    from core.dash.puzzles import DashPuzzles  # imported on first use
+
 # How hard the solver tries on each candidate deal of a winnable-only game, and how
 # many candidate deals it looks at before settling for the last one tried.
 WINNABLE_NODE_LIMIT = 1000
 WINNABLE_MAX_TRIES = 400
-_KIT: Any = None  # the puzzles' kit, made on first use
+_KIT: DashPuzzles | None = None  # the puzzles' kit, made on first use
 
 
 def derived_seed(seed: int, k: int) -> int:
@@ -38,7 +41,7 @@ def daily_seed(date: datetime.date) -> int:
     return int(date.strftime("%Y%m%d")) * 10_000 + int.from_bytes(h, "big") % 10_000
 
 
-class DashGame(Game):
+class DashGame(Game[DashState, Play, Options]):
     info = GAMES.info("dash")
     Options = Options
     Action = Play
@@ -88,7 +91,7 @@ class DashGame(Game):
             results["fewest_cards_to_win"] = float(state.turns)
         return results
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> DashPuzzles:
         """The puzzles' kit (core/dash/puzzles.py), made once."""
         global _KIT
         if _KIT is None:
@@ -97,7 +100,7 @@ class DashGame(Game):
             _KIT = DashPuzzles(self)
         return _KIT
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[DashState, Play]:
         from core.dash.coach import COACH
 
         return COACH

@@ -44,7 +44,8 @@ from core.dash.cards import UNKNOWN
 from core.dash.solver import _kind
 from core.dash.solver import hint as solver_hint
 from core.dash.solver import SearchResult, ranked, search
-from core.dash.state import board_key, board_key_after
+from core.dash.actions import Play
+from core.dash.state import DashState, board_key, board_key_after
 
 # Positions the solver may look at on one sampled deal.
 NODE_LIMIT = 400
@@ -113,7 +114,7 @@ class _Pace:
         return self.timed and time.perf_counter() > self.deadline
 
 
-def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
+def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple[Play, ...] = (),
             effort: int | None = None, stop: Stop | None = None) -> Analysis:
     """`effort`: the sampled deals of each stage, each solved within 100 x effort
     positions (None: as many deals as time allows, at most `NODE_LIMIT` positions each)."""
@@ -296,12 +297,12 @@ def _fresh_moves(view: Any, ways: set[tuple[str, str]]) -> set[tuple[str, str]]:
             if src == dest or board_key_after(here, view.stacks, src, dest) not in seen}
 
 
-def reason(view: Any, action: Any, analysis: Analysis) -> str:
+def reason(view: DashState, action: Play, analysis: Analysis) -> str:
     what = view.describe(action)
     text = what[:1].upper() + what[1:]
     after = view.clone()
     after.play(action)
-    if after.over and after.outcome.winners:
+    if after.outcome is not None and after.outcome.winners:  # over, and won
         return f"{text}: the fifth tree stands, the deal is won"
     if not analysis.extra.get("won"):
         return f"{text}: no winning line shows up, so this leaves the best-looking board"
@@ -325,9 +326,9 @@ def lost_at(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: S
     return None if found is None else found[0]
 
 
-def lost_move(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop: Stop | None = None,
+def lost_move(start: DashState, seats_actions: Sequence[tuple[int | None, Play]], stop: Stop | None = None,
               budget_s: float = LOST_BUDGET_S,
-              progress: Callable[[int, int], None] | None = None) -> tuple[int, Any] | None:
+              progress: Callable[[int, int], None] | None = None) -> tuple[int, Play] | None:
     """`lost_at`'s move and the play that would have kept the deal winnable there
     (the first play of the winning line the solver had found before it).
 
@@ -350,7 +351,7 @@ def lost_move(start: Any, seats_actions: Sequence[tuple[int | None, Any]], stop:
     for _, action in seats_actions:
         state.apply(action)
         positions.append(state.clone())
-    if state.over and state.outcome.winners:
+    if state.outcome is not None and state.outcome.winners:  # over, and won
         return None
     winnable, lost = 0, total  # positions[winnable] has `line`; positions[lost] is lost (the end)
     undecided = None

@@ -35,7 +35,6 @@ from core.dash.actions import Play
 from core.dash.cards import DIAMOND, SQUARES, distance, is_tree
 from core.dash.puzzle_search import Bounded, TooBig, kind
 from core.dash.state import DashState, board_key
-from core.engine import State
 from core.puzzles import Puzzle, PuzzleKit, puzzle_id
 
 MIN_N = 2  # the shortest puzzle: one forced play is no puzzle
@@ -136,7 +135,7 @@ def winning_sets(b: Bounded, r: int, memo: dict) -> set[tuple]:
     return out
 
 
-class DashPuzzles(PuzzleKit):
+class DashPuzzles(PuzzleKit[DashState, Play]):
     prefix: ClassVar[str] = "D"
     version: ClassVar[str] = "1"
     goals: ClassVar[dict[str, str]] = {
@@ -144,14 +143,14 @@ class DashPuzzles(PuzzleKit):
         "par": "Win this deal in {n} plays, its par",
     }
 
-    def shown(self, state: State, puzzle: Puzzle) -> list[str]:
+    def shown(self, state: DashState, puzzle: Puzzle) -> list[str]:
         assert isinstance(state, DashState)
         draws = state.pile[:max(0, puzzle.moves - 1)]
         if not draws:
             return ["No card will be drawn before the last play."]
         return [f"Your next draws, in order: {' '.join(draws)}"]
 
-    def accepts(self, before: State, action: Any, puzzle: Puzzle, step: int) -> list[Any] | None:
+    def accepts(self, before: DashState, action: Play, puzzle: Puzzle, step: int) -> list[Play] | None:
         """The line's play or another member of it (a card of the same kind, or a card
         that moves nothing laid anywhere): the rest of the line, with the card kept
         in place of the one laid."""

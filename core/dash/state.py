@@ -45,7 +45,7 @@ from core.dash.words import describe, prompt
 Piece = tuple[str, int]
 
 
-class DashState(State):
+class DashState(State[Play]):
     game_id = "dash"
 
     __slots__ = (
@@ -174,7 +174,7 @@ class DashState(State):
         return bool(self._plays(seat, first_only=True))
 
     @typed_check(Play)
-    def check(self, action: Any) -> str | None:
+    def check(self, action: object) -> str | None:  # anything: a malformed action is told so
         if self.over:
             return "The game is over."
         if not isinstance(action, Play):
@@ -267,10 +267,10 @@ class DashState(State):
 
     # -- words -----------------------------------------------------------------------
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Play) -> str:
         return describe(self, action)
 
-    def reveals(self, action: Any, seat: int | None) -> bool:
+    def reveals(self, action: Play, seat: int | None) -> bool:
         """Every seat may be told every play: its card is laid face up on the table
         (docs/architecture.md, "Privacy"); only the hands (with hidden_hands) and
         the pile are secret, and no move names them."""

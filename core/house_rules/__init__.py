@@ -7,10 +7,10 @@ Seat 0 plays White, seat 1 Black.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from core import GAMES
-from core.engine import Coach, Game
+from core.engine import Bot, Coach, Game
 from core.house_rules.actions import (
     Action,
     EndTurn,
@@ -22,6 +22,7 @@ from core.house_rules.actions import (
     Swap,
     TakeBonus,
 )
+from core.house_rules import actions
 from core.house_rules.cards import CARD_BY_ID, CARDS, Card
 from core.engine import NotationError
 from core.house_rules.notation import from_text
@@ -29,10 +30,13 @@ from core.house_rules.actions import Options, validate_options
 from core.house_rules.board import Pawn
 from core.house_rules.state import HouseRulesState
 
+if TYPE_CHECKING:
+    from core.house_rules.puzzles import HouseRulesPuzzles  # imported on first use
 
-class HouseRulesGame(Game):
+
+class HouseRulesGame(Game[HouseRulesState, Action, Options]):
     info = GAMES.info("house-rules")
-    _kit: Any = None
+    _kit: HouseRulesPuzzles | None = None
     Options = Options
     Action = Action
     # The new-game form, --help and messages (the flags are --cards, --random-cards,
@@ -45,7 +49,7 @@ class HouseRulesGame(Game):
                    "random_cards": "how many cards are drawn with --cards random",
                    "first": "the colour that moves first"}
 
-    def new(self, seats: int = 2, seed: int = 0, options: Any = None) -> HouseRulesState:
+    def new(self, seats: int = 2, seed: int = 0, options: actions.Options | None = None) -> HouseRulesState:
         self.check_seats(seats)
         options = options if options is not None else Options()
         validate_options(options)
@@ -54,19 +58,19 @@ class HouseRulesGame(Game):
     def from_text(self, text: str) -> HouseRulesState:
         return from_text(text)
 
-    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None):
+    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Bot[HouseRulesState, actions.Action]:
         from core.house_rules.bots import make_bot
 
         return make_bot(level, rng, iterations)
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> HouseRulesPuzzles:
         if self._kit is None:
             from core.house_rules.puzzles import HouseRulesPuzzles
 
             self._kit = HouseRulesPuzzles(self)
         return self._kit
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[HouseRulesState, actions.Action]:
         from core.house_rules.coach import COACH
 
         return COACH

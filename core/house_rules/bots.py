@@ -18,11 +18,11 @@ tests); give such a bot a budget that never binds.
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from core.ai.alphabeta import AlphaBetaBot
 from core.ai.basic import GreedyBot
-from core.house_rules.actions import EndTurn, Move, PlayCard, Revive
+from core.house_rules.actions import Action, EndTurn, Move, PlayCard, Revive
 from core.house_rules.board import (
     BASE,
     BASE_CELL_COLOUR as CELL_COLOUR,
@@ -38,6 +38,9 @@ from core.house_rules.board import (
 )
 from core.house_rules.cards import END_LIMITS
 from core.house_rules.rules import can_capture
+
+if TYPE_CHECKING:
+    from core.house_rules.state import HouseRulesState
 
 # Weights of the evaluation (centi-pawns: a point of value is 100).
 W_MATERIAL = 100
@@ -211,7 +214,7 @@ class HouseRulesBot:
             stats["iterations"] = stats["nodes"]
         return stats
 
-    def choose(self, view: Any, budget_s: float = 1.0) -> Any:
+    def choose(self, view: HouseRulesState, budget_s: float = 1.0) -> Action:
         quiet = view.clone()
         quiet.silent = True
         return self.inner.choose(quiet, budget_s)

@@ -17,10 +17,11 @@ from typing import Any
 from core.ai.alphabeta import WIN_THRESHOLD, AlphaBetaBot
 from core.ai.coach import Analysis, GameCoach, Stop, percent, probability
 from core.ai.common import action_key, outcome_score
-from core.house_rules.actions import Move, Revive, Swap
+from core.house_rules.actions import Action, Move, Revive, Swap
 from core.house_rules.board import BASE, CELL_INDEX, COL, KIND_NAMES
 from core.house_rules.bots import evaluate, key, move_order
 from core.house_rules.rules import targets
+from core.house_rules.state import HouseRulesState
 
 # Evaluation points for one step of the logistic curve: 300 (three points of
 # material) turns into a 73% expected result.
@@ -62,10 +63,11 @@ def _score_after(quiet: Any, action: Any, seat: int, budget_s: float, rng: rando
     return value if child.to_move == seat else -value
 
 
-def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
+def analyse(view: HouseRulesState, budget_s: float, rng: random.Random, include: tuple[Action, ...] = (),
             effort: int | None = None, stop: Stop | None = None) -> Analysis:
     stop = stop or Stop()
     seat = view.to_move
+    assert seat is not None, "the coach is asked about a position with a player to move"
     quiet = view.clone()
     quiet.silent = True
     bot = _bot(rng, effort)
@@ -94,7 +96,7 @@ def _mark_proven(analysis: Analysis, action: Any, score: float | None) -> None:
         analysis.proven.discard(action_key(action))
 
 
-def reason(view: Any, action: Any, analysis: Analysis) -> str:
+def reason(view: HouseRulesState, action: Action, analysis: Analysis) -> str:
     """What `action` does, and why the search likes it."""
     what = view.describe(action)
     why = _why(view, action, analysis)

@@ -18,10 +18,11 @@ from typing import Any, ClassVar
 
 from msgspec import json
 
-from core.house_rules.actions import END_TURN, Move, Options, PlaceMarker, PlayCard
+from core.house_rules.actions import END_TURN, Action, Move, Options, PlaceMarker, PlayCard
 from core.house_rules.board import FAR_ROW, CELL_INDEX
 from core.house_rules.solver import OutOfBudget, Solver, Turn, completions, result_key, won_by
 from core.puzzles import Puzzle, PuzzleKit, puzzle_id
+from core.house_rules.state import HouseRulesState
 
 MAX_N = 3  # the longest win mined (turns of the solver)
 BUDGET = 60_000  # states a search may make before the miner gives a position up
@@ -75,7 +76,7 @@ def split_turns(s: Any, line: list[Any]) -> list[list[Any]]:
     return out
 
 
-class HouseRulesPuzzles(PuzzleKit):
+class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
     prefix: ClassVar[str] = "HR"
     version: ClassVar[str] = "2"
     goals: ClassVar[dict[str, str]] = {"win": "Win in {n} turns"}
@@ -158,7 +159,7 @@ class HouseRulesPuzzles(PuzzleKit):
             out.append("unfinished")
         return out
 
-    def accepts(self, before: Any, action: Any, puzzle: Puzzle, step: int) -> list[Any] | None:
+    def accepts(self, before: HouseRulesState, action: Action, puzzle: Puzzle, step: int) -> list[Action] | None:
         line = self.line(puzzle)
         if step < len(line) and action == line[step]:
             return line[step + 1:]
@@ -195,7 +196,7 @@ class HouseRulesPuzzles(PuzzleKit):
         while made < count:
             g += 1
             mode = MODES[g % len(MODES)]
-            s = game.new(seed=rng.randrange(1 << 30), options=Options(cards=mode))
+            s = game.new(2, seed=rng.randrange(1 << 30), options=Options(cards=mode))
             levels = rng.choice([("easy", "normal"), ("normal", "easy"), ("easy", "easy")])
             bots = [game.make_bot(lv, random.Random(rng.randrange(1 << 30)), iterations=400) for lv in levels]
             # The bots play their cards early; in some games a side keeps its hand (it

@@ -18,6 +18,7 @@ from typing import Any
 
 from core.engine import Outcome, State, chance, typed_check
 from core.house_rules.actions import (
+    Action,
     Options,
     _ACTIONS,
     END_TURN,
@@ -88,7 +89,7 @@ def _cell_arg(cell: Any) -> int:
     raise ValueError(f"Not a cell of the board: {cell!r}")
 
 
-class HouseRulesState(State):
+class HouseRulesState(State[Action]):
     """The whole position as plain data, and the moves that change it. What the
     rules say about a position without changing it is rules.py; why an action is
     refused, checks.py (docs/architecture.md, "One layout a game")."""
@@ -223,11 +224,11 @@ class HouseRulesState(State):
     # stores them); here they are worked out from the position, read-only.
 
     @property
-    def to_move(self) -> int | None:  # type: ignore[override]
+    def to_move(self) -> int | None:
         return None if self.over else self.side
 
     @property
-    def prompt(self) -> str:  # type: ignore[override]
+    def prompt(self) -> str:
         return prompt(self)
 
     # -- helpers for the screen ------------------------------------------------
@@ -291,13 +292,13 @@ class HouseRulesState(State):
 
     # -- legal actions ---------------------------------------------------------
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Action]:
         if self.over:
             return []
         phase = self.phase
         side = self.side
         if phase == "before":
-            out: list[Any] = []
+            out: list[Action] = []
             if not self.card_played:
                 out.extend(PlayCard(c) for c in self.hands[side])
             moves = move_actions(self)
@@ -330,15 +331,15 @@ class HouseRulesState(State):
 
     # -- playing ---------------------------------------------------------------
 
-    def play(self, action: Any) -> None:
-        t = type(action)
-        if t is Move:
+    def play(self, action: Action) -> None:
+        # `type(action) is X`, not a saved type: the checker narrows the union by it
+        if type(action) is Move:
             self._move(CELL_INDEX[action.src], CELL_INDEX[action.dst])
-        elif t is PlayCard:
+        elif type(action) is PlayCard:
             self._play_card(action.card)
-        elif t is EndTurn:
+        elif type(action) is EndTurn:
             self._end_turn()
-        elif t is Swap:
+        elif type(action) is Swap:
             i, j = CELL_INDEX[action.a], CELL_INDEX[action.b]
             if not self.silent:
                 self.log.append(f"{COLOUR_NAMES[self.side]}: {self.describe(action)}.")
@@ -353,15 +354,15 @@ class HouseRulesState(State):
                 if self._enter_far_row(cell):
                     return
             self._after_move()
-        elif t is Pass:
+        elif type(action) is Pass:
             if not self.silent:
                 self.log.append(f"{COLOUR_NAMES[self.side]} passes: no move is possible.")
             self.passes += 1
             self.quiet += 1
             self._after_move()
-        elif t is Revive:
+        elif type(action) is Revive:
             self._revive(action.pawn, CELL_INDEX[action.cell])
-        elif t is TakeBonus:
+        elif type(action) is TakeBonus:
             i = self.pending
             k = self.board[i]
             self.board[i] = code(COL[k], BASE[k], 1)
@@ -374,7 +375,7 @@ class HouseRulesState(State):
             if self._end_check():
                 return
             self._after_move()
-        elif t is PlaceMarker:
+        elif type(action) is PlaceMarker:
             i = CELL_INDEX[action.cell]
             self.marker_cells.append(i)
             self.marker_cells.sort()
@@ -525,12 +526,12 @@ class HouseRulesState(State):
             self.log.append(reason)
 
     @typed_check(*_ACTIONS)
-    def check(self, action: Any) -> str | None:
+    def check(self, action: object) -> str | None:  # anything: a malformed action is told so
         return checks.check(self, action)
 
     # -- notation --------------------------------------------------------------
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Action) -> str:
         return describe(self, action)
 
     def to_text(self) -> str:

@@ -6,15 +6,16 @@ A game with puzzles returns its kit from `Game.puzzle_kit()`; the trainer
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
 
-from core.engine import State
+from core.engine import ActionT, Game, StateT
 from core.puzzles.model import Puzzle
 
 
-class PuzzleKit:
+class PuzzleKit(Generic[StateT, ActionT]):
     """A game's puzzles: how one starts, how a move in it is judged, how one is
-    proved, and how they are mined from bot games."""
+    proved, and how they are mined from bot games. Generic over the game's state and
+    action types, as its Game is: `class DashPuzzles(PuzzleKit[DashState, Play])`."""
 
     prefix: ClassVar[str] = ""  # of the game's puzzle ids: "HR"
     version: ClassVar[str] = ""  # the miner's version, written in each puzzle's `generator`
@@ -22,10 +23,10 @@ class PuzzleKit:
     # Puzzle.moves): {"win": "Win in {n} turns"}.
     goals: ClassVar[dict[str, str]] = {}
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game[StateT, ActionT, Any]) -> None:
         self.game = game
 
-    def start(self, puzzle: Puzzle) -> State:
+    def start(self, puzzle: Puzzle) -> StateT:
         """The puzzle's position as a state, the solver to move."""
         return self.game.from_text(puzzle.position)
 
@@ -33,16 +34,16 @@ class PuzzleKit:
         """The goal in the player's words: "Win in 2 turns"."""
         return self.goals[puzzle.goal].format(n=puzzle.moves)
 
-    def shown(self, state: State, puzzle: Puzzle) -> list[str]:
+    def shown(self, state: StateT, puzzle: Puzzle) -> list[str]:
         """What the puzzle shows beyond the solver's own view, one line each (the
         other hands, face up, in a puzzle that claims a win against those cards)."""
         return []
 
-    def line(self, puzzle: Puzzle) -> list[Any]:
+    def line(self, puzzle: Puzzle) -> list[ActionT]:
         """The solution as actions."""
         return [self.game.action_from_builtins(a) for a in puzzle.solution]
 
-    def accepts(self, before: State, action: Any, puzzle: Puzzle, step: int) -> list[Any] | None:
+    def accepts(self, before: StateT, action: ActionT, puzzle: Puzzle, step: int) -> list[ActionT] | None:
         """Whether the solver's `action` at `before` (the `step`-th action of the
         line) solves: the rest of the line after it (from the line itself, or found
         anew for an equally good move the game accepts), or None: not the move."""

@@ -5,19 +5,23 @@ Rules in our words, every ruling and the notation: docs/rules/skirmish.md.
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import TYPE_CHECKING
 
 from core import GAMES
-from core.engine import Coach, Game, NotationError
+from core.engine import Bot, Coach, Game, NotationError
 from core.skirmish import actions
 from core.skirmish.actions import Action, Options
 from core.skirmish.notation import parse
 from core.skirmish.state import SkirmishState
 
-_KIT: Any = None  # the puzzles' kit, made on first use
+if TYPE_CHECKING:
+    from core.skirmish.puzzles import SkirmishPuzzles  # imported on first use
+
+_KIT: SkirmishPuzzles | None = None  # the puzzles' kit, made on first use
 
 
-class Skirmish(Game):
+class Skirmish(Game[SkirmishState, Action, Options]):
     info = GAMES.info("skirmish")
     Options = Options
     Action = Action
@@ -46,12 +50,13 @@ class Skirmish(Game):
         except (KeyError, IndexError, TypeError) as e:
             raise NotationError(f"Not a readable Skirmish position: {e!r}") from None
 
-    def make_bot(self, level: str, rng=None, iterations: int | None = None):
+    def make_bot(self, level: str, rng: random.Random | None = None,
+                 iterations: int | None = None) -> Bot[SkirmishState, actions.Action]:
         """The computer opponent for `level` ("easy", "normal", "hard"): see bots.py."""
         from core.skirmish.bots import make_bot
         return make_bot(level, rng, iterations)
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> SkirmishPuzzles:
         """The puzzles' kit (core/skirmish/puzzles.py), made once."""
         global _KIT
         if _KIT is None:
@@ -59,7 +64,7 @@ class Skirmish(Game):
             _KIT = SkirmishPuzzles(self)
         return _KIT
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[SkirmishState, actions.Action]:
         from core.skirmish.coach import COACH
 
         return COACH

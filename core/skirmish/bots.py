@@ -24,17 +24,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.ai import LEVELS
 from core.ai.common import first_if_forced
 from core.ai.ismcts import ISMCTSBot
+from core.engine import Bot
 from core.skirmish import actions as A
 from core.skirmish.cards import ATK
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY
 from core.skirmish.tactician import Tactician
 from core.skirmish.units import lead
 from core.skirmish.values import rewards
+
+if TYPE_CHECKING:
+    from core.skirmish.state import SkirmishState
 
 # -- the search's view of the game --------------------------------------------------------------
 
@@ -105,7 +109,7 @@ class TacticianBot:
         self.rng = rng
         self.policy = Tactician(eps)
 
-    def choose(self, view, budget_s: float = 1.0) -> Any:
+    def choose(self, view: SkirmishState, budget_s: float = 1.0) -> A.Action:
         acts, forced = first_if_forced(view)
         if forced is not None:
             return forced
@@ -186,7 +190,7 @@ class HardBot:
     def stats(self) -> dict:
         return self.search.stats
 
-    def choose(self, view, budget_s: float = 1.0) -> Any:
+    def choose(self, view: SkirmishState, budget_s: float = 1.0) -> A.Action:
         self.me = view.to_move if self.model else None
         acts, forced = first_if_forced(view, self.search.actions)
         if forced is not None:
@@ -199,7 +203,8 @@ class HardBot:
         self.search.stop()
 
 
-def make_bot(level: str, rng: random.Random | None = None, iterations: int | None = None):
+def make_bot(level: str, rng: random.Random | None = None,
+             iterations: int | None = None) -> Bot[SkirmishState, A.Action]:
     """The Skirmish bot for `level` ("easy", "normal" or "hard"). `iterations` caps
     hard's search (benches, tests); by default it thinks for its whole budget."""
     rng = rng if rng is not None else random.Random()

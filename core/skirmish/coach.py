@@ -21,10 +21,11 @@ from core.skirmish.bots import HardBot, search_actions
 from core.skirmish.cards import JACK_OF, QUEEN_OF
 from core.skirmish.phases import DEPLOY
 from core.skirmish.phases import Decision as D
+from core.skirmish.state import SkirmishState
 from core.engine import Line
 
 
-def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
+def analyse(view: SkirmishState, budget_s: float, rng: random.Random, include: tuple[A.Action, ...] = (),
             effort: int | None = None, stop: Stop | None = None) -> Analysis:
     stop = stop or Stop()
     bot = HardBot(rng, iterations=effort)
@@ -38,7 +39,7 @@ def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
     return ismcts_analysis(search, view, budget_s, root, stop, include)
 
 
-def reason(view: Any, action: Any, analysis: Analysis) -> str:
+def reason(view: SkirmishState, action: A.Action, analysis: Analysis) -> str:
     """The move and why, a core.engine.Line where it names a seat (the UI draws
     the seat with its name: "scout Easy bot 2's hand")."""
     what = view.describe(action)

@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from core.engine import State
+from core.ai import BUDGET_S
 from core.puzzles import Puzzle, PuzzleKit, puzzle_id
 from core.skirmish import actions as A
 from core.skirmish.battlefield import king_suit
@@ -82,7 +82,7 @@ def rating_of(solver_moves: int, widths: list[int]) -> float:
     return float(round(min(2100.0, 1000.0 + 45.0 * solver_moves + 60.0 * choice)))
 
 
-class SkirmishPuzzles(PuzzleKit):
+class SkirmishPuzzles(PuzzleKit[SkirmishState, A.Action]):
     prefix = "S"
     version = "1"
     goals = {
@@ -91,7 +91,7 @@ class SkirmishPuzzles(PuzzleKit):
         "king": "Take the opponent's King this turn",
     }
 
-    def shown(self, state: State, puzzle: Puzzle) -> list[str]:
+    def shown(self, state: SkirmishState, puzzle: Puzzle) -> list[str]:
         assert isinstance(state, SkirmishState)
         lines = []
         for q in range(state.seats):
@@ -100,7 +100,7 @@ class SkirmishPuzzles(PuzzleKit):
                 lines.append(f"Player {q + 1}'s hand: {cards}")
         return lines
 
-    def accepts(self, before: State, action: Any, puzzle: Puzzle, step: int) -> list[Any] | None:
+    def accepts(self, before: SkirmishState, action: A.Action, puzzle: Puzzle, step: int) -> list[A.Action] | None:
         """The line's move, or any other order of the same plan: a move after which
         the goal is still sure (the rest of the line found anew)."""
         line = self.line(puzzle)
@@ -167,7 +167,8 @@ class SkirmishPuzzles(PuzzleKit):
         steps = 0
         while not s.over and steps < 2000:
             who = s.to_move
-            action = bots[who].choose(s.view(who))
+            assert who is not None, "somebody moves until the game is over"
+            action = bots[who].choose(s.view(who), BUDGET_S)
             before = s.to_text()
             s.play(action)
             steps += 1
@@ -176,11 +177,13 @@ class SkirmishPuzzles(PuzzleKit):
                 if puzzle is not None:
                     yield puzzle
 
-    def _try(self, s: SkirmishState, goal: str, before: str, mistake: Any, seed: int) -> Puzzle | None:
+    def _try(self, s: SkirmishState, goal: str, before: str, mistake: A.Action, seed: int) -> Puzzle | None:
         position = s.to_text()
         x = self.game.from_text(position)  # what verify will read
         x.logging = False
         seat = x.to_move
+        if seat is None:  # the game is over there: nothing to solve
+            return None
         search = Search(goal, seat, x.turn, BUDGET)
         try:
             found = solve(x, search)

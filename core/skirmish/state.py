@@ -43,7 +43,7 @@ PHASE_PROMPTS = {
 }
 
 
-class SkirmishState(State):
+class SkirmishState(State[A.Action]):
     """The whole position as plain data (every attribute declared below), what may
     be done now and the flow of a turn. The cards' effects are deploy.py's and
     combat.py's functions, what a seat may see views.py's, the notation
@@ -140,11 +140,11 @@ class SkirmishState(State):
 
     # -- who decides ----------------------------------------------------------------
 
-    # core.engine.State declares `to_move` and `prompt` as attributes (Icehouse Dash
-    # stores them); here they are worked out from the position, read-only.
+    # core.engine.State declares `to_move` and `prompt` read-only (Icehouse Dash
+    # stores them); here they are worked out from the position.
 
     @property
-    def to_move(self) -> int | None:  # type: ignore[override]
+    def to_move(self) -> int | None:
         if self.over:
             return None
         if self.pending:
@@ -157,7 +157,7 @@ class SkirmishState(State):
         return self.cur
 
     @property
-    def prompt(self) -> str:  # type: ignore[override]
+    def prompt(self) -> str:
         if self.over:
             return "The game is over"
         if self.pending:
@@ -270,7 +270,7 @@ class SkirmishState(State):
 
     # -- the protocol ------------------------------------------------------------------
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[A.Action]:
         if self.over:
             return []
         if self.pending:
@@ -290,7 +290,7 @@ class SkirmishState(State):
             return acts
         return []
 
-    def _pending_legal(self, p: tuple) -> list:
+    def _pending_legal(self, p: tuple) -> list[A.Action]:
         kind = p[0]
         if kind in (D.START,):
             return [A.StartWith(s) for s in range(self.seats)]
@@ -305,7 +305,7 @@ class SkirmishState(State):
         return target_legal(self, p)
 
     @typed_check(A.Action)
-    def check(self, action) -> str | None:
+    def check(self, action: object) -> str | None:  # anything: a malformed action is told so
         if self.over:
             return "The game is over."
         if action in self.legal_actions():
@@ -315,13 +315,13 @@ class SkirmishState(State):
             return f"That action is malformed: its {bad} is not of the right kind."
         return self._why_not(action)
 
-    def play(self, action) -> None:
+    def play(self, action: A.Action) -> None:
         _PLAY[type(action)](self, action)
         self._settle()
 
     # -- stopping at a combat (the screen's "Last combat" box) ---------------------------
 
-    def play_until_combat(self, action) -> bool:
+    def play_until_combat(self, action: A.Action) -> bool:
         """Play `action` as `play` does, but stop the flow where a combat is about to
         be resolved. True when it stopped there: the phase is RESOLVE, nothing is
         pending, and every attack, block, second target and chosen excess damage is
@@ -557,15 +557,15 @@ class SkirmishState(State):
 
     # -- words ------------------------------------------------------------------------------
 
-    def describe(self, action) -> str:
+    def describe(self, action: A.Action) -> str:
         from core.skirmish.words import describe
         return describe(self, action)
 
-    def reveals(self, action, seat: int | None) -> bool:
+    def reveals(self, action: A.Action, seat: int | None) -> bool:
         from core.skirmish.reveals import reveals
         return reveals(self, action, seat)
 
-    def _why_not(self, action) -> str:
+    def _why_not(self, action: object) -> str:
         from core.skirmish.words import why_not
         return why_not(self, action)
 

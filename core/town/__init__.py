@@ -4,11 +4,13 @@ puzzle of three face-down stacks. See docs/rules/town.md."""
 
 from __future__ import annotations
 
+import datetime
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from core import GAMES
-from core.engine import Coach, Game, Measure
+from core.engine import Bot, Coach, Game, Measure
+from core.town import actions
 from core.town.actions import Action, ChooseStack, Exchange, GiveBack, Keep, Leave, Options, Place
 from core.town.notation import parse_text
 from core.town.solo import daily_seed
@@ -16,11 +18,14 @@ from core.town.state import HAND, SOLO_STACKS, SOLO_START, TownState
 from core.town.tiles import CELLS, COLOURS, STYLES, TILES, cell_at, rowcol, sort_key, tile_glyph, tile_name
 from core.town.words import level_for, plural
 
+if TYPE_CHECKING:
+    from core.town.puzzles import TownPuzzles
 
-_KIT: Any = None  # the puzzles' kit, made on first use
+
+_KIT: TownPuzzles | None = None  # the puzzles' kit, made on first use
 
 
-class TownGame(Game):
+class TownGame(Game[TownState, Action, Options]):
     info = GAMES.info("town")
     Options = Options
     Action = Action
@@ -30,7 +35,7 @@ class TownGame(Game):
     option_choices = {"max_exchanges": list(range(8))}
     option_help = {"max_exchanges": "how often a player may exchange three tiles in one turn"}
 
-    def new(self, seats: int, seed: int, options: Any = None) -> TownState:
+    def new(self, seats: int, seed: int, options: actions.Options | None = None) -> TownState:
         self.check_seats(seats)
         opts = options if options is not None else Options()
         if opts.max_exchanges < 0:
@@ -65,12 +70,12 @@ class TownGame(Game):
     def from_text(self, text: str) -> TownState:
         return parse_text(text)
 
-    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Any:
+    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Bot[TownState, actions.Action]:
         from core.town.bots import make_bot
 
         return make_bot(level, rng, iterations)
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> TownPuzzles:
         """The puzzles' kit (core/town/puzzles.py), made once."""
         global _KIT
         if _KIT is None:
@@ -79,12 +84,12 @@ class TownGame(Game):
             _KIT = TownPuzzles(self)
         return _KIT
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[TownState, actions.Action]:
         from core.town.coach import COACH
 
         return COACH
 
-    def daily_seed(self, date: Any) -> int:
+    def daily_seed(self, date: datetime.date) -> int:
         return daily_seed(date)
 
     def daily_result(self, state: TownState) -> tuple[bool, int, str | None]:

@@ -24,8 +24,8 @@ import math
 import random
 from typing import Any
 
-from core.engine import Line
-from core.town.actions import KEEP, LEAVE, Exchange, GiveBack, Place
+from core.engine import Bot, Line
+from core.town.actions import KEEP, LEAVE, Action, Exchange, GiveBack, Place
 from core.town.state import (
     ALL7,
     COLS_MASK,
@@ -212,7 +212,7 @@ class PolicyBot:
         self.policy = policy
         self.rng = rng
 
-    def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
+    def choose(self, view: TownState, budget_s: float = 1.0) -> Action:
         if view.solo:
             from core.town.solo import SoloBot
 
@@ -357,7 +357,7 @@ class HardBot:
     def _determinize(self, view: TownState, rng: random.Random) -> TownState:
         return determinize_remembering(view, rng, self._shown)
 
-    def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
+    def choose(self, view: TownState, budget_s: float = 1.0) -> Action:
         if view.solo:
             from core.town.solo import SoloBot
 
@@ -432,7 +432,7 @@ class FlatBot:
         """Answer now (the app calls this from another thread when the player leaves)."""
         self.search.stop()
 
-    def choose(self, view: TownState, budget_s: float = 1.0) -> Any:
+    def choose(self, view: TownState, budget_s: float = 1.0) -> Action:
         if view.solo:
             from core.town.solo import SoloBot
 
@@ -452,7 +452,7 @@ EASY_WAIT = 20
 NORMAL_FRACTION = 0.25
 
 
-def make_bot(level: str, rng: random.Random, iterations: int | None = None) -> Any:
+def make_bot(level: str, rng: random.Random, iterations: int | None = None) -> Bot[TownState, Action]:
     """The bot at `level`. `iterations` caps hard's search (benches, tests); by
     default it thinks for the whole budget it is given."""
     if level == "easy":

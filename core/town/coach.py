@@ -21,10 +21,10 @@ from core.ai.coach import (
     ismcts_analysis, only, percent, root_search_like, wins_at_once,
 )
 from core.ai.common import action_key
-from core.town.actions import ChooseStack, Exchange, GiveBack, Keep, Leave, Place
+from core.town.actions import Action, ChooseStack, Exchange, GiveBack, Keep, Leave, Place
 from core.town.bots import HardBot
 from core.town.solo import SoloPlanner, evaluate as town_score
-from core.town.state import SOLO_PLACE
+from core.town.state import SOLO_PLACE, TownState
 from core.town.tiles import CELL_INDEX, TILE_CS
 from core.town.words import tile_name
 
@@ -35,7 +35,7 @@ SOLO_SCALE = 30.0
 _PLANNER = SoloPlanner()
 
 
-def analyse(view: Any, budget_s: float, rng: random.Random, include: tuple = (),
+def analyse(view: TownState, budget_s: float, rng: random.Random, include: tuple[Action, ...] = (),
             effort: int | None = None, stop: Stop | None = None) -> Analysis:
     stop = stop or Stop()
     if view.solo:
@@ -90,7 +90,7 @@ def _top_colours(view: Any) -> list[int]:
     return [COLOUR_OF[s[-1][0]] for s in view.stacks if s]
 
 
-def reason(view: Any, action: Any, analysis: Analysis) -> str:
+def reason(view: TownState, action: Action, analysis: Analysis) -> str:
     what = view.describe(action)
 
     def make(name: bool) -> str:

@@ -9,11 +9,14 @@ tile given back goes into the bag face down, so that move is its player's alone
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from core.town.actions import GiveBack
+from core.town.actions import Action, GiveBack
+
+if TYPE_CHECKING:
+    from core.town.state import TownState  # which imports this module
 
 
-def reveals(state: Any, action: Any, seat: int | None) -> bool:
+def reveals(state: TownState, action: Action, seat: int | None) -> bool:
     """Whether `seat` (None: a watcher) may be told `action`, made from `state`."""
     return not isinstance(action, GiveBack) or (seat is not None and seat == state.to_move)

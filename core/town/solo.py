@@ -95,7 +95,7 @@ class SoloPlanner:
     def _unseen(self, st: TownState) -> list[tuple[int, int]]:
         seen = set(t for t in st.cells if t is not None)
         if st.revealed in TILE_CS:
-            seen.add(st.revealed)  # type: ignore[arg-type]
+            seen.add(st.revealed)
         return [TILE_CS[t] for t in TILES if t not in seen]
 
     def _weights(self, st: TownState, unseen: list[tuple[int, int]]) -> list[float]:

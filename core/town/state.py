@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from core.engine import IllegalAction, Line, Outcome, State, bad_field, chance, typed_check
-from core.town.actions import _ACTIONS, KEEP, LEAVE, ChooseStack, Exchange, GiveBack, Keep, Leave, Options, Place
+from core.town.actions import _ACTIONS, KEEP, Action, LEAVE, ChooseStack, Exchange, GiveBack, Keep, Leave, Options, Place
 from core.town.tiles import (
     CELL_INDEX, CELLS, COLOUR_OF, COLOURS, SIZE, STYLES, TILE_CS, TILES, UNKNOWN, colour_token, sort_key, tile_name,
 )
@@ -63,7 +63,7 @@ OVER = "over"
 PHASES = (TURN, GIVEBACK, SOLO_START, SOLO_CHOOSE, SOLO_PLACE, OVER)
 
 
-class TownState(State):
+class TownState(State[Action]):
     game_id = "town"
 
     def __init__(self) -> None:
@@ -252,7 +252,7 @@ class TownState(State):
 
     # -- legal actions and checks --------------------------------------------------
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Action]:
         ph = self.phase
         if ph == OVER:
             return []
@@ -260,10 +260,11 @@ class TownState(State):
             return [ChooseStack(i) for i, st in enumerate(self.stacks) if st]
         if ph == SOLO_PLACE:
             t = self.revealed
-            return [Place(t, cell) for cell in self.legal_cells(t)]  # type: ignore[arg-type]
+            assert t is not None, "a solo tile is revealed before it is placed"
+            return [Place(t, cell) for cell in self.legal_cells(t)]
         seat = self.current
         if ph == GIVEBACK:
-            out: list[Any] = [KEEP]
+            out: list[Action] = [KEEP]
             out.extend(GiveBack(t) for t in dict.fromkeys(self.racks[seat]) if t in TILE_CS)
             return out
         out = []
@@ -287,7 +288,7 @@ class TownState(State):
         return out
 
     @typed_check(*_ACTIONS)
-    def check(self, action: Any) -> str | None:
+    def check(self, action: object) -> str | None:  # anything: a malformed action is told so
         ph = self.phase
         if ph == OVER:
             return "The game is over."
@@ -393,7 +394,7 @@ class TownState(State):
         if self.logging:
             self.log.append(Line(template, *seats, **words))
 
-    def play(self, action: Any) -> None:
+    def play(self, action: Action) -> None:
         ph = self.phase
         if isinstance(action, Place):
             i = CELL_INDEX[action.cell]
@@ -603,7 +604,7 @@ class TownState(State):
         for st in self.stacks:
             known.update(t for t in st if t in TILE_CS)
         if self.revealed in TILE_CS:
-            known.add(self.revealed)  # type: ignore[arg-type]
+            known.add(self.revealed)
         known.update(t for t in self.bag if t in TILE_CS)
         pool: dict[int | None, list[str]] = {c: [] for c in range(len(COLOURS))}
         for t in TILES:
@@ -675,5 +676,5 @@ class TownState(State):
     def __repr__(self) -> str:
         return f"<TownState seats={self.seats} phase={self.phase} placed={self.placed}>"
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Action) -> str:
         return describe(action, self.stacks)

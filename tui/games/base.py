@@ -26,7 +26,7 @@ import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
-from core.engine import IllegalAction, Line, RefusalKind, said
+from core.engine import AnyState, IllegalAction, Line, RefusalKind, said
 from tui.games.bindings import (
     GAME_BINDINGS, REPLAY_ACTIONS, WAITING_KEYS, binds_escape, never_applies, with_escapes,
 )
@@ -365,7 +365,7 @@ class GameScreen(HintsMixin, Screen):
         self._think(turn.view, turn.level, turn.token, turn.seed)
 
     @work(thread=True, exclusive=True, group="bot")
-    def _think(self, view: Any, level: str, token: int, seed: int) -> None:
+    def _think(self, view: AnyState, level: str, token: int, seed: int) -> None:
         worker = get_current_worker()
         started = time.perf_counter()
         self._bot = thinker = self.match.bot(level, seed)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     import saves
-    from core import Game
+    from core import AnyGame, AnyState
     from tui.puzzles.play import PuzzleOnScreen
     from tui.screens.review import ReviewNotes
 
@@ -34,7 +34,7 @@ class HintsMixin(UsesHousesApp):
     if TYPE_CHECKING:
         # What the hint part reads of its GameScreen (and Textual's Screen): declared
         # for the checker, which holds GameScreen's own definitions to them.
-        game: Game
+        game: AnyGame
         match: saves.Match
         replay: bool
         viewer: int | None
@@ -160,7 +160,7 @@ class HintsMixin(UsesHousesApp):
         return min(max(value, 0.01), 30.0) if value == value else 1.0  # (not NaN)
 
     @work(thread=True, group="hint")
-    def _find_hint(self, view: Any, budget_s: float, seed: int, cancel: threading.Event, token: int) -> None:
+    def _find_hint(self, view: AnyState, budget_s: float, seed: int, cancel: threading.Event, token: int) -> None:
         from core.ai.coach import hint
 
         try:

@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 import saves
 from core import GAMES
-from core.engine import IllegalAction, Refusal, RefusalKind, said
+from core.engine import AnyState, IllegalAction, Refusal, RefusalKind, said
 from core.puzzles import Puzzle
 from saves.match import Next, Played, Steps, Turn
 
@@ -31,7 +31,7 @@ class LineBot:
     def __init__(self, action: Any) -> None:
         self.action = action
 
-    def choose(self, view: Any, budget_s: float) -> Any:
+    def choose(self, view: AnyState, budget_s: float) -> Any:
         return self.action
 
 

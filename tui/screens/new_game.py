@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 import saves
-from core import GAMES, Game
+from core import GAMES, AnyGame
 from core.engine import parse_seed
 from tui.games import playable
 from tui.app_typed import UsesHousesApp
@@ -37,7 +37,7 @@ class TickBox(BoxDrawnCheckbox):
 KINDS = [("Person", "human"), ("Easy bot", "easy"), ("Normal bot", "normal"), ("Hard bot", "hard")]
 
 
-def option_label(game: Game, name: str) -> str:
+def option_label(game: AnyGame, name: str) -> str:
     return game.option_label(name)
 
 

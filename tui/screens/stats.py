@@ -13,20 +13,20 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from core import GAMES
-from core.engine import Game
+from core.engine import AnyGame
 from tui.games import playable
 from tui.app_typed import UsesHousesApp
 from tui.widgets.footer import Footer
 
 
-def result_text(game: Game, name: str, value: float) -> str:
+def result_text(game: AnyGame, name: str, value: float) -> str:
     """A solo result's value, with the rank it earns where the game has ranks."""
     measure = game.solo_measures.get(name)
     rank = game.rank(name, value) if measure is not None and measure.ranked else None
     return f"{value:g}" + (f" ({rank})" if rank else "")
 
 
-def solo_lines(game: Game, stats) -> list[str]:
+def solo_lines(game: AnyGame, stats) -> list[str]:
     """One line a solo result: its best and its last value, in the game's words
     (`Game.solo_measures`)."""
     lines = []
@@ -40,7 +40,7 @@ def solo_lines(game: Game, stats) -> list[str]:
     return lines
 
 
-def game_lines(game: Game, stats) -> list[str]:
+def game_lines(game: AnyGame, stats) -> list[str]:
     """What the table cannot say about one game: games neither won nor lost, and
     the solo results. Empty if there is nothing to add."""
     title = game.title

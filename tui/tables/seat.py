@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 import msgspec
 
-from core.engine import Refusal, RefusalKind, lines_from_wire, said
+from core.engine import AnyState, Refusal, RefusalKind, lines_from_wire, said
 from host import protocol as p
 from saves.game import games
 from saves.match import Match, Next, Played, Turn
@@ -48,7 +48,7 @@ class SeatMatch(Match):
 
     at_table = True
 
-    def __init__(self, save: SaveFile, state: Any, *, code: str, seat: int | None, away: Sequence[int] = (),
+    def __init__(self, save: SaveFile, state: AnyState, *, code: str, seat: int | None, away: Sequence[int] = (),
                  open_seats: Sequence[int] = (), watchers: Sequence[str] = (),
                  send: Callable[[int, Any], None] | None = None,
                  leave: Callable[[], None] | None = None) -> None:
@@ -94,8 +94,10 @@ class SeatMatch(Match):
         state = self.state
         if state.over:
             return Refusal(RefusalKind.GAME_OVER, "The game is over.")
-        if state.to_move != self.seated:
-            return Refusal(RefusalKind.NOT_YOUR_TURN, f"Not your turn: waiting for {self.save.seats[state.to_move].name}.")
+        mover = state.to_move
+        if mover != self.seated:
+            waiting = f": waiting for {self.save.seats[mover].name}" if mover is not None else ""
+            return Refusal(RefusalKind.NOT_YOUR_TURN, f"Not your turn{waiting}.")
         return self._named(state.check(action))
 
     def play(self, action: Any) -> None:

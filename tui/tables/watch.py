@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine import Refusal, RefusalKind, said
+from core.engine import AnyState, Refusal, RefusalKind, said
 from saves.match import Next, Turn
 from tui.tables.seat import SeatMatch
 
@@ -22,7 +22,7 @@ from tui.tables.seat import SeatMatch
 class WatchMatch(SeatMatch):
     """A table watched without a seat: the public view, live; no move is made here."""
 
-    def __init__(self, save: Any, state: Any, *, seat: int | None = None, **kw: Any) -> None:
+    def __init__(self, save: Any, state: AnyState, *, seat: int | None = None, **kw: Any) -> None:
         super().__init__(save, state, seat=None, **kw)
 
     def mine(self) -> list[int]:

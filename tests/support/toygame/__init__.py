@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import random
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import msgspec
 
 from core import GAMES
 from core.ai.basic import RandomBot
-from core.engine import Coach, Game, GameInfo, Line, NotationError, Outcome, State
+from core.engine import Bot, Coach, Game, GameInfo, Line, NotationError, Outcome, State, typed_check
+
+if TYPE_CHECKING:
+    from core.ai.coach import Analysis, Stop
+    from toygame.puzzles import NimKit
 
 ID = "toy-nim"
 INFO = GameInfo(ID, "toygame", "Toy Nim", range(2, 3), puzzles=True)
@@ -31,7 +35,7 @@ class Take(msgspec.Struct, frozen=True, tag="take"):
     count: int
 
 
-class NimState(State):
+class NimState(State[Take]):
     """The heap and whose turn it is; no chance, nothing hidden."""
 
     game_id = ID
@@ -52,10 +56,11 @@ class NimState(State):
     def prompt(self) -> str:
         return f"Take 1 to {min(MOST, self.heap)} of the {self.heap} counters."
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> list[Take]:
         return [] if self.over else [Take(n) for n in range(1, min(MOST, self.heap) + 1)]
 
-    def check(self, action: Any) -> str | None:
+    @typed_check(Take)
+    def check(self, action: object) -> str | None:  # anything: a malformed action is told so
         if self.over:
             return "The game is over."
         if not isinstance(action, Take) or type(action.count) is not int:
@@ -64,15 +69,7 @@ class NimState(State):
             return f"Take 1 to {min(MOST, self.heap)} counters, not {action.count}."
         return None
 
-    def apply(self, action: Any) -> None:
-        from core.engine import IllegalAction
-
-        why = self.check(action)
-        if why is not None:
-            raise IllegalAction(why)
-        self.play(action)
-
-    def play(self, action: Any) -> None:
+    def play(self, action: Take) -> None:
         self.heap -= action.count
         self.log.append(Line("{0} {0:takes/take} {count}; {left} left.", self.current,
                              count=str(action.count), left=str(self.heap)))
@@ -98,7 +95,7 @@ class NimState(State):
     def to_text(self) -> str:
         return f"heap {self.heap} to-move {self.current + 1}"
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Take) -> str:
         return f"take {action.count}"
 
 
@@ -108,12 +105,12 @@ def winning_take(heap: int) -> int | None:
 
 
 class PerfectBot:
-    def choose(self, view: Any, budget_s: float = 0.0) -> Any:
+    def choose(self, view: NimState, budget_s: float = 0.0) -> Take:
         return Take(winning_take(view.heap) or 1)
 
 
-def _analyse(view: Any, budget_s: float, rng: random.Random, include: tuple, effort: int | None,
-             stop: Any) -> Any:
+def _analyse(view: NimState, budget_s: float, rng: random.Random, include: tuple[Take, ...],
+             effort: int | None, stop: Stop | None) -> Analysis:
     from core.ai.coach import Analysis
     from core.ai.common import action_key
 
@@ -126,19 +123,22 @@ def _analyse(view: Any, budget_s: float, rng: random.Random, include: tuple, eff
     return analysis
 
 
-def _reason(view: Any, action: Any, analysis: Any) -> str:
+def _reason(view: NimState, action: Take, analysis: Analysis) -> str:
     left = view.heap - action.count
     if left % (MOST + 1) == 0:
         return f"Take {action.count}: {left} left, a multiple of four, loses for the other player"
     return f"Take {action.count}: no take leaves a multiple of four"
 
 
-class NimGame(Game):
+NimOptions = Options  # its name inside NimGame, whose `Options` is the class attribute
+
+
+class NimGame(Game[NimState, Take, Options]):
     info = INFO
     Options = Options
     Action = Take
 
-    def new(self, seats: int, seed: int, options: Any = None) -> NimState:
+    def new(self, seats: int, seed: int, options: NimOptions | None = None) -> NimState:
         self.check_seats(seats)
         return NimState((options or Options()).heap)
 
@@ -149,25 +149,25 @@ class NimGame(Game):
             raise NotationError("A Toy Nim position reads 'heap N to-move 1'.")
         return NimState(int(parts[1]), int(parts[3]) - 1)
 
-    def check_options(self, options: Any) -> str | None:
+    def check_options(self, options: NimOptions) -> str | None:
         return None if 1 <= options.heap <= 40 else "Heap must be 1 to 40."
 
-    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Any:
+    def make_bot(self, level: str, rng: random.Random, iterations: int | None = None) -> Bot[NimState, Take]:
         return RandomBot(rng) if level == "easy" else PerfectBot()
 
-    def coach(self) -> Coach:
+    def coach(self) -> Coach[NimState, Take]:
         from core.ai.coach import GameCoach
 
         return GameCoach(_analyse, _reason)
 
-    def puzzle_kit(self) -> Any:
+    def puzzle_kit(self) -> NimKit:
         from toygame.puzzles import NimKit
 
         if self._kit is None:
             self._kit = NimKit(self)
         return self._kit
 
-    _kit: Any = None
+    _kit: NimKit | None = None
 
 
 GAME = NimGame()

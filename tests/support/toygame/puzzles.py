@@ -6,14 +6,17 @@ defence is to take one (the longest line). The trainer's tests play these."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.puzzles import Puzzle, PuzzleKit, puzzle_id
+
+if TYPE_CHECKING:
+    from toygame import NimState, Take  # which imports this module
 
 MOST = 3
 
 
-class NimKit(PuzzleKit):
+class NimKit(PuzzleKit["NimState", "Take"]):
     prefix = "N"
     version = "1"
     goals = {"win": "Take the last counter in {n} turns"}

@@ -26,7 +26,7 @@ from textual.widgets import Static
 
 from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place, cell_at, rowcol, tile_name
 from core.town.words import LEVELS, level_for, plural
-from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN
+from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN, TownState
 from core.town.tiles import SIZE, TILE_CS
 from tui.games.base import GameScreen
 from tui.games.choice import Part
@@ -158,9 +158,12 @@ class TownScreen(GameScreen):
                     break
         self.recent = recent
         state, last = self.state, steps[cursor - 1]
-        if last.seat == self.viewer and isinstance(last.action, (Place, Exchange)) and not state.solo:
-            rack_before = list(last.before.racks[last.seat])
-            self.drawn = self._drawn_tiles(rack_before, state.racks[last.seat], last.action)
+        seat = last.seat
+        if seat is not None and seat == self.viewer and isinstance(last.action, (Place, Exchange)) and not state.solo:
+            before = last.before
+            assert isinstance(before, TownState)  # a position of this screen's game
+            rack_before = list(before.racks[seat])
+            self.drawn = self._drawn_tiles(rack_before, state.racks[seat], last.action)
 
     # -- who decides now ----------------------------------------------------------------
 
