@@ -13,7 +13,7 @@ a seat whose moves go to the host; the screen is the same.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, cast
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -26,7 +26,7 @@ import saves
 from core import GAMES
 from core.ai import BUDGET_S as BOT_BUDGET_S
 from core.ai.memory import give_back_memory
-from core.engine import AnyState, IllegalAction, Line, RefusalKind, said
+from core.engine import AnyState, IllegalAction, Line, RefusalKind, StateT, said
 from tui.games.bindings import (
     GAME_BINDINGS, REPLAY_ACTIONS, WAITING_KEYS, binds_escape, never_applies, with_escapes,
 )
@@ -41,8 +41,9 @@ if TYPE_CHECKING:
     from tui.tables.seat import News
 
 
-class GameScreen(HintsMixin, Screen):
-    """Base screen of one game in play (or in replay, read-only)."""
+class GameScreen(HintsMixin, Screen[None], Generic[StateT]):
+    """Base screen of one game in play (or in replay, read-only); `StateT` is the
+    game's own state class, so each game's screen is checked with its real types."""
 
     game_id: ClassVar[str] = ""
     # Whether a player may take moves back (solo puzzles, and games without hidden
@@ -63,7 +64,7 @@ class GameScreen(HintsMixin, Screen):
                                     any(binds_escape(getattr(base, "BINDINGS", [])) for base in cls.__mro__[1:]))
         super().__init_subclass__(**kwargs)
 
-    def __init__(self, save: saves.SaveFile, state: Any, replay: bool = False) -> None:
+    def __init__(self, save: saves.SaveFile, state: AnyState, replay: bool = False) -> None:
         super().__init__()
         self.game = GAMES[save.game]
         # The match runs the game (moves, bots' turns, undo, the result); this screen
@@ -86,8 +87,9 @@ class GameScreen(HintsMixin, Screen):
         return self.match.save
 
     @property
-    def state(self) -> Any:
-        return self._replayed if self._replayed is not None else self.match.state
+    def state(self) -> StateT:
+        # The match holds any game's state; this screen's game is StateT's (GAMES[save.game]).
+        return cast(StateT, self._replayed if self._replayed is not None else self.match.state)
 
     def use_match(self, match: saves.Match) -> None:
         """Play `match` instead of a local game (a seat at a shared table): before mounting."""
@@ -123,6 +125,10 @@ class GameScreen(HintsMixin, Screen):
 
     def seat_name(self, seat: int) -> str:
         return self.save.seats[seat].name
+
+    def mover_name(self, state: AnyState) -> str:
+        """The name of the seat to move in `state` ("" once nobody is: a game over)."""
+        return "" if state.to_move is None else self.mover_name(state)
 
     def named(self, text: str) -> str:
         """A log line, prompt or reason with the seats' names in (core.engine.Line)."""
@@ -236,12 +242,12 @@ class GameScreen(HintsMixin, Screen):
         elif state.over:
             self.say(f"Game over. {self.named(state.outcome.reason) if state.outcome else ''}")
         elif self.is_bot(state.to_move):
-            self.say(f"{self.seat_name(state.to_move)} is thinking{self.houses.glyphs['ellipsis']}")
+            self.say(f"{self.mover_name(state)} is thinking{self.houses.glyphs['ellipsis']}")
         else:
             prompt = state.prompt
             # A prompt that names its seat (a Line) says who already; others get the name.
             if len(self.save.seats) > 1 and not (isinstance(prompt, Line) and prompt.seats):
-                self.say(f"{self.seat_name(state.to_move)}: {prompt}")
+                self.say(f"{self.mover_name(state)}: {prompt}")
             else:
                 self.say(self.named(prompt))
 

@@ -111,7 +111,7 @@ class DashChoice:
     side: str | None = None
 
 
-class DashScreen(GameScreen):
+class DashScreen(GameScreen[DashState]):
     game_id = "dash"
     UNDO = True
     CSS_PATH = "dash.tcss"

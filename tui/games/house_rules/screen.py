@@ -30,6 +30,7 @@ from textual.widgets import Static
 
 from core.house_rules import CARD_BY_ID, EndTurn, Move, Pass, PlaceMarker, PlayCard, Revive, Swap, TakeBonus
 from core.house_rules.board import CELL_INDEX, CELL_NAMES, FILES
+from core.house_rules.state import HouseRulesState
 from tui.games.base import GameScreen
 from tui.games.choice import Part
 from tui.games.house_rules.choice import HouseRulesChoice
@@ -59,7 +60,7 @@ RIGHT_W, OTHER_ROWS = 38, 11
 ROWS, COLS = 6, 7
 
 
-class HouseRulesScreen(GameScreen):
+class HouseRulesScreen(GameScreen[HouseRulesState]):
     game_id = "house-rules"
     CSS_PATH = "house_rules.tcss"
 
@@ -465,7 +466,7 @@ class HouseRulesScreen(GameScreen):
             return
         prompt = state.prompt
         if len(self.humans) > 1:
-            prompt = f"{self.seat_name(state.to_move)} {self.houses.glyphs['bullet']} {prompt}"
+            prompt = f"{self.mover_name(state)} {self.houses.glyphs['bullet']} {prompt}"
         self.say(prompt)
 
     # -- choosing on the board -----------------------------------------------------------

@@ -30,6 +30,7 @@ from textual.widgets import OptionList, Static
 
 from core.skirmish import actions as A
 from core.skirmish.phases import ATTACK, BLOCK, DEPLOY, RESPONSE, Decision
+from core.skirmish.state import SkirmishState
 from tui.games.base import GameScreen
 from tui.keys import number_keys
 from tui.games.choice import Part
@@ -51,7 +52,7 @@ from tui.widgets.choices import ChoiceList
 from tui.widgets.hand import HandBar
 
 
-class SkirmishScreen(GameScreen):
+class SkirmishScreen(GameScreen[SkirmishState]):
     game_id = "skirmish"
     # Hidden hands and a shuffled deck: taking a move back would show what is coming.
     UNDO = False
@@ -618,7 +619,7 @@ class SkirmishScreen(GameScreen):
             # A combat was just resolved: leave it on screen a moment before a bot goes on.
             self._hold = False
             token = self.save.cursor
-            self.say(f"Combat resolved: see the log. {self.seat_name(st.to_move)} plays next{self.houses.glyphs['ellipsis']}")
+            self.say(f"Combat resolved: see the log. {self.mover_name(st)} plays next{self.houses.glyphs['ellipsis']}")
             self.set_timer(max(1.5, 4 * self.houses.bot_delay), lambda: self._after_hold(token))
             return
         self._hold = False
@@ -681,7 +682,7 @@ class SkirmishScreen(GameScreen):
             self.say(f"Combat resolved: see Last combat and the log. e goes on to {self.asked().removeprefix('You: ')}.")
             return
         if (not self.replay and not st.over and self.is_bot(st.to_move) and self.recent_text):
-            self.say(f"{self.recent_text}. {self.seat_name(st.to_move)} is thinking{self.houses.glyphs['ellipsis']}")
+            self.say(f"{self.recent_text}. {self.mover_name(st)} is thinking{self.houses.glyphs['ellipsis']}")
             return
         super().say_game_prompt()
 

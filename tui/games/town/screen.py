@@ -28,6 +28,7 @@ from core.town import CELLS, ChooseStack, Exchange, GiveBack, Keep, Leave, Place
 from core.town.words import LEVELS, level_for, plural
 from core.town.state import GIVEBACK, HAND, SOLO_CHOOSE, SOLO_PLACE, SOLO_START, TURN, TownState
 from core.town.tiles import SIZE, TILE_CS
+from tui.games.town.racks import drawn_tiles, ordinal
 from tui.games.base import GameScreen
 from tui.games.choice import Part
 from tui.games.town.choice import TownChoice
@@ -42,11 +43,7 @@ DIM = Style(dim=True)
 STACK_PHASES = (SOLO_START, SOLO_CHOOSE)
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-class TownScreen(GameScreen):
+class TownScreen(GameScreen[TownState]):
     game_id = "town"
     # No undo, solo or not. Solo: the rules say a placed tile stays where it is, and
     # undoing a stack choice would show what lies under the top. With 2-5 players,
@@ -163,7 +160,7 @@ class TownScreen(GameScreen):
             before = last.before
             assert isinstance(before, TownState)  # a position of this screen's game
             rack_before = list(before.racks[seat])
-            self.drawn = self._drawn_tiles(rack_before, state.racks[seat], last.action)
+            self.drawn = drawn_tiles(rack_before, state.racks[seat], last.action)
 
     # -- who decides now ----------------------------------------------------------------
 
@@ -442,14 +439,14 @@ class TownScreen(GameScreen):
         if not self.my_turn():
             super().say_game_prompt()
             return
-        who = f"{self.seat_name(st.to_move)}: " if len(self.humans) > 1 else ""
+        who = f"{self.mover_name(st)}: " if len(self.humans) > 1 else ""
         if st.phase == SOLO_START:
             text = "Choose a stack, 1-3: its top tile starts the town in a1."
         elif st.phase == SOLO_CHOOSE:
             text = "Choose a stack to reveal its top: 1-3, or arrows and enter. t hints."
         elif st.phase == SOLO_PLACE:
             n = len(self.target_cells())
-            text = f"Place the {tile_name(st.revealed)}: {plural(n, 'cell')} marked. Arrows, enter."
+            text = f"Place the {tile_name(st.revealed or '??')}: {plural(n, 'cell')} marked. Arrows, enter."
         elif st.phase == GIVEBACK:
             text = "Keep (enter), or choose a tile to give back for good, enter."
         elif self.can_leave():
@@ -501,7 +498,7 @@ class TownScreen(GameScreen):
         if not self.my_turn():
             return
         if self.state.phase not in STACK_PHASES:
-            self.say(f"Place the revealed {tile_name(self.state.revealed)} first.", error=True)
+            self.say(f"Place the revealed {tile_name(self.state.revealed or '??')} first.", error=True)
             self.board.focus()
             return
         self.bar.cursor = index
@@ -624,22 +621,8 @@ class TownScreen(GameScreen):
         elif isinstance(action, ChooseStack) and self.state.placed == 1:
             self.recent = ["a1"]
         self.drawn = []
-        if human and seat == self.viewer and before is not None and not self.state.solo:
-            self.drawn = self._drawn_tiles(before.racks[seat], self.state.racks[seat], action)
-
-    @staticmethod
-    def _drawn_tiles(old_rack: list[str], new_rack: list[str], action: Any) -> list[str]:
-        """The tiles a Place or an Exchange drew: the new rack less what stayed."""
-        old = list(old_rack)
-        for t in ([action.tile] if isinstance(action, Place) else
-                  list(action.tiles) if isinstance(action, Exchange) else []):
-            if t in old:
-                old.remove(t)
-        new = list(new_rack)
-        for t in old:
-            if t in new:
-                new.remove(t)
-        return new
+        if human and seat is not None and seat == self.viewer and before is not None and not self.state.solo:
+            self.drawn = drawn_tiles(before.racks[seat], self.state.racks[seat], action)
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("zone", "pick", "back_out", "exchange", "leave"):
