@@ -41,9 +41,9 @@ def grade(n: int, card: bool, tempting: int) -> tuple[str, float]:
     offer that do not win. Win in 1 without a card is easy unless five or more such
     moves tempt; a card or a second turn makes it medium; a third turn, a card and
     a second turn, or either with three or more temptations, hard; a fourth turn,
-    hard from 1900. The rating runs 1100-1400 in easy, 1400-1700 in medium,
+    hard from 1800. The rating runs 1100-1400 in easy, 1400-1700 in medium,
     1700-2100 in hard, up with the score."""
-    score = {1: 0.0, 2: 2.5, 3: 4.5}.get(n, 6.0) + (2.5 if card else 0.0) + min(tempting, 6) / 2
+    score = {1: 0.0, 2: 2.5, 3: 4.5}.get(n, 5.0) + (2.5 if card else 0.0) + min(tempting, 6) / 2
     if score < 2.5:
         return "easy", round(1100 + score / 2.5 * 300, 1)
     if score < 4.0:
@@ -266,6 +266,16 @@ class HouseRulesPuzzles(PuzzleKit):
                 return None
         except OutOfBudget:
             return None
+        band, rating, themes = self.describe(s, line, n)
+        solution = [self.game.action_to_builtins(a) for a in line]
+        return Puzzle(id=puzzle_id(self.prefix, text, solution), game=self.game.info.id, goal="win", moves=n,
+                      position=text, seat=s.side, solution=solution, band=band, rating=rating,
+                      themes=tuple(themes), generator=f"{self.game.info.id}/{self.version}", seed=seed,
+                      before=before_text, mistake=mistake)
+
+    @staticmethod
+    def describe(s: Any, line: list[Any], n: int) -> tuple[str, float, list[str]]:
+        """Band, starting rating and themes of the win in n `line` from `s`."""
         first = split_turns(s, line)[0]
         card = any(type(a) is PlayCard for a in first)
         win_cells = {CELL_INDEX[a.dst] for a in first if type(a) is Move}
@@ -279,11 +289,7 @@ class HouseRulesPuzzles(PuzzleKit):
             themes.append("capture")
         themes.append(f"win in {n}")
         band, rating = grade(n, card, tempting)
-        solution = [self.game.action_to_builtins(a) for a in line]
-        return Puzzle(id=puzzle_id(self.prefix, text, solution), game=self.game.info.id, goal="win", moves=n,
-                      position=text, seat=s.side, solution=solution, band=band, rating=rating,
-                      themes=tuple(themes), generator=f"{self.game.info.id}/{self.version}", seed=seed,
-                      before=before_text, mistake=mistake)
+        return band, rating, themes
 
     def _mine_four(self, seed: int, count: int) -> Iterator[Puzzle]:
         """Wins in exactly 4 turns. A proof costs up to BUDGET_FOUR states (about a
