@@ -52,6 +52,7 @@ def mine(args: argparse.Namespace) -> int:
     for puzzle in kit.mine(args.seed, args.count, **extra):
         made += 1
         kept[puzzle.id] = puzzle
+        write(out, list(kept.values()))  # each puzzle kept at once: a long run may be stopped
         print(f"{made:4} {puzzle.id} {puzzle.band:6} {puzzle.goal} {puzzle.moves} {time.perf_counter() - start:7.1f}s",
               flush=True)
     took = time.perf_counter() - start
