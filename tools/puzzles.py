@@ -1,6 +1,6 @@
 """Mine, verify and time a game's puzzles (docs/architecture.md, "Puzzles").
 
-    python tools/puzzles.py mine GAME --seed S --count N [--out FILE]
+    python tools/puzzles.py mine GAME --seed S --count N [--out FILE] [--moves M]
     python tools/puzzles.py verify GAME [--file FILE] [--sample K]
 
 `mine` asks the game's PuzzleKit for `count` verified puzzles from bot games started
@@ -47,9 +47,12 @@ def mine(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else shipped_file(args.game)
     kept = {p.id: p for p in read(out)}
     start, made = time.perf_counter(), 0
-    for puzzle in kit.mine(args.seed, args.count):
+    # --moves: only wins of that length, for a kit that mines them on their own.
+    extra = {"moves": args.moves} if args.moves else {}
+    for puzzle in kit.mine(args.seed, args.count, **extra):
         made += 1
         kept[puzzle.id] = puzzle
+        write(out, list(kept.values()))  # each puzzle kept at once: a long run may be stopped
         print(f"{made:4} {puzzle.id} {puzzle.band:6} {puzzle.goal} {puzzle.moves} {time.perf_counter() - start:7.1f}s",
               flush=True)
     took = time.perf_counter() - start
@@ -87,6 +90,7 @@ def main() -> int:
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--count", type=int, default=10)
     m.add_argument("--out")
+    m.add_argument("--moves", type=int, default=0, help="only puzzles of this length (where the game's kit offers it)")
     v = sub.add_parser("verify")
     v.add_argument("game", choices=list(GAMES))
     v.add_argument("--file")

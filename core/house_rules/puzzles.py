@@ -24,9 +24,13 @@ from core.house_rules.solver import OutOfBudget, Solver, Turn, completions, resu
 from core.puzzles import Puzzle, PuzzleKit, puzzle_id
 from core.house_rules.state import HouseRulesState
 
-MAX_N = 3  # the longest win mined (turns of the solver)
+MAX_N = 3  # the longest win the default miner looks for (turns of the solver)
 BUDGET = 60_000  # states a search may make before the miner gives a position up
 BUDGET_LONG = 20_000  # the same for a win in 3, tried only where one looks near
+FOUR = 4  # the win mined on its own (`mine(..., moves=FOUR)`): too slow to try everywhere
+BUDGET_FOUR = 500_000  # states for one win-in-4 proof (and for its mistake check)
+BACK = range(3, 10)  # the winner's turns before the end of a game tried for a win in 4
+PER_GAME_FOUR = 2  # wins in 4 taken from one game at most
 MODES = ("hands", "none", "random")
 KEEPERS = ((True, False), (False, True), (True, True), (False, False))  # sides that keep their cards
 PER_GAME = 6  # puzzles taken from one game at most (variety)
@@ -37,9 +41,10 @@ def grade(n: int, card: bool, tempting: int) -> tuple[str, float]:
     win, a card that must be played first, and other captures or far-row moves on
     offer that do not win. Win in 1 without a card is easy unless five or more such
     moves tempt; a card or a second turn makes it medium; a third turn, a card and
-    a second turn, or either with three or more temptations, hard. The rating runs
-    1100-1400 in easy, 1400-1700 in medium, 1700-2100 in hard, up with the score."""
-    score = {1: 0.0, 2: 2.5}.get(n, 4.5) + (2.5 if card else 0.0) + min(tempting, 6) / 2
+    a second turn, or either with three or more temptations, hard; a fourth turn,
+    hard from 1800. The rating runs 1100-1400 in easy, 1400-1700 in medium,
+    1700-2100 in hard, up with the score."""
+    score = {1: 0.0, 2: 2.5, 3: 4.5}.get(n, 5.0) + (2.5 if card else 0.0) + min(tempting, 6) / 2
     if score < 2.5:
         return "easy", round(1100 + score / 2.5 * 300, 1)
     if score < 4.0:
@@ -127,7 +132,9 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
             return f"The position does not read: {e}"
         if s.over or s.side != puzzle.seat:
             return "The solver is not to move in the position."
-        found = self.solve(s, puzzle.moves, budget=10 * BUDGET)
+        # A win in 4 needs its own budget (the miner's proof made at most BUDGET_FOUR
+        # states; the same search here makes the same ones).
+        found = self.solve(s, puzzle.moves, budget=10 * BUDGET if puzzle.moves < FOUR else 2 * BUDGET_FOUR)
         if found is None:
             return f"No single winning turn wins in {puzzle.moves} (or the search ran out)."
         n, line = found
@@ -187,7 +194,14 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
 
     # -- mining ----------------------------------------------------------------
 
-    def mine(self, seed: int, count: int) -> Iterator[Puzzle]:
+    def mine(self, seed: int, count: int, moves: int | None = None) -> Iterator[Puzzle]:
+        """Puzzles from bot games started at `seed`: wins in 1-3 turns, or with
+        `moves=4` wins in exactly 4 (`_mine_four`, a search of its own)."""
+        if moves is not None:
+            if moves != FOUR:
+                raise ValueError(f"HOUSE RULES mines wins in exactly {FOUR} turns on their own, not {moves}.")
+            yield from self._mine_four(seed, count)
+            return
         game = self.game
         rng = random.Random(seed)
         made = 0
@@ -239,14 +253,30 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
             found = self.solve(s, 3, budget=BUDGET_LONG)
         if found is None:
             return None
+        return self._puzzle(s, text, before, before_text, mistake, seed, found, BUDGET)
+
+    def _puzzle(self, s: Any, text: str, before: Any, before_text: str, mistake: Any, seed: int,
+                found: tuple[int, list[Any]], budget: int) -> Puzzle | None:
+        """The puzzle of a proved win `found` at `s`, or None when the other side's
+        turn before it was no mistake (it lost as fast whatever it played)."""
         n, line = found
         # A mistake: before it, the other side had a turn that did not lose this fast.
-        guard = Solver(s.side, BUDGET)
+        guard = Solver(s.side, budget)
         try:
             if guard.defender_loses(before, n):
                 return None
         except OutOfBudget:
             return None
+        band, rating, themes = self.describe(s, line, n)
+        solution = [self.game.action_to_builtins(a) for a in line]
+        return Puzzle(id=puzzle_id(self.prefix, text, solution), game=self.game.info.id, goal="win", moves=n,
+                      position=text, seat=s.side, solution=solution, band=band, rating=rating,
+                      themes=tuple(themes), generator=f"{self.game.info.id}/{self.version}", seed=seed,
+                      before=before_text, mistake=mistake)
+
+    @staticmethod
+    def describe(s: Any, line: list[Any], n: int) -> tuple[str, float, list[str]]:
+        """Band, starting rating and themes of the win in n `line` from `s`."""
         first = split_turns(s, line)[0]
         card = any(type(a) is PlayCard for a in first)
         win_cells = {CELL_INDEX[a.dst] for a in first if type(a) is Move}
@@ -260,8 +290,53 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
             themes.append("capture")
         themes.append(f"win in {n}")
         band, rating = grade(n, card, tempting)
-        solution = [self.game.action_to_builtins(a) for a in line]
-        return Puzzle(id=puzzle_id(self.prefix, text, solution), game=self.game.info.id, goal="win", moves=n,
-                      position=text, seat=s.side, solution=solution, band=band, rating=rating,
-                      themes=tuple(themes), generator=f"{self.game.info.id}/{self.version}", seed=seed,
-                      before=before_text, mistake=mistake)
+        return band, rating, themes
+
+    def _mine_four(self, seed: int, count: int) -> Iterator[Puzzle]:
+        """Wins in exactly 4 turns. A proof costs up to BUDGET_FOUR states (about a
+        second), so only a few positions of a game are tried: a bot game is played
+        to its end first, and where one side won, its turns 3 to 9 before its
+        winning one (BACK) are searched, each after the other side's turn as the
+        mistake. The same seed plays the same games and makes the same proofs (the
+        budget counts states, not time)."""
+        game = self.game
+        rng = random.Random(seed)
+        made, g = 0, 0
+        seen: set[str] = set()
+        while made < count:
+            g += 1
+            mode = MODES[g % len(MODES)]
+            s = game.new(seed=rng.randrange(1 << 30), options=Options(cards=mode))
+            levels = rng.choice([("easy", "normal"), ("normal", "easy"), ("easy", "easy")])
+            bots = [game.make_bot(lv, random.Random(rng.randrange(1 << 30)), iterations=400) for lv in levels]
+            keeps = rng.choice(KEEPERS) if mode == "hands" else (False, False)
+            played: list[tuple[Any, list[Any]]] = []  # each turn: the state before it, its actions
+            while not s.over and s.turn < 160:
+                before, side, acts = s.clone(), s.side, []
+                while not s.over and s.side == side:
+                    a = self._bot_action(bots[side], s, keeps[side])
+                    acts.append(a)
+                    s.apply(a)
+                played.append((before, [game.action_to_builtins(a) for a in acts]))
+            if not s.over or len(s.outcome.winners) != 1:
+                continue
+            winner, here = s.outcome.winners[0], 0
+            starts = [i for i, (st, _) in enumerate(played) if st.side == winner and i > 0]
+            for k in BACK:
+                if k > len(starts) or made >= count or here >= PER_GAME_FOUR:
+                    break
+                i = starts[-k]
+                (before, mistake), (at, _) = played[i - 1], played[i]
+                if markers_live(at) or markers_live(before):
+                    continue
+                text = at.to_text()
+                start = game.from_text(text)  # searched as the puzzle will start
+                found = self.solve(start, FOUR, budget=BUDGET_FOUR)
+                if found is None or found[0] != FOUR:
+                    continue
+                p = self._puzzle(start, text, before, before.to_text(), mistake, seed, found, BUDGET_FOUR)
+                if p is not None and p.id not in seen:
+                    seen.add(p.id)
+                    made += 1
+                    here += 1
+                    yield p

@@ -2,8 +2,10 @@
 (core/house_rules/puzzles.py, docs/rules/house-rules.md "Puzzles").
 
 puzzle_sample.json holds a few mined puzzles: a win in 1, one that needs a card,
-a win in 2 and a win in 3."""
+a win in 2 and a win in 3. Wins in 4 are mined on their own (`mine(..., moves=4)`);
+a shipped one stands for them (its proof takes about a second)."""
 
+import os
 import random
 from pathlib import Path
 
@@ -15,7 +17,7 @@ from core.house_rules import GAME
 from core.house_rules.actions import Move, PlayCard
 from core.house_rules.puzzles import split_turns
 from core.house_rules.solver import Solver, may_win_within, turns, won_by
-from core.puzzles import Puzzle, puzzle_id
+from core.puzzles import Puzzle, load, puzzle_id
 
 SAMPLE = msgspec.json.decode((Path(__file__).parent / "puzzle_sample.json").read_bytes(), type=list[Puzzle])
 KIT = GAME.puzzle_kit()
@@ -182,11 +184,12 @@ def test_grade_puts_longer_wins_and_needed_cards_in_harder_bands():
     assert grade(1, False, 0)[0] == "easy"
     assert grade(1, True, 0)[0] == "medium" and grade(2, False, 0)[0] == "medium"
     assert grade(3, False, 0)[0] == "hard" and grade(2, True, 0)[0] == "hard"
-    for n in (1, 2, 3):
+    assert grade(4, False, 0) == ("hard", 1800.0) and grade(4, True, 6)[1] == 2100.0
+    for n in (1, 2, 3, 4):
         for t in range(7):
             assert order[grade(n, True, t)[0]] >= order[grade(n, False, t)[0]]
             assert grade(n, False, t + 1)[1] >= grade(n, False, t)[1]
-            if n < 3:
+            if n < 4:
                 assert grade(n + 1, False, t)[1] > grade(n, False, t)[1]
 
 
@@ -216,3 +219,37 @@ def test_mine_gives_the_same_puzzles_from_the_same_seed():
 
 
 MINE_SEED = 2  # its first two puzzles come within seconds
+
+
+FOUR_ID = "HR-WFIQY6"  # a shipped win in 4 (seed 401), proved in under a second
+
+
+def test_goal_win_in_4_a_shipped_puzzle_verifies_and_a_wrong_first_move_is_refused():
+    fours = [p for p in load(GAME.info.id) if p.moves == 4]
+    p = next(p for p in fours if p.id == FOUR_ID)
+    assert all(p.band == "hard" and "win in 4" in p.themes for p in fours)
+    assert KIT.verify(p) is None and KIT.task(p) == "Win in 4 turns"
+    end = KIT.start(p)
+    for a in KIT.line(p):
+        end.apply(a)
+    assert end.over and end.outcome.winners == (p.seat,)
+    s = KIT.start(p)
+    line = KIT.line(p)
+    other = next(a for a in s.legal_actions() if type(a) is Move and KIT.accepts(s, a, p, 0) is None)
+    bad = msgspec.structs.replace(p, solution=[GAME.action_to_builtins(other)] + p.solution[1:])
+    assert KIT.verify(bad) is not None and line[0] != other
+
+
+def test_mine_makes_wins_in_4_only_on_their_own():
+    with pytest.raises(ValueError):
+        next(KIT.mine(1, 1, moves=3))
+
+
+@pytest.mark.skipif(os.environ.get("HOUSES_SLOW") != "1", reason="a win in 4 takes about 40 s to mine (HOUSES_SLOW=1)")
+def test_mine_gives_the_same_wins_in_4_from_the_same_seed():
+    first = list(KIT.mine(FOUR_SEED, 1, moves=4))
+    assert [p.moves for p in first] == [4] and KIT.verify(first[0]) is None
+    assert list(KIT.mine(FOUR_SEED, 1, moves=4)) == first
+
+
+FOUR_SEED = 401  # its first win in 4 comes in about 40 s
