@@ -128,7 +128,7 @@ class GameScreen(HintsMixin, Screen[None], Generic[StateT]):
 
     def mover_name(self, state: AnyState) -> str:
         """The name of the seat to move in `state` ("" once nobody is: a game over)."""
-        return "" if state.to_move is None else self.mover_name(state)
+        return "" if state.to_move is None else self.seat_name(state.to_move)
 
     def named(self, text: str) -> str:
         """A log line, prompt or reason with the seats' names in (core.engine.Line)."""

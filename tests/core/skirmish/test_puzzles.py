@@ -111,8 +111,8 @@ def test_accepts_the_line_and_the_other_order_but_not_another_move():
 
 def test_mine_gives_the_same_puzzles_twice():
     kit = GAME.puzzle_kit()
-    first = list(kit.mine(3, 2))
-    assert [p.id for p in first] == [p.id for p in kit.mine(3, 2)]
+    first = list(kit.mine(3, 1))  # one puzzle: its game and search are the costly part
+    assert len(first) == 1 and [p.id for p in first] == [p.id for p in kit.mine(3, 1)]
     assert all(kit.verify(p) is None for p in first)
 
 

@@ -147,7 +147,7 @@ def test_bands_follow_the_rating():
 
 
 def test_mine_gives_the_same_puzzles_twice():
-    first = list(KIT.mine(1, 2))
-    assert len(first) == 2 and first == list(KIT.mine(1, 2))
+    first = list(KIT.mine(1, 1))  # one puzzle: its game and search are the costly part
+    assert len(first) == 1 and first == list(KIT.mine(1, 1))
     for p in first:
         assert p.id == puzzle_id("T", p.position, p.solution) and p.before and p.mistake

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -30,9 +30,7 @@ from tui.widgets.hand import HandBar
 from tui.widgets.log import GameLog
 from tui.widgets.sides import SideChooser
 
-if TYPE_CHECKING:
-    from core.dash.state import DashState
-
+from core.dash.state import DashState  # the screen's type parameter, read at class creation
 PIECE_COLOUR = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "magenta"}
 # Board sizes, largest first: (least terminal width, least height, cell width, cell
 # height, west label width, east label width). 80x24 gets 5x2 cells; a larger
