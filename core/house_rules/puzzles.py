@@ -306,7 +306,7 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
         while made < count:
             g += 1
             mode = MODES[g % len(MODES)]
-            s = game.new(seed=rng.randrange(1 << 30), options=Options(cards=mode))
+            s = game.new(seats=2, seed=rng.randrange(1 << 30), options=Options(cards=mode))
             levels = rng.choice([("easy", "normal"), ("normal", "easy"), ("easy", "easy")])
             bots = [game.make_bot(lv, random.Random(rng.randrange(1 << 30)), iterations=400) for lv in levels]
             keeps = rng.choice(KEEPERS) if mode == "hands" else (False, False)
@@ -318,7 +318,7 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
                     acts.append(a)
                     s.apply(a)
                 played.append((before, [game.action_to_builtins(a) for a in acts]))
-            if not s.over or len(s.outcome.winners) != 1:
+            if s.outcome is None or len(s.outcome.winners) != 1:
                 continue
             winner, here = s.outcome.winners[0], 0
             starts = [i for i, (st, _) in enumerate(played) if st.side == winner and i > 0]

@@ -1,15 +1,12 @@
-"""What every game screen shares: the turn loop, autosave, bots, undo, hand-over,
-game over and replay; hints (the `t` key) come from tui/games/hints.py. A game's
-screen adds its widgets and how they draw a state.
-
-The flow of a move: a widget asks `submit(action)`; the screen's match (saves.match)
-checks it (an illegal action shows the reason and changes nothing), applies it,
-records it in the save and has it written in the background; then whoever decides
-next (`match.next`) is served: a bot in a worker thread, a hand-over screen between
-two humans with hidden hands, or the game over dialog. At a shared table the match is
-a seat whose moves go to the host; the screen is the same.
+"""What every game screen shares: the turn loop, autosave, bots, undo, hand-over, game
+over and replay; hints (`t`) come from tui/games/hints.py. A game's screen adds its
+widgets and how they draw a state. A move: a widget asks `submit(action)`; the
+screen's match (saves.match) checks it (an illegal action shows the reason, changes
+nothing), applies it, records it and has it written in the background; then whoever
+decides next (`match.next`) is served: a bot in a worker thread, a hand-over screen
+between two humans with hidden hands, or the game over dialog. At a shared table the
+match is a seat whose moves go to the host; the screen is the same.
 """
-
 from __future__ import annotations
 
 import time
@@ -126,8 +123,7 @@ class GameScreen(HintsMixin, Screen[None], Generic[StateT]):
     def seat_name(self, seat: int) -> str:
         return self.save.seats[seat].name
 
-    def mover_name(self, state: AnyState) -> str:
-        """The name of the seat to move in `state` ("" once nobody is: a game over)."""
+    def mover_name(self, state: AnyState) -> str:  # "" once nobody is to move
         return "" if state.to_move is None else self.seat_name(state.to_move)
 
     def named(self, text: str) -> str:
