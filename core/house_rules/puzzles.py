@@ -209,13 +209,7 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
         g = 0
         while made < count:
             g += 1
-            mode = MODES[g % len(MODES)]
-            s = game.new(2, seed=rng.randrange(1 << 30), options=Options(cards=mode))
-            levels = rng.choice([("easy", "normal"), ("normal", "easy"), ("easy", "easy")])
-            bots = [game.make_bot(lv, random.Random(rng.randrange(1 << 30)), iterations=400) for lv in levels]
-            # The bots play their cards early; in some games a side keeps its hand (it
-            # plays as if it held none), so cards are still there when the end comes.
-            keeps = rng.choice(KEEPERS) if mode == "hands" else (False, False)
+            s, bots, keeps = self._bot_game(rng, g)
             before_text, mistake, before_state = None, None, None
             here = 0
             lines: set[bytes] = set()  # a bot shuffling back and forth repeats a line
@@ -230,12 +224,29 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
                         here += 1
                         yield p
                 before_text, before_state = text, s.clone()
-                side, acts = s.side, []
-                while not s.over and s.side == side:
-                    a = self._bot_action(bots[side], s, keeps[side])
-                    acts.append(a)
-                    s.apply(a)
-                mistake = [game.action_to_builtins(a) for a in acts]
+                mistake = [game.action_to_builtins(a) for a in self._bot_turn(s, bots, keeps)]
+
+    def _bot_game(self, rng: random.Random, g: int) -> tuple[HouseRulesState, list[Any], tuple[bool, bool]]:
+        """The `g`th game a miner plays from `rng`: its start, its two bots, and which
+        side keeps its cards. The bots play their cards early; in some games a side
+        keeps its hand (it plays as if it held none), so cards are still there when
+        the end comes."""
+        game = self.game
+        mode = MODES[g % len(MODES)]
+        s = game.new(2, seed=rng.randrange(1 << 30), options=Options(cards=mode))
+        levels = rng.choice([("easy", "normal"), ("normal", "easy"), ("easy", "easy")])
+        bots = [game.make_bot(lv, random.Random(rng.randrange(1 << 30)), iterations=400) for lv in levels]
+        keeps = rng.choice(KEEPERS) if mode == "hands" else (False, False)
+        return s, bots, keeps
+
+    def _bot_turn(self, s: HouseRulesState, bots: list[Any], keeps: tuple[bool, bool]) -> list[Action]:
+        """Play the side to move's whole turn on `s` by its bot; the actions played."""
+        side, acts = s.side, []
+        while not s.over and s.side == side:
+            a = self._bot_action(bots[side], s, keeps[side])
+            acts.append(a)
+            s.apply(a)
+        return acts
 
     @staticmethod
     def _bot_action(bot: Any, s: Any, keep: bool) -> Any:
@@ -305,19 +316,11 @@ class HouseRulesPuzzles(PuzzleKit[HouseRulesState, Action]):
         seen: set[str] = set()
         while made < count:
             g += 1
-            mode = MODES[g % len(MODES)]
-            s = game.new(seats=2, seed=rng.randrange(1 << 30), options=Options(cards=mode))
-            levels = rng.choice([("easy", "normal"), ("normal", "easy"), ("easy", "easy")])
-            bots = [game.make_bot(lv, random.Random(rng.randrange(1 << 30)), iterations=400) for lv in levels]
-            keeps = rng.choice(KEEPERS) if mode == "hands" else (False, False)
+            s, bots, keeps = self._bot_game(rng, g)
             played: list[tuple[Any, list[Any]]] = []  # each turn: the state before it, its actions
             while not s.over and s.turn < 160:
-                before, side, acts = s.clone(), s.side, []
-                while not s.over and s.side == side:
-                    a = self._bot_action(bots[side], s, keeps[side])
-                    acts.append(a)
-                    s.apply(a)
-                played.append((before, [game.action_to_builtins(a) for a in acts]))
+                before = s.clone()
+                played.append((before, [game.action_to_builtins(a) for a in self._bot_turn(s, bots, keeps)]))
             if s.outcome is None or len(s.outcome.winners) != 1:
                 continue
             winner, here = s.outcome.winners[0], 0
