@@ -11,7 +11,7 @@ from core import GAMES
 
 from peer import Peer
 from test_table_screens import PEERS, SIZE, tables, to_tables  # noqa: F401  (the fixture)
-from tui_support import make_app, settle, status, store, wait_for  # noqa: F401  (the fixture)
+from tui_support import choose, make_app, settle, status, store, wait_for  # noqa: F401  (the fixture)
 
 
 async def full_table(host, game_id="house-rules", seed=7) -> tuple[Peer, Peer]:
@@ -100,16 +100,6 @@ async def test_the_seated_player_sees_who_is_watching(store, tables):
         await tables.stop()
 
 
-async def to_leaderboards(pilot) -> None:
-    """Down the home menu to Leaderboards (under Tables), then enter."""
-    await wait_for(pilot, lambda: bool(pilot.app.screen.query("#menu")), 10, "the home menu")
-    menu = pilot.app.screen.query_one("#menu")
-    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-    while menu.highlighted < ids.index("leaderboards"):
-        await pilot.press("down")
-    await pilot.press("enter")
-
-
 def rate_some(host) -> None:
     host.storage.set_ratings("house-rules", "t1", {"alice": (27.0, 5.0), "bob": (31.0, 4.0), "carol": (22.0, 6.5)})
     host.storage.set_ratings("house-rules", "t2", {"bob": (33.0, 3.5)})
@@ -120,7 +110,7 @@ def test_the_leaderboards_screen(snap_compare, store, tables, ascii_):
     async def before(pilot):
         await tables.start()
         rate_some(tables)
-        await to_leaderboards(pilot)
+        await choose(pilot, "leaderboards")
         await wait_for(pilot, lambda: pilot.app.screen.query("#board") and
                        pilot.app.screen.query_one("#board").row_count == 3, 10, "three rows on the board")
         await settle(pilot)

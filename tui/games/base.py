@@ -1,12 +1,12 @@
 """What every game screen shares: the turn loop, autosave, bots, undo, hand-over, game
-over and replay; hints (`t`) come from tui/games/hints.py. A game's screen adds its
-widgets and how they draw a state. A move: a widget asks `submit(action)`; the
-screen's match (saves.match) checks it (an illegal action shows the reason, changes
-nothing), applies it, records it and has it written in the background; then whoever
-decides next (`match.next`) is served: a bot in a worker thread, a hand-over screen
-between two humans with hidden hands, or the game over dialog. At a shared table the
-match is a seat whose moves go to the host; the screen is the same.
+over, replay; hints (`t`) are in tui/games/hints.py. A game's screen adds its widgets.
+A move: a widget asks `submit(action)`; the screen's match (saves.match) checks it (an
+illegal action shows the reason, changes nothing), applies it, records it and has it
+written in the background; then whoever decides next (`match.next`) is served: a bot
+in a worker thread, a hand-over screen between humans with hidden hands, or the game
+over dialog. At a shared table the match is a seat whose moves go to the host.
 """
+
 from __future__ import annotations
 
 import time

@@ -21,6 +21,7 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from core.dash.cards import COLOUR_NAMES, COLOURS, FILES, RANKS, SIDE_NAMES, SIZE_NAMES, UNKNOWN
+from core.dash.state import DashState  # the screen's type parameter: read when the class is made
 from tui.games.base import GameScreen
 from tui.games.choice import Part
 from tui.keys import number_keys
@@ -30,7 +31,6 @@ from tui.widgets.hand import HandBar
 from tui.widgets.log import GameLog
 from tui.widgets.sides import SideChooser
 
-from core.dash.state import DashState  # the screen's type parameter, read at class creation
 PIECE_COLOUR = {"R": "red", "Y": "yellow", "G": "green", "B": "blue", "K": "magenta"}
 # Board sizes, largest first: (least terminal width, least height, cell width, cell
 # height, west label width, east label width). 80x24 gets 5x2 cells; a larger

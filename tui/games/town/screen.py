@@ -154,13 +154,16 @@ class TownScreen(GameScreen[TownState]):
                 if steps.seats[i] == self.viewer:
                     break
         self.recent = recent
-        state, last = self.state, steps[cursor - 1]
-        seat = last.seat
-        if seat is not None and seat == self.viewer and isinstance(last.action, (Place, Exchange)) and not state.solo:
-            before = last.before
-            assert isinstance(before, TownState)  # a position of this screen's game
-            rack_before = list(before.racks[seat])
-            self.drawn = drawn_tiles(rack_before, state.racks[seat], last.action)
+        last = steps[cursor - 1]
+        assert isinstance(last.before, TownState)  # a position of this screen's game
+        self.drawn = self._drawn_by(last.seat, last.before, last.action)
+
+    def _drawn_by(self, seat: int | None, before: TownState, action: Any) -> list[str]:
+        """What `action` by `seat` from `before` drew into the viewer's rack (shown until
+        the viewer's next move); nothing for another seat's action or in solo."""
+        if seat is None or seat != self.viewer or self.state.solo:
+            return []
+        return drawn_tiles(before.racks[seat], self.state.racks[seat], action)
 
     # -- who decides now ----------------------------------------------------------------
 
@@ -620,9 +623,7 @@ class TownScreen(GameScreen[TownState]):
             self.recent = [action.cell] if seat == self.viewer else self.recent + [action.cell]
         elif isinstance(action, ChooseStack) and self.state.placed == 1:
             self.recent = ["a1"]
-        self.drawn = []
-        if human and seat is not None and seat == self.viewer and before is not None and not self.state.solo:
-            self.drawn = drawn_tiles(before.racks[seat], self.state.racks[seat], action)
+        self.drawn = self._drawn_by(seat, before, action) if human and before is not None else []
 
     def check_game_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("zone", "pick", "back_out", "exchange", "leave"):
