@@ -196,7 +196,7 @@ def puzzle_spec(args: argparse.Namespace) -> OpenPuzzle:
     if args.puzzle_id is not None:
         puzzle = by_id(args.puzzle_id)
         if puzzle is None or puzzle.game not in with_puzzles:
-            refuse(f"There is no puzzle {args.puzzle_id!r}: a puzzle id reads like N-K3M9QA, as the puzzle shows it.")
+            refuse(f"There is no puzzle {args.puzzle_id!r}: a puzzle id is its game's letters, a dash and six more, as the puzzle shows it (HR-VHU232).")
         return OpenPuzzle(puzzle_id=puzzle.id)
     if args.game is not None:
         found = game_named(args.game)
