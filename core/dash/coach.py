@@ -66,12 +66,13 @@ MAX_ROUNDS = 1
 # sampled deals than the best.
 DROP_MARGIN = 2
 DROP_EVERY = 4
-# The candidates are tried on each sampled deal first with the last pile // CUT_DIV
-# cards cut off (a play that still wins then wins with cards to spare: 2 points),
-# then whole (1 point). With every play winning nearly every whole sampled deal early
+# The candidates are tried on each sampled deal first with the last pile // div
+# cards cut off for each div of CUT_DIVS in turn (a play that still wins then wins
+# with cards to spare: len(CUT_DIVS) + 1 points for the first cut, one fewer for each
+# next), then whole (1 point). With every play winning nearly every whole sampled deal early
 # on, the cut tells them apart (0: whole deals only). 20 deals, seeds 2000-2019,
 # bench/dash_follow.py --effort 10: main 7 won, this 10 (not yet measured on 100).
-CUT_DIV = 4
+CUT_DIVS: tuple[int, ...] = (4,)
 # Endgame: when only the pile is hidden and its cards have at most ENUM_ORDERS orders
 # (4 cards: 24), the candidates are tried on every order of it instead of sampled
 # deals, each counted once, and judged by the orders won (the exact share, as far as
@@ -189,7 +190,8 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
     deals = iter(orders) if orders is not None else None
     if orders is not None:
         allowance = allowance * len(orders) // max(1, MAX_ROUNDS * (effort or 1))
-    graded = bool(CUT_DIV) and orders is None
+    graded = bool(CUT_DIVS) and orders is None
+    top_score = len(CUT_DIVS) + 1 if graded else 1
     while votes and not stop.cancelled:
         if effort is not None and orders is None and (tried >= MAX_ROUNDS * effort or spent >= allowance):
             break
@@ -197,22 +199,24 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
             break
         deal = next(deals) if deals is not None else view.determinize(rng)
         results = []
-        cut = len(deal.pile) // CUT_DIV if graded else 0
+        cuts = [len(deal.pile) // div for div in CUT_DIVS] if graded else []
         for action in alive:
             if pace.late():
                 break
             after = deal.clone()
             after.play(action)
             score, line = 0, None
-            if cut:
-                # First with the last cards of the pile cut off: a play that still
-                # wins then wins with cards to spare.
+            for n, cut in enumerate(cuts):
+                # First with the last cards of the pile cut off, the most first: a
+                # play that still wins then wins with cards to spare.
+                if not cut or line is not None:
+                    continue
                 short = after.clone()
                 short.pile = short.pile[:len(short.pile) - cut]
                 got = pace.solve(short, nodes)
                 spent += got.nodes
                 if got.line is not None:
-                    score, line = 2, got.line
+                    score, line = top_score - n, got.line
             if line is None:
                 got = pace.solve(after, nodes)
                 spent += got.nodes
@@ -231,7 +235,7 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
             # Plays far behind the best are dropped, so the deals go to the close ones.
             value = points if graded else wins
             top = max(value[action_key(a)] for a in alive)
-            scale = 2 if graded else 1
+            scale = top_score
             alive = [a for a in alive if top - value[action_key(a)] <= scale * (DROP_MARGIN + tried // DROP_EVERY)
                      or action_key(a) not in keys]
             if effort is None and len([a for a in alive if action_key(a) in keys]) <= 1:
