@@ -11,6 +11,7 @@ import pytest
 
 from core import GAMES
 from host.tables import TableHost
+from tui.screens.game_over import GameOverScreen
 
 from peer import Peer
 from tui_support import make_app, store, wait_for, winning_line  # noqa: F401  (the fixture)
@@ -49,7 +50,8 @@ async def to_tables(pilot) -> None:
 
 async def finish_a_table(pilot, tables, watcher: bool):
     """alice at a Dash deal won to the end, seated (she plays it) or watching bob play
-    it; the game-over dialog up. Returns the game screen."""
+    its last play (he played the rest before she came, to save time); the game-over
+    dialog up. Returns the game screen."""
     from tui.screens.game_over import GameOverScreen
     from tui.tables.screens import get_client
     import saves
@@ -63,6 +65,10 @@ async def finish_a_table(pilot, tables, watcher: bool):
         bob = await Peer.connect(tables, "bob")
         bob.send(op="open", game="dash", seed=SEED, options={"winnable": True}, seats=[{"kind": "human"}])
         code = (await bob.get("table"))["code"]
+        line = winning_line(SEED)
+        for i, action in enumerate(line[:-1]):  # bob's deal, to its last play, before alice watches
+            bob.send(op="act", code=code, cursor=i, action=GAMES["dash"].action_to_builtins(action))
+        await bob.until(lambda msg: msg["cursor"] == len(line) - 1, what="bob's plays")
         await pilot.press("r")  # refresh the list: the table is there to watch
         await wait_for(pilot, lambda: code in app.screen.rows, timeout=10)
         await pilot.press("w")
@@ -72,7 +78,10 @@ async def finish_a_table(pilot, tables, watcher: bool):
         code = next(iter(set(tables.tables) - before))
     await wait_for(pilot, lambda: getattr(app.screen, "code", None) == code, timeout=10)
     screen = app.screen
-    for i, action in enumerate(winning_line(SEED)):
+    line = winning_line(SEED)
+    for i, action in enumerate(line):
+        if watcher and i < len(line) - 1:
+            continue  # played before alice came
         if watcher:
             bob.send(op="act", code=code, cursor=i, action=GAMES["dash"].action_to_builtins(action))
         else:
@@ -143,16 +152,29 @@ async def finish_locally(pilot):
 
 
 async def test_every_key_a_local_game_over_dialog_names_does_what_it_says(store):
+    import msgspec
+
     app = make_app(store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await finish_locally(pilot)
+        finished = (await finish_locally(pilot)).save
         keys = named_keys(app.screen)
     assert set(keys) == {"n", "r", "v", "q", "enter"}
+    last = GAMES["dash"].action_from_builtins(finished.actions[-1])
     for key, says in keys.items():
+        # Each key on a fresh app: the same game resumed one play before its end (the
+        # whole game by the screen was played once, above), then the last play.
+        one = msgspec.structs.replace(finished, actions=finished.actions[:-1], cursor=finished.cursor - 1,
+                                      over=False, id="")
+        save_id = store.write(one).stem
         app = make_app(store)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            screen = await finish_locally(pilot)
+            app.resume(save_id)
+            await wait_for(pilot, lambda: getattr(app.screen, "save", None) is not None
+                           and app.screen.save.id == save_id and app.screen.is_mounted, timeout=10)
+            screen = app.screen
+            assert screen.submit(last)
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=10)
             await pilot.press(key)
             await wait_for(pilot, lambda: did(app, screen, says), timeout=20)

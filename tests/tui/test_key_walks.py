@@ -19,10 +19,10 @@ from walks.driver import MODES, WalkFailure, walk
 
 MODE = {m.name: m for m in MODES}
 
-# Keys a walk, by game: the walks together keep under ~3 minutes on 2 busy cores
+# Keys a walk, by game: the walks together keep under ~2 minutes on 2 busy cores
 # (a Skirmish key costs the most: its screen restyles many widgets a move). Any
 # other game (a new one, the toy): DEFAULT_WALK_KEYS.
-WALK_KEYS = {"dash": 70, "house-rules": 60, "town": 60, "skirmish": 35}  # the long walks (HOUSES_SLOW) go on 1000
+WALK_KEYS = {"dash": 45, "house-rules": 40, "town": 40, "skirmish": 25}  # the long walks (HOUSES_SLOW) go on 1000
 DEFAULT_WALK_KEYS = 60
 LONG_WALK_KEYS = 1000
 
