@@ -222,3 +222,32 @@ PAR_PUZZLE = (
     b',"band":"hard","rating":1727.0,"themes":["par","diamond","use the draw"],"generator":"dash'
     b'/1","seed":1,"before":"","mistake":null}'
 )
+
+
+def _deals():
+    from core.puzzles import load
+
+    return [p for p in load("dash") if p.goal == "deal"]
+
+
+def test_goal_deal_win_the_whole_deal_from_its_first_card_in_its_par():
+    deals = _deals()
+    assert len(deals) >= 30
+    for puzzle in deals[::9]:  # a sample; HOUSES_SLOW=1 verifies every shipped puzzle
+        s = KIT.start(puzzle)
+        assert s.turns == 0 and not any(s.played.values())
+        assert KIT.task(puzzle) == f"Win the whole deal in {puzzle.moves} plays, its par"
+        assert _replay(puzzle).outcome.winners
+        assert Bounded(s, tight=True).wins_within(puzzle.moves - 1) is None
+        assert KIT.verify(puzzle) is None
+
+
+def test_verify_refuses_a_whole_deal_with_a_wrong_par():
+    puzzle = _deals()[0]
+    s = KIT.start(puzzle)
+    short = _puzzle(s, KIT.line(puzzle)[:-1], goal="deal")
+    assert KIT.verify(short) == "The line does not stand all five trees."
+    x = s.clone()
+    x.apply(KIT.line(puzzle)[0])
+    assert KIT.verify(_puzzle(x, KIT.line(puzzle)[1:], goal="deal")) == \
+        "A 'deal' puzzle starts from the first card, nothing played."
