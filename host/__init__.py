@@ -10,3 +10,10 @@ local socket (host/tables.py), in the messages of host/protocol.py.
 This package never imports Textual: the host process stays small, and the apps it
 starts are separate processes. The apps' side of the tables is tui/tables/.
 """
+
+import warnings
+
+# asyncssh still accepts old key types (DSA) for clients that use them, and newer
+# cryptography releases warn about them as asyncssh is imported: a line of library
+# noise before every `houses serve` answer. The deprecation is asyncssh's to act on.
+warnings.filterwarnings("ignore", module=r"asyncssh(\.|$)")

@@ -11,6 +11,10 @@ unseen cards shuffled at random, seeded), solved with a small node limit
 - Then the few plays with most votes (and, in a review, the play made) are tried
   on fresh sampled deals: a play's value is the share of those deals the solver
   still wins after it. The best is the play with the highest share.
+- In the endgame, when only the pile is hidden and it has at most `ENUM_ORDERS`
+  orders (4 cards: 24), the plays are tried on every order of it, once each,
+  instead of on sampled deals: the share is then exact as far as the solver
+  finishes.
 - When no sampled deal can be won (or the solver gives up on every one), the play
   that leaves the best-looking board (the solver's own position score) on one
   sampled deal.
@@ -33,6 +37,8 @@ time, it says nothing).
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import time
 from collections import Counter
@@ -60,12 +66,18 @@ MAX_ROUNDS = 1
 # sampled deals than the best.
 DROP_MARGIN = 2
 DROP_EVERY = 4
-# The candidates are tried on each sampled deal first with the last pile // CUT_DIV
-# cards cut off (a play that still wins then wins with cards to spare: 2 points),
-# then whole (1 point). With every play winning nearly every whole sampled deal early
+# The candidates are tried on each sampled deal first with the last pile // div
+# cards cut off for each div of CUT_DIVS in turn (a play that still wins then wins
+# with cards to spare: len(CUT_DIVS) + 1 points for the first cut, one fewer for each
+# next), then whole (1 point). With every play winning nearly every whole sampled deal early
 # on, the cut tells them apart (0: whole deals only). 20 deals, seeds 2000-2019,
 # bench/dash_follow.py --effort 10: main 7 won, this 10 (not yet measured on 100).
-CUT_DIV = 4
+CUT_DIVS: tuple[int, ...] = (4,)
+# Endgame: when only the pile is hidden and its cards have at most ENUM_ORDERS orders
+# (4 cards: 24), the candidates are tried on every order of it instead of sampled
+# deals, each counted once, and judged by the orders won (the exact share, as far as
+# the solver finishes), with no cut pile.
+ENUM_ORDERS = 24
 # Positions the solver may look at when nothing is hidden (one exact solve).
 EXACT_NODE_LIMIT = 5_000
 # The solver's pace guessed before the first solve (positions a second; a loaded
@@ -174,27 +186,37 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
     allowance = ALLOWANCE * (effort or 0)
     nodes = pace.limit(share=2 * len(alive) or 1)  # the same limit for every candidate
     tried = 0
+    orders = _all_orders(view)
+    deals = iter(orders) if orders is not None else None
+    if orders is not None:
+        allowance = allowance * len(orders) // max(1, MAX_ROUNDS * (effort or 1))
+    graded = bool(CUT_DIVS) and orders is None
+    top_score = len(CUT_DIVS) + 1 if graded else 1
     while votes and not stop.cancelled:
-        if effort is not None and (tried >= MAX_ROUNDS * effort or spent >= allowance):
+        if effort is not None and orders is None and (tried >= MAX_ROUNDS * effort or spent >= allowance):
             break
-        deal = view.determinize(rng)
+        if orders is not None and (tried >= len(orders) or (effort is not None and spent >= allowance)):
+            break
+        deal = next(deals) if deals is not None else view.determinize(rng)
         results = []
-        cut = len(deal.pile) // CUT_DIV if CUT_DIV else 0
+        cuts = [len(deal.pile) // div for div in CUT_DIVS] if graded else []
         for action in alive:
             if pace.late():
                 break
             after = deal.clone()
             after.play(action)
             score, line = 0, None
-            if cut:
-                # First with the last cards of the pile cut off: a play that still
-                # wins then wins with cards to spare.
+            for n, cut in enumerate(cuts):
+                # First with the last cards of the pile cut off, the most first: a
+                # play that still wins then wins with cards to spare.
+                if not cut or line is not None:
+                    continue
                 short = after.clone()
                 short.pile = short.pile[:len(short.pile) - cut]
                 got = pace.solve(short, nodes)
                 spent += got.nodes
                 if got.line is not None:
-                    score, line = 2, got.line
+                    score, line = top_score - n, got.line
             if line is None:
                 got = pace.solve(after, nodes)
                 spent += got.nodes
@@ -211,9 +233,9 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
                     points[k] += score
                     plays[k] += len(line)
             # Plays far behind the best are dropped, so the deals go to the close ones.
-            value = points if CUT_DIV else wins
+            value = points if graded else wins
             top = max(value[action_key(a)] for a in alive)
-            scale = 2 if CUT_DIV else 1
+            scale = top_score
             alive = [a for a in alive if top - value[action_key(a)] <= scale * (DROP_MARGIN + tried // DROP_EVERY)
                      or action_key(a) not in keys]
             if effort is None and len([a for a in alive if action_key(a) in keys]) <= 1:
@@ -238,10 +260,28 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
         # Most deals won; then the shortest winning lines (cards to spare: lost deals
         # end at four trees with the cards spent); then votes.
         k = action_key(action)
-        return points[k] if CUT_DIV else wins[k], -plays[k] / max(1, wins[k]), votes[k]
+        return points[k] if graded else wins[k], -plays[k] / max(1, wins[k]), votes[k]
 
     best = max(choices, key=merit)
     return Analysis(best, values, extra={"tried": tried, "won": True})
+
+
+def _all_orders(view: Any, cap: int = ENUM_ORDERS) -> list[DashState] | None:
+    """Every order of the unseen pile as a full deal, when the hands are all seen
+    and the orders are at most `cap` (None otherwise)."""
+    if any(UNKNOWN in h for h in view.hands):
+        return None
+    holes = [i for i, c in enumerate(view.pile) if c == UNKNOWN]
+    if not holes or math.factorial(len(holes)) > cap:
+        return None
+    base = view.determinize(random.Random(0))
+    out = []
+    for order in itertools.permutations([base.pile[i] for i in holes]):
+        deal = base.clone()
+        for i, card in zip(holes, order):
+            deal.pile[i] = card
+        out.append(deal)
+    return out
 
 
 def _hides_anything(view: Any) -> bool:

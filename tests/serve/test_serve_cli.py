@@ -23,7 +23,7 @@ ESC = "\x1b[31mAB"
 def serve(root: Path, *args: str, stdin: str = "", timeout: float = 20) -> subprocess.CompletedProcess:
     """`houses serve ARGS` in a child process, with HOUSES_HOME in `root`."""
     env = dict(os.environ, HOUSES_HOME=str(root / "home"), PYTHONUNBUFFERED="1")
-    return subprocess.run([sys.executable, "-m", "houses", "serve", *args], input=stdin, capture_output=True,
+    return subprocess.run([sys.executable, "-P", "-m", "houses", "serve", *args], input=stdin, capture_output=True,
                           text=True, env=env, timeout=timeout, cwd=root)
 
 

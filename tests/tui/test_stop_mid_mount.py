@@ -145,8 +145,12 @@ async def stop(app, how: str) -> None:
         await app._shutdown()
 
 
-@pytest.mark.parametrize("how", ["exit_app", "shutdown"])
-@pytest.mark.parametrize("turns", [0, 2, 5])
+# When the stop comes (loop turns after the push) and how: at once both ways, then
+# mid-mount by the web driver's message and later by the shutdown itself.
+MOMENTS = [(0, "exit_app"), (0, "shutdown"), (2, "exit_app"), (5, "shutdown")]
+
+
+@pytest.mark.parametrize("turns,how", MOMENTS, ids=[f"{t}-{h}" for t, h in MOMENTS])
 @pytest.mark.parametrize("name,which", CASES, ids=[f"{n}-{i}" for n, i in CASES])
 async def test_a_screen_survives_its_app_stopping_while_it_mounts(store, name, which, turns, how):
     app = make_app(store)

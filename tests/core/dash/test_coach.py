@@ -108,3 +108,35 @@ def test_following_the_hints_never_goes_back_to_a_board_seen_before(seats, deals
             seen.add(after)
             moves += 1
     assert moves >= 20 * len(deals)  # whole games were followed
+
+
+def _endgame_view(unseen: int, seed: int):
+    """A solo position on a winning line with `unseen` cards left in the pile, and
+    the player's view of it."""
+    game = GAMES["dash"]
+    for deal in range(seed, seed + 20):
+        state = game.new(1, deal, game.Options(winnable=True))
+        line = search(state, 20_000).line or []
+        for action in line:
+            if len(state.pile) == unseen:
+                break
+            state.play(action)
+        if not state.over and len(state.pile) == unseen and len(state.legal_actions()) > 1:
+            return state, state.view(0)
+    raise AssertionError("no such position")
+
+
+def test_in_the_endgame_every_order_of_the_unseen_pile_is_one_deal_tried():
+    """With 4 unseen cards (24 orders) the candidates are tried on each order of the
+    pile once, not on sampled deals: the orders are all different, each keeps what
+    the view shows (hand, board, the pile's cards), and the analysis tries all 24."""
+    state, view = _endgame_view(4, seed=5)
+    orders = dash_coach._all_orders(view)
+    assert orders is not None and len(orders) == 24
+    assert len({tuple(d.pile) for d in orders}) == 24
+    assert all(sorted(d.pile) == sorted(state.pile) for d in orders)
+    assert all(d.hands == view.hands and d.stacks == view.stacks for d in orders)
+    # Five unseen cards have 120 orders, more than ENUM_ORDERS: sampled deals then.
+    assert dash_coach._all_orders(_endgame_view(5, seed=5)[1]) is None
+    analysis = dash_coach.analyse(view, 30.0, random.Random(1), effort=10)
+    assert analysis.extra == {"tried": 24, "won": True}
