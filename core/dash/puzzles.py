@@ -40,7 +40,7 @@ from core.dash.actions import Play
 from core.dash.cards import DIAMOND, SQUARES, distance, is_tree
 from core.dash.puzzle_search import Bounded, TooBig, kind
 from core.dash.state import DashState, board_key
-from core.puzzles import Puzzle, PuzzleKit, puzzle_id
+from core.puzzles import Puzzle, PuzzleKit, Undecided, puzzle_id
 
 MIN_N = 2  # the shortest puzzle: one forced play is no puzzle
 # The shortest puzzles are the most common by far: one in KEEP[n] of n plays is kept.
@@ -55,6 +55,9 @@ DEAL_SEEDS = 2000
 DEAL_BUDGET = 20_000  # positions the miner's search of one whole deal may look at
 MINE_BUDGET = 20_000  # positions the miner's search of one candidate may look at
 VERIFY_BUDGET = 3_000_000  # verify proves again what the miner proved: no real cap
+# A whole deal's play off the line is searched while the player waits (the UI thread):
+# about 0.2 s at most (docs/performance.md, "Puzzles"); past it the play is Undecided.
+JUDGE_BUDGET = 2_000
 SOLVE_BUDGET = 20_000  # the solver's budget for a deal's winning line
 # A puzzle's rating from its difficulty, and the bands by rating.
 EASY_BELOW, HARD_FROM = 1400.0, 1700.0
@@ -185,9 +188,20 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
         left = len(line) - step - 1
         if after.over:
             return [] if left == 0 and after.outcome is not None and after.outcome.winners else None
+        # First the line itself with the play made earlier (a replay, no search).
+        tail = line[step:]
+        for j in range(1, len(tail)):
+            rest = _replayed(after, tail[:j] + tail[j + 1:], left)
+            if rest is not None:
+                return rest
+        # Then a search; a whole deal's may be too big to settle while the player
+        # waits: said as such (Undecided), never called a wrong move.
+        budget = JUDGE_BUDGET if puzzle.goal == "deal" else VERIFY_BUDGET
         try:
-            found = Bounded(after, node_limit=VERIFY_BUDGET, tight=puzzle.goal == "deal").wins_within(left)
+            found = Bounded(after, node_limit=budget, tight=puzzle.goal == "deal").wins_within(left)
         except TooBig:
+            if puzzle.goal == "deal":
+                raise Undecided("That play may still win, but could not be checked in time.") from None
             return None
         if found is None:
             return None
@@ -398,6 +412,25 @@ def _play_of(s: DashState, mv: Move) -> Play:
     play = Play(card, side, SQUARES[src])
     s.apply(play)
     return play
+
+
+def _replayed(after: DashState, plays: list[Play], left: int) -> list[Play] | None:
+    """`plays` played from `after` as written, a card not in hand swapped for one of
+    its kind in hand: the plays made if all are legal and win within `left`."""
+    x, made = after.clone(), []
+    for p in plays:
+        hand = x.hands[x.to_move]
+        card = p.card if p.card in hand else next((c for c in hand if kind(c) == kind(p.card)), None)
+        if card is None or len(made) == left:
+            return None
+        play = Play(card, p.side, p.src)
+        if x.check(play) is not None:
+            return None
+        x.apply(play)
+        made.append(play)
+        if x.over:
+            break
+    return made if x.over and x.outcome is not None and x.outcome.winners else None
 
 
 def themes_of(s: DashState, line: list[Play]) -> tuple[tuple[str, ...], list[int]]:
