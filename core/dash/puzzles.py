@@ -417,9 +417,9 @@ def _play_of(s: DashState, mv: Move) -> Play:
 def _replayed(after: DashState, plays: list[Play], left: int) -> list[Play] | None:
     """`plays` played from `after` as written, a card not in hand swapped for one of
     its kind in hand: the plays made if all are legal and win within `left`."""
-    x, made = after.clone(), []
+    x, made = after.clone(), list[Play]()
     for p in plays:
-        hand = x.hands[x.to_move]
+        hand = x.hands[0]  # a solo deal
         card = p.card if p.card in hand else next((c for c in hand if kind(c) == kind(p.card)), None)
         if card is None or len(made) == left:
             return None
