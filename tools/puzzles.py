@@ -59,6 +59,9 @@ def mine(args: argparse.Namespace) -> int:
     write(out, list(kept.values()))
     rate = made / took * 60 if took else 0.0
     print(f"{made} puzzles in {took:.1f} s ({rate:.1f} a minute); {len(kept)} in {out}")
+    tried = getattr(kit, "deals_tried", 0)  # a kit that passes deals over counts them
+    if tried:
+        print(f"{tried} deals searched for them")
     return 0
 
 

@@ -21,6 +21,8 @@ The search counts positions, never time: `TooBig` past its node budget.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.dash.actions import Play
 from core.dash.cards import DIST, SETUP_ORDER, SQUARES
 from core.dash.state import DashState
@@ -57,6 +59,15 @@ def _lined(a: int, b: int) -> bool:
     return a % 8 == b % 8 or a // 8 == b // 8
 
 
+def _rook(a: int, b: int) -> int:
+    """Straight moves from square a to square b, any length: 0, 1 or 2."""
+    return 0 if a == b else 1 if _lined(a, b) else 2
+
+
+# _LINE[sq]: the other squares of sq's file and rank, as a bit mask.
+_LINE = [sum(1 << t for t in range(64) if t != sq and _lined(sq, t)) for sq in range(64)]
+
+
 class TooBig(Exception):
     """The search passed its node budget: no proof either way."""
 
@@ -66,10 +77,11 @@ class Bounded:
 
     `pile_known`: the pile's order is the deal's (else each draw is a wild card);
     `play_drawn`: wild cards may be played (else only the cards held at the start
-    and any known draws)."""
+    and any known draws); `tight`: the bound is `tight_need`, else the cheaper
+    `colour_need` (the puzzles mined with it keep the lines it finds)."""
 
     def __init__(self, state: DashState, node_limit: int = 200_000, pile_known: bool = True,
-                 play_drawn: bool = True) -> None:
+                 play_drawn: bool = True, tight: bool = False) -> None:
         if state.seats != 1 or state.over:
             raise ValueError("The puzzle search plays a solo game under way.")
         self.limit = node_limit
@@ -93,13 +105,16 @@ class Bounded:
         if not pile_known:
             for card in state.pile:
                 self.unseen[kind(card)] = self.unseen.get(kind(card), 0) + 1
+        # colour -> the plays its tree still needs at the least (the bound, per colour)
+        self.colour_need: Callable[[int], int] = self.tight_need if tight else self.loose_need
         self.needs = [self.colour_need(c) for c in range(5)]
         self.failed: dict[tuple, int] = {}  # position -> plays it cannot win within
 
     # -- the bound -----------------------------------------------------------------
 
-    def colour_need(self, c: int) -> int:
-        """Fewest plays that can still build colour `c`'s tree (0 when it stands)."""
+    def loose_need(self, c: int) -> int:
+        """A lower bound on the plays that can still build colour `c`'s tree (0 when
+        it stands), at most 3."""
         loc, ht = self.loc, self.ht
         big, mid, small = c, c + 5, c + 10
         m_on_l = loc[mid] == loc[big] and ht[mid] == ht[big] + 1
@@ -113,6 +128,42 @@ class Bounded:
         # the small resting right on the large must leave and come back
         s_moves = 2 if loc[small] == loc[big] or not _lined(loc[small], loc[big]) else 1
         return min(3, (1 if _lined(loc[mid], loc[big]) else 2) + s_moves)
+
+    def tight_need(self, c: int) -> int:
+        """The fewest moves of colour `c`'s own pyramids that build its tree when each
+        may move any distance along its file or rank (0 when the tree stands), the
+        other colours' pyramids aside except that a pyramid under another cannot move.
+        A lower bound (each play moves one pyramid), up to 4, often above `loose_need`:
+
+        The tree stands where the large ends, square T. If T is the large's square,
+        the medium needs 0 moves when it is right on the large, 2 when it is elsewhere
+        on that square (it must leave so that what lies between can, and come back), else
+        1 or 2 (the straight moves from its square to T); the small likewise on the
+        medium, and it needs 2 when it sits on its medium while the medium must move.
+        If T is another square, the large moves 1 or 2 times, and the medium and the
+        small each at least once, twice when they start on T or on the large (they
+        must leave before it moves and come after), the small also when on the medium.
+        So 3 only if some square T lies on a line with all three squares; else 4."""
+        loc, ht = self.loc, self.ht
+        lsq, msq, ssq = loc[c], loc[c + 5], loc[c + 10]
+        m_on_l = msq == lsq and ht[c + 5] == ht[c] + 1
+        s_on_m = ssq == msq and ht[c + 10] == ht[c + 5] + 1
+        if m_on_l and s_on_m:
+            return 0
+        # T = the large's square
+        m0 = 0 if m_on_l else 2 if msq == lsq else _rook(msq, lsq)
+        if m_on_l:
+            s0 = 2 if ssq == lsq else _rook(ssq, lsq)
+        else:
+            s0 = 2 if ssq == lsq or ssq == msq else _rook(ssq, lsq)
+        here = m0 + s0
+        if here <= 3:
+            return here
+        # T elsewhere: 3 at best, when T is lined with the three and neither the medium
+        # nor the small must leave the large (or the small the medium) first
+        if msq != lsq and ssq != lsq and ssq != msq and _LINE[lsq] & _LINE[msq] & _LINE[ssq]:
+            return 3
+        return 4
 
     def need(self) -> int:
         return sum(self.needs)

@@ -13,6 +13,11 @@ fewest plays that still win (core.dash.puzzle_search, the pile's order known).
 - Seeds from PAR_SEEDS: 'par' puzzles (fewer than four trees) whose winning lines of
   the fewest plays are all made of one set of plays, in some order (`winning_sets`);
   any order that keeps the par is accepted.
+- Seeds from DEAL_SEEDS: 'deal' puzzles, whole deals from the first card whose par
+  (the fewest plays that win) the search settles within DEAL_BUDGET positions, with
+  the tight bound (`Bounded(tight=True)`); most deals are too big and are passed
+  over. The claim is the par alone: the deal is won in N plays and in no fewer; any
+  play after which N can still be reached is accepted.
 
 The claim is made for the exact cards: the puzzle shows the draws that can come
 during it (`shown`: the next N - 1 cards of the pile, in order); the rest of the
@@ -35,7 +40,7 @@ from core.dash.actions import Play
 from core.dash.cards import DIAMOND, SQUARES, distance, is_tree
 from core.dash.puzzle_search import Bounded, TooBig, kind
 from core.dash.state import DashState, board_key
-from core.puzzles import Puzzle, PuzzleKit, puzzle_id
+from core.puzzles import Puzzle, PuzzleKit, Undecided, puzzle_id
 
 MIN_N = 2  # the shortest puzzle: one forced play is no puzzle
 # The shortest puzzles are the most common by far: one in KEEP[n] of n plays is kept.
@@ -45,8 +50,14 @@ MAX_BACK = 10  # the farthest from the solver's win a position is taken
 # (`_mine_pars`); lower seeds mine lines forced play by play.
 PAR_SEEDS = 1000
 PAR_MIN_N = 3
+# Seeds from DEAL_SEEDS mine whole deals with their par (`_mine_whole`).
+DEAL_SEEDS = 2000
+DEAL_BUDGET = 20_000  # positions the miner's search of one whole deal may look at
 MINE_BUDGET = 20_000  # positions the miner's search of one candidate may look at
 VERIFY_BUDGET = 3_000_000  # verify proves again what the miner proved: no real cap
+# A whole deal's play off the line is searched while the player waits (the UI thread):
+# about 0.2 s at most (docs/performance.md, "Puzzles"); past it the play is Undecided.
+JUDGE_BUDGET = 2_000
 SOLVE_BUDGET = 20_000  # the solver's budget for a deal's winning line
 # A puzzle's rating from its difficulty, and the bands by rating.
 EASY_BELOW, HARD_FROM = 1400.0, 1700.0
@@ -141,7 +152,10 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
     goals: ClassVar[dict[str, str]] = {
         "finish": "Finish the last tree in {n} plays",
         "par": "Win this deal in {n} plays, its par",
+        "deal": "Win the whole deal in {n} plays, its par",
     }
+
+    deals_tried = 0  # whole deals the miner searched (`_mine_whole`), kept or not
 
     def shown(self, state: DashState, puzzle: Puzzle) -> list[str]:
         assert isinstance(state, DashState)
@@ -165,7 +179,7 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
         if same_play(as_move(before, action), as_move(before, want)):
             kept, laid = want.card, action.card
             return [Play(kept, a.side, a.src) if a.card == laid else a for a in line[step + 1:]]
-        if puzzle.goal != "par":
+        if puzzle.goal not in ("par", "deal"):
             return None
         # A par's plays may come in another order: any play after which the par is
         # still reached (the rest of a line found anew).
@@ -174,9 +188,20 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
         left = len(line) - step - 1
         if after.over:
             return [] if left == 0 and after.outcome is not None and after.outcome.winners else None
+        # First the line itself with the play made earlier (a replay, no search).
+        tail = line[step:]
+        for j in range(1, len(tail)):
+            rest = _replayed(after, tail[:j] + tail[j + 1:], left)
+            if rest is not None:
+                return rest
+        # Then a search; a whole deal's may be too big to settle while the player
+        # waits: said as such (Undecided), never called a wrong move.
+        budget = JUDGE_BUDGET if puzzle.goal == "deal" else VERIFY_BUDGET
         try:
-            found = Bounded(after, node_limit=VERIFY_BUDGET).wins_within(left)
+            found = Bounded(after, node_limit=budget, tight=puzzle.goal == "deal").wins_within(left)
         except TooBig:
+            if puzzle.goal == "deal":
+                raise Undecided("That play may still win, but could not be checked in time.") from None
             return None
         if found is None:
             return None
@@ -194,7 +219,11 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
             return f"The position does not read: {e}"
         if s.seats != 1 or s.over or s.to_move != puzzle.seat:
             return "The position is not a solo deal with the player to move."
-        if (len(s.trees) == 4) != (puzzle.goal == "finish"):
+        whole = s.turns == 0 and not any(s.played.values())
+        if puzzle.goal == "deal":
+            if not whole:
+                return "A 'deal' puzzle starts from the first card, nothing played."
+        elif (len(s.trees) == 4) != (puzzle.goal == "finish"):
             return "A 'finish' puzzle starts with four trees standing, a 'par' puzzle with fewer."
         n = puzzle.moves
         try:
@@ -216,10 +245,12 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
         if not (x.over and x.outcome is not None and x.outcome.winners):
             return "The line does not stand all five trees."
         # No shorter win, and at each play every other play fails.
-        b = Bounded(s, node_limit=VERIFY_BUDGET)
+        b = Bounded(s, node_limit=VERIFY_BUDGET, tight=puzzle.goal == "deal")
         try:
             if b.wins_within(n - 1) is not None:
                 return f"The deal can be won in fewer than {n} plays."
+            if puzzle.goal == "deal":
+                return None  # the claim is the par alone: N plays win, fewer cannot
             if puzzle.goal == "par":
                 winning_sets(b, n, {})  # one set: the line's, which wins
                 return None
@@ -254,6 +285,9 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
         start = self.game.new(1, rng.randrange(1 << 30))
         line = solve(start, SOLVE_BUDGET)
         if line is None:
+            return
+        if seed >= DEAL_SEEDS:
+            yield from self._mine_whole(start, seed)
             return
         if seed >= PAR_SEEDS:
             yield from self._mine_pars(start, line, seed)
@@ -310,6 +344,22 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
             if puzzle is not None:
                 yield puzzle
 
+    def _mine_whole(self, start: DashState, seed: int) -> Iterator[Puzzle]:
+        """The whole deal from its first card, when the search settles its par within
+        DEAL_BUDGET positions."""
+        self.deals_tried += 1
+        b = Bounded(start, node_limit=DEAL_BUDGET, tight=True)
+        try:
+            found = b.fewest(len(start.pile) + len(start.hands[0]))
+        except TooBig:
+            return
+        if found is None:
+            return
+        x = start.clone()
+        puzzle = self._puzzle(start, [_play_of(x, mv) for mv in found[1]], seed, goal="deal")
+        if puzzle is not None:
+            yield puzzle
+
     def _forced_end(self, s: DashState, most: int) -> tuple[DashState, list[Play]] | None:
         """The position along the par line of `s` (found within `most` plays) from
         which each play is forced to the end, and the line from it; None when the
@@ -338,13 +388,13 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
             y.apply(p)
         return y, plays[start:]
 
-    def _puzzle(self, s: DashState, line: list[Play], seed: int) -> Puzzle | None:
+    def _puzzle(self, s: DashState, line: list[Play], seed: int, goal: str = "") -> Puzzle | None:
         position = s.to_text()
         x = self.game.from_text(position)
         n = len(line)
         themes, choices = themes_of(x, line)
-        goal = "finish" if len(x.trees) == 4 else "par"
-        themes = ("last tree" if goal == "finish" else "par", *themes)
+        goal = goal or ("finish" if len(x.trees) == 4 else "par")
+        themes = ({"finish": "last tree", "par": "par", "deal": "whole deal"}[goal], *themes)
         rating = rating_of(n, choices, themes)
         solution = [self.game.action_to_builtins(a) for a in line]
         puzzle = Puzzle(
@@ -362,6 +412,25 @@ def _play_of(s: DashState, mv: Move) -> Play:
     play = Play(card, side, SQUARES[src])
     s.apply(play)
     return play
+
+
+def _replayed(after: DashState, plays: list[Play], left: int) -> list[Play] | None:
+    """`plays` played from `after` as written, a card not in hand swapped for one of
+    its kind in hand: the plays made if all are legal and win within `left`."""
+    x, made = after.clone(), list[Play]()
+    for p in plays:
+        hand = x.hands[0]  # a solo deal
+        card = p.card if p.card in hand else next((c for c in hand if kind(c) == kind(p.card)), None)
+        if card is None or len(made) == left:
+            return None
+        play = Play(card, p.side, p.src)
+        if x.check(play) is not None:
+            return None
+        x.apply(play)
+        made.append(play)
+        if x.over:
+            break
+    return made if x.over and x.outcome is not None and x.outcome.winners else None
 
 
 def themes_of(s: DashState, line: list[Play]) -> tuple[tuple[str, ...], list[int]]:

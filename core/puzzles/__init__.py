@@ -8,8 +8,8 @@ trainer both ask. Nothing here imports a game's rules until a puzzle of it is us
 """
 
 from core.puzzles.glicko2 import Rating, update
-from core.puzzles.kit import PuzzleKit
+from core.puzzles.kit import PuzzleKit, Undecided
 from core.puzzles.library import BANDS, by_id, daily, load, pick
 from core.puzzles.model import Puzzle, puzzle_id
 
-__all__ = ["BANDS", "Puzzle", "PuzzleKit", "Rating", "by_id", "daily", "load", "pick", "puzzle_id", "update"]
+__all__ = ["BANDS", "Puzzle", "PuzzleKit", "Rating", "Undecided", "by_id", "daily", "load", "pick", "puzzle_id", "update"]

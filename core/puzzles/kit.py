@@ -12,6 +12,11 @@ from core.engine import ActionT, Game, StateT
 from core.puzzles.model import Puzzle
 
 
+class Undecided(Exception):
+    """`accepts` could not settle a move in the time a player waits (a whole deal's
+    search past its budget): the move is refused as unchecked, not as wrong."""
+
+
 class PuzzleKit(Generic[StateT, ActionT]):
     """A game's puzzles: how one starts, how a move in it is judged, how one is
     proved, and how they are mined from bot games. Generic over the game's state and
@@ -46,7 +51,8 @@ class PuzzleKit(Generic[StateT, ActionT]):
     def accepts(self, before: StateT, action: ActionT, puzzle: Puzzle, step: int) -> list[ActionT] | None:
         """Whether the solver's `action` at `before` (the `step`-th action of the
         line) solves: the rest of the line after it (from the line itself, or found
-        anew for an equally good move the game accepts), or None: not the move."""
+        anew for an equally good move the game accepts), or None: not the move.
+        Raises Undecided when that cannot be settled in the time a player waits."""
         line = self.line(puzzle)
         return line[step + 1:] if step < len(line) and action == line[step] else None
 

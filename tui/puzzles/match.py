@@ -5,7 +5,8 @@ against bots, and the match makes it a puzzle. It starts from the puzzle's posit
 - the other seats are "bots" whose move is the line's next one (`bot`), and so is
   the player's own seat while the solution is shown, or the opponent's mistake;
 - a move of the player's that is legal but does not solve is refused by `check`
-  like an illegal one, in words ("Not the winning move"), and nothing changes;
+  like an illegal one, in words ("Not the winning move"), and nothing changes; one
+  the kit cannot settle in time (Undecided) is refused as unchecked, not counted wrong;
 - the line played out is the end (`next` says OVER; the screen's puzzle takes it,
   tui/puzzles/play.py), and nothing is counted in the statistics (`result`).
 """
@@ -18,11 +19,12 @@ from typing import Any, Callable
 import saves
 from core import GAMES
 from core.engine import AnyState, IllegalAction, Refusal, RefusalKind, said
-from core.puzzles import Puzzle
+from core.puzzles import Puzzle, Undecided
 from saves.match import Next, Played, Steps, Turn
 
 INTRO, SOLVING, SHOWING, DONE = "intro", "solving", "showing", "done"
 WRONG = "Not the winning move."
+UNCHECKED = "Could not check that play in time: try another."
 
 
 class LineBot:
@@ -118,7 +120,10 @@ class PuzzleMatch(saves.Match):
         refusal = super().check(action)
         if refusal is not None or self.phase != SOLVING or not self.solver_to_move():
             return refusal
-        rest = self.judge(action)
+        try:
+            rest = self.judge(action)
+        except Undecided:  # not a wrong move: nothing is lost, nothing changes
+            return Refusal(RefusalKind.NOT_LEGAL, f"{UNCHECKED} t hint, o solution.")
         if rest is None:
             self.wrong()
             return Refusal(RefusalKind.NOT_LEGAL, f"{WRONG} Try again: t hint, o solution.")
@@ -137,7 +142,10 @@ class PuzzleMatch(saves.Match):
             if judged is not None and judged[0] == self.token and judged[1] == action:
                 rest = judged[2]
             else:  # not asked through `check`: an action the screen made for the player (a forced pass)
-                rest = self.judge(action)
+                try:
+                    rest = self.judge(action)
+                except Undecided:
+                    raise IllegalAction(UNCHECKED) from None
             if rest is None:
                 self.wrong()
                 raise IllegalAction(WRONG)

@@ -222,3 +222,75 @@ PAR_PUZZLE = (
     b',"band":"hard","rating":1727.0,"themes":["par","diamond","use the draw"],"generator":"dash'
     b'/1","seed":1,"before":"","mistake":null}'
 )
+
+
+def _deals():
+    from core.puzzles import load
+
+    return [p for p in load("dash") if p.goal == "deal"]
+
+
+def test_goal_deal_win_the_whole_deal_from_its_first_card_in_its_par():
+    deals = _deals()
+    assert len(deals) >= 30
+    for puzzle in deals[::9]:  # a sample; HOUSES_SLOW=1 verifies every shipped puzzle
+        s = KIT.start(puzzle)
+        assert s.turns == 0 and not any(s.played.values())
+        assert KIT.task(puzzle) == f"Win the whole deal in {puzzle.moves} plays, its par"
+        assert _replay(puzzle).outcome.winners
+        assert Bounded(s, tight=True).wins_within(puzzle.moves - 1) is None
+        assert KIT.verify(puzzle) is None
+
+
+def test_verify_refuses_a_whole_deal_with_a_wrong_par():
+    puzzle = _deals()[0]
+    s = KIT.start(puzzle)
+    short = _puzzle(s, KIT.line(puzzle)[:-1], goal="deal")
+    assert KIT.verify(short) == "The line does not stand all five trees."
+    x = s.clone()
+    x.apply(KIT.line(puzzle)[0])
+    assert KIT.verify(_puzzle(x, KIT.line(puzzle)[1:], goal="deal")) == \
+        "A 'deal' puzzle starts from the first card, nothing played."
+
+
+def _first_deal():
+    from core.puzzles import by_id
+
+    puzzle = by_id("D-32HCEB")
+    assert puzzle is not None and puzzle.goal == "deal"
+    return puzzle, KIT.start(puzzle)
+
+
+def test_a_whole_deal_takes_its_line_s_plays_in_another_order_without_a_search(monkeypatch):
+    puzzle, s = _first_deal()
+    line = KIT.line(puzzle)
+    assert line[1] == Play("8C", "S", "c8")  # the line's second play, made first
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched")
+
+    monkeypatch.setattr("core.dash.puzzles.Bounded", no_search)
+    rest = KIT.accepts(s.clone(), line[1], puzzle, 0)
+    assert rest is not None and len(rest) == puzzle.moves - 1
+    x = s.clone()
+    for a in [line[1], *rest]:
+        assert x.check(a) is None
+        x.apply(a)
+    assert x.outcome is not None and x.outcome.winners
+
+
+def test_a_whole_deal_play_the_judge_cannot_settle_in_time_is_unchecked_not_wrong():
+    from core.puzzles import Undecided
+    from tui.puzzles.match import UNCHECKED, WRONG, PuzzleMatch
+
+    puzzle, s = _first_deal()
+    unsettled, lost = Play("5C", "N", "g2"), Play("6C", "N", "h1")
+    with pytest.raises(Undecided):
+        KIT.accepts(s.clone(), unsettled, puzzle, 0)
+    assert KIT.accepts(s.clone(), lost, puzzle, 0) is None
+    match = PuzzleMatch(puzzle)
+    refusal = match.check(unsettled)
+    assert refusal is not None and refusal.startswith(UNCHECKED)
+    assert not match.failed and match.state.turns == 0  # nothing lost, nothing changed
+    refusal = match.check(lost)
+    assert refusal is not None and refusal.startswith(WRONG) and match.failed
