@@ -1,8 +1,9 @@
 """Seeded random key walks over every game mode at 80x24 (issue 11).
 
 After every key: nothing raised and no error shown, the position on screen is the
-position in the save on disk, and the game keeps moving (bots answer within their
-budget). See tests/tui/walks/driver.py. A failure names the mode, the seed and the
+position in the save on disk, the game keeps moving (bots answer within their
+budget), and every key that answers is told in the footer and the `?` table
+(tests/tui/walks/told.py). See tests/tui/walks/driver.py. A failure names the mode, the seed and the
 keys: `key_sequence(game, seed, n)` gives the same keys again (bots draw their own
 randomness, so a bot's moves may differ).
 """
@@ -16,6 +17,7 @@ import pytest
 
 from every_game import game_registered  # noqa: F401  (the fixture: the toy's walks)
 from walks.driver import MODES, WalkFailure, walk
+from walks.told import check_told, report
 
 MODE = {m.name: m for m in MODES}
 
@@ -30,8 +32,11 @@ LONG_WALK_KEYS = 1000
 @pytest.mark.parametrize("mode", MODES, ids=[m.name for m in MODES])
 async def test_key_walk(store, monkeypatch, mode):
     length = WALK_KEYS.get(mode.game, DEFAULT_WALK_KEYS)
-    log = await walk(store, mode, seed=zlib.crc32(mode.name.encode()) % 10_000, length=length, monkeypatch=monkeypatch)
+    found: dict[str, str] = {}  # and every key that answers is told (tests/tui/walks/told.py)
+    log = await walk(store, mode, seed=zlib.crc32(mode.name.encode()) % 10_000, length=length, monkeypatch=monkeypatch,
+                     on_key=check_told(found))
     print(log.summary())
+    assert not found, report(found)
     assert len(log.keys) == length
     assert log.moves_made > 0  # the walk played, it did not only wander
     assert log.moves_checked >= length // 2  # most keys were followed by a check on the save

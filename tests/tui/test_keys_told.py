@@ -4,7 +4,8 @@ not a cursor key (tui/keys.py FOOTER_EXEMPT) is in its footer, and no footer key
 status line is cut, at 80x24 and at 120x40.
 
 Walks press seeded random keys in every mode of every game (tests/tui/walks); after
-each key the screen on top is checked. The `?` table checked is the one the help
+each key the screen on top is checked (tests/tui/walks/told.py): at 80x24 along the
+walks of tests/tui/test_key_walks.py, at 120x40 here. The `?` table checked is the one the help
 screen shows: `?` is pressed on each kind of screen and its text read.
 """
 
@@ -14,76 +15,11 @@ import pytest
 
 from tui_support import make_app, settle
 from walks import driver
-from walks.cut import cut_findings
 from every_game import game_registered  # noqa: F401  (the fixture: the toy's walks)
 from walks.driver import MODES, game_screen, walk
+from walks.told import check_told, report, told_problems
 
 BIG = (120, 40)
-
-
-def told_problems(app) -> list[str]:
-    """What the screen on top answers to but does not tell, and what it cuts."""
-    from textual.widgets import Footer
-    from textual.widgets._footer import FooterKey
-
-    from tui.keys import exempt, key_name, key_rows, screen_bindings, table_keys
-
-    screen = app.screen
-    name = type(screen).__name__
-    active = screen.active_bindings
-    problems: list[str] = []
-    asks_help = any(b.binding.action.endswith("help") for b in active.values())
-    rows = key_rows(screen_bindings(screen)) if asks_help else []
-    table = table_keys(rows) if asks_help else None
-    # the table speaks to players: words, never an action's identifier ("put_hint_away")
-    problems_words = [f"{name}: ? table row {keys!r} reads {what!r}" for keys, what in rows
-                      if "_" in what or what.isidentifier() and what != what.lower()]
-    footers = list(screen.query(Footer))
-    shown = {fk.key for fk in screen.query(FooterKey)} if footers else set()
-    shown_actions = {fk.action for fk in screen.query(FooterKey)} if footers else set()
-    for key, (node, binding, enabled, _) in active.items():
-        if not enabled:
-            continue
-        if table is not None and key_name(key) not in table:
-            problems.append(f"{name}: {key} ({binding.action}) answers but is not in the ? table")
-        # a key is told by another of its action ("del Delete" for x too), a digit by its
-        # group's first key ("1-6 Card")
-        in_footer = key in shown or binding.action in shown_actions or (key.isdigit() and "1" in shown)
-        if footers and not exempt(binding, node) and not in_footer:
-            problems.append(f"{name}: {key} ({binding.action}) answers but is not in the footer")
-    width = screen.region.width
-    for footer_key in screen.query(FooterKey):
-        region = footer_key.region
-        if region.width and region.right > width:
-            problems.append(f"{name}: footer key {footer_key.key} {footer_key.description!r} "
-                            f"runs past column {width}")
-    problems += problems_words
-    problems += [f for f in cut_findings(app) if "FooterKey" in f or "#status" in f]
-    return problems
-
-
-def check_told(found: dict[str, str]):
-    async def on_key(pilot, log):
-        await driver.drain(pilot)
-        for _ in range(10):  # a footer being composed again after the key: let it settle
-            problems = told_problems(pilot.app)
-            if not problems:
-                return
-            await pilot.pause(0.1)
-        for problem in problems:
-            found.setdefault(problem, f"{log.mode.name} seed {log.seed}, keys {log.keys[-8:]}")
-    return on_key
-
-
-def report(found: dict[str, str]) -> str:
-    return "\n".join(f"{problem}\n    ({where})" for problem, where in found.items())
-
-
-@pytest.mark.parametrize("mode", MODES, ids=[m.name for m in MODES])
-async def test_every_key_that_answers_is_told_at_80x24(store, monkeypatch, mode):
-    found: dict[str, str] = {}
-    await walk(store, mode, seed=11, length=20, monkeypatch=monkeypatch, on_key=check_told(found))
-    assert not found, report(found)
 
 
 BIG_MODES = [m for m in MODES if m.name in {"dash-2-hidden", "hr-hotseat-hints", "town-4", "town-solo", "sk-4"}]
@@ -93,7 +29,7 @@ BIG_MODES = [m for m in MODES if m.name in {"dash-2-hidden", "hr-hotseat-hints",
 async def test_every_key_that_answers_is_told_at_120x40(store, monkeypatch, mode):
     monkeypatch.setattr(driver, "SIZE", BIG)
     found: dict[str, str] = {}
-    await walk(store, mode, seed=12, length=15, monkeypatch=monkeypatch, on_key=check_told(found))
+    await walk(store, mode, seed=12, length=10, monkeypatch=monkeypatch, on_key=check_told(found))
     assert not found, report(found)
 
 

@@ -18,7 +18,7 @@ from walks.cut import cut_findings
 from walks.driver import MODES, SIZE, drain, walk
 from tui.start import NewForm
 
-CUT_WALK_KEYS = {"dash": 25, "house-rules": 25, "town": 25, "skirmish": 15}  # else 25
+CUT_WALK_KEYS = {"dash": 18, "house-rules": 18, "town": 18, "skirmish": 12}  # else 25
 # One walk a game in Unicode and one in ASCII (the modes with the most on screen); a
 # game without one named here (a new one, the test-only toy) walks its default mode.
 CUT_MODES = [m for m in MODES if m.name in {

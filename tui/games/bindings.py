@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 # where a live screen's were added before.
 ESCAPES = (
     Binding("escape", "cancel_hint", show=False, priority=True, id="hint.cancel"),
-    Binding("escape", "put_hint_away", show=False, priority=True, id="hint.put_away"),
+    Binding("escape", "put_hint_away", "Put away", priority=True, id="hint.put_away"),  # told: the hint shown
     Binding("escape", "close_review", show=False, priority=True, id="review.escape"),
 )
 
