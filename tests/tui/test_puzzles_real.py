@@ -6,6 +6,8 @@ has it switched on for the test only (`puzzles_on`)."""
 
 from __future__ import annotations
 
+import re
+
 import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -231,6 +233,11 @@ async def test_every_puzzle_game_s_first_puzzle_is_solved_by_hints_and_takes_no_
         screen = await solving(pilot)
         for action in ("undo", "redo", "restart", "new_game", "review_game"):
             assert not screen.check_action(action, ()), action
+        # the title names no seed: the puzzle's has none ("deal 0" would send a player
+        # to `houses new --seed 0`, another deal)
+        for title in screen.query(".screen-title"):
+            shown = str(title.render())
+            assert not re.search(r"\b(deal|game) \d", shown), shown
         for _ in range(len(puzzle.solution)):
             if screen.match.phase == DONE:
                 break

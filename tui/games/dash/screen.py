@@ -24,6 +24,7 @@ from core.dash.cards import COLOUR_NAMES, COLOURS, FILES, RANKS, SIDE_NAMES, SIZ
 from core.dash.state import DashState  # the screen's type parameter: read when the class is made
 from tui.games.base import GameScreen
 from tui.games.choice import Part
+from tui.games.origin import origin
 from tui.keys import number_keys
 from tui.widgets.board import BoardGrid, CellPaint
 from tui.widgets.cards import card_text
@@ -213,7 +214,7 @@ class DashScreen(GameScreen[DashState]):
                               style=Style(color=PIECE_COLOUR[c], bold=done, dim=not done)))
         self.query_one("#trees", Static).update(Text("Trees ").append_text(Text.assemble(*marks))
                                                 .append(f" {len(standing)}/5"))
-        deal = f"table {self.code}" if self.code else f"deal {self.deal_label()}"  # no seed at a table
+        deal = origin(self, "deal", self.deal_label())
         title = f" Icehouse Dash  {deal}  trees {len(standing)}/5  pile {view.pile_count}"
         if view.seats > 1 and view.to_move is not None:
             title += f"  {self.seat_name(view.to_move)} to play"

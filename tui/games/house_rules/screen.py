@@ -33,6 +33,7 @@ from core.house_rules.board import CELL_INDEX, CELL_NAMES, FILES
 from core.house_rules.state import HouseRulesState
 from tui.games.base import GameScreen
 from tui.games.choice import Part
+from tui.games.origin import origin
 from tui.games.house_rules.choice import HouseRulesChoice
 from tui.games.house_rules.info import InfoPanel, card_info, cell_info, choice_info, move_targets, reach
 from tui.games.house_rules.pieces import (
@@ -238,7 +239,7 @@ class HouseRulesScreen(GameScreen[HouseRulesState]):
         game number (the saves list has it), and only then cut with an ellipsis."""
         view = self._view
         w, b = view.totals()
-        game = f"table {self.code}" if self.code else f"game {self.save.seed}"  # no seed at a table
+        game = origin(self, "game", str(self.save.seed))
         parts = ["HOUSE RULES", game, f"turn {view.turn}", f"White {w} : {b} Black"]
         if view.over:
             parts.append("over")

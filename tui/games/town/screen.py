@@ -31,6 +31,7 @@ from core.town.tiles import SIZE, TILE_CS
 from tui.games.town.racks import drawn_tiles, ordinal
 from tui.games.base import GameScreen
 from tui.games.choice import Part
+from tui.games.origin import origin
 from tui.games.town.choice import TownChoice
 from tui.keys import number_keys
 from tui.games.town.tiles import back, face, face_style, glyph_of, legend
@@ -213,7 +214,7 @@ class TownScreen(GameScreen[TownState]):
 
     def _draw_title(self) -> None:
         view = self._view
-        deal = f"table {self.code}" if self.code else f"deal {self.save.seed}"  # no seed at a table
+        deal = origin(self, "deal", str(self.save.seed))
         parts = [" TOWN 77 solo" if view.solo else " TOWN 77", deal,
                  f"placed {view.placed}/49"]
         if view.solo:
