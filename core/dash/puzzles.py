@@ -194,15 +194,13 @@ class DashPuzzles(PuzzleKit[DashState, Play]):
             rest = _replayed(after, tail[:j] + tail[j + 1:], left)
             if rest is not None:
                 return rest
-        # Then a search; a whole deal's may be too big to settle while the player
-        # waits: said as such (Undecided), never called a wrong move.
+        # Then a search; one too big to settle while the player waits (a whole deal's,
+        # past JUDGE_BUDGET) is said as such (Undecided), never called a wrong move.
         budget = JUDGE_BUDGET if puzzle.goal == "deal" else VERIFY_BUDGET
         try:
             found = Bounded(after, node_limit=budget, tight=puzzle.goal == "deal").wins_within(left)
         except TooBig:
-            if puzzle.goal == "deal":
-                raise Undecided("That play may still win, but could not be checked in time.") from None
-            return None
+            raise Undecided("That play may still win, but could not be checked in time.") from None
         if found is None:
             return None
         x = after.clone()
