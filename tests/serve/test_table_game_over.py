@@ -52,7 +52,6 @@ async def finish_a_table(pilot, tables, watcher: bool):
     """alice at a Dash deal won to the end, seated (she plays it) or watching bob play
     its last play (he played the rest before she came, to save time); the game-over
     dialog up. Returns the game screen."""
-    from tui.screens.game_over import GameOverScreen
     from tui.tables.screens import get_client
     import saves
 
@@ -61,11 +60,11 @@ async def finish_a_table(pilot, tables, watcher: bool):
     client = get_client(app)
     await wait_for(pilot, lambda: client.connected, timeout=10)
     before = set(tables.tables)
+    line = winning_line(SEED)
     if watcher:
         bob = await Peer.connect(tables, "bob")
         bob.send(op="open", game="dash", seed=SEED, options={"winnable": True}, seats=[{"kind": "human"}])
         code = (await bob.get("table"))["code"]
-        line = winning_line(SEED)
         for i, action in enumerate(line[:-1]):  # bob's deal, to its last play, before alice watches
             bob.send(op="act", code=code, cursor=i, action=GAMES["dash"].action_to_builtins(action))
         await bob.until(lambda msg: msg["cursor"] == len(line) - 1, what="bob's plays")
@@ -78,7 +77,6 @@ async def finish_a_table(pilot, tables, watcher: bool):
         code = next(iter(set(tables.tables) - before))
     await wait_for(pilot, lambda: getattr(app.screen, "code", None) == code, timeout=10)
     screen = app.screen
-    line = winning_line(SEED)
     for i, action in enumerate(line):
         if watcher and i < len(line) - 1:
             continue  # played before alice came
@@ -137,7 +135,6 @@ async def test_every_key_a_tables_game_over_dialog_names_does_what_it_says(store
 async def finish_locally(pilot):
     """A local Dash deal won to the end; the game-over dialog up. Returns the game screen."""
     from tui.games.base import GameScreen
-    from tui.screens.game_over import GameOverScreen
     import saves
 
     app = pilot.app

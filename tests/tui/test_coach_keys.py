@@ -26,10 +26,7 @@ IDS = [g for g, _, _ in HINT_GAMES]
 
 
 @pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    import tui.games.base
-
-    monkeypatch.setattr(tui.games.base, "BOT_BUDGET_S", 0.05)
+def quick(monkeypatch):  # bots think briefly already (tests/tui/conftest.py)
     monkeypatch.setenv("HOUSES_HINT_BUDGET_S", FAST)
     monkeypatch.setenv("HOUSES_REVIEW_BUDGET_S", "0.01")
 

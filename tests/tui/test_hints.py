@@ -38,13 +38,6 @@ def new_app(store, game_id: str, kinds: list[str], seed: int, options=None, **kw
     return make_app(store, start=NewGame(game_id, seats_of(kinds), seed, options), **kwargs)
 
 
-@pytest.fixture(autouse=True)
-def quick_bots(monkeypatch):
-    import tui.games.base
-
-    monkeypatch.setattr(tui.games.base, "BOT_BUDGET_S", 0.05)
-
-
 # The key a hint's words say plays it ("enter plays it", "e ends your turn", ...).
 KEYS = (("enter", "enter"), ("x exchanges", "x"), ("e ends", "e"), ("p passes", "p"), ("leave the game: e", "e"))
 

@@ -24,10 +24,7 @@ CASES = [("dash", ["human"], 4242), ("house-rules", ["human", "easy"], 7),
 
 
 @pytest.fixture(autouse=True)
-def quick(monkeypatch):
-    import tui.games.base
-
-    monkeypatch.setattr(tui.games.base, "BOT_BUDGET_S", 0.05)
+def quick(monkeypatch):  # bots think briefly already (tests/tui/conftest.py)
     monkeypatch.setenv("HOUSES_HINT_BUDGET_S", "0.05")
 
 

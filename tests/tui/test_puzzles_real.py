@@ -6,9 +6,8 @@ has it switched on for the test only (`puzzles_on`)."""
 
 from __future__ import annotations
 
-import re
-
 import dataclasses
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
