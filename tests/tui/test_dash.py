@@ -308,7 +308,9 @@ async def test_keys_typed_ahead_go_where_the_move_has_got_to(store):
         screen = app.screen
         app.post_message(events.Key("1", "1"))
         app.post_message(events.Key("left", None))
-        await pilot.pause()
+        # both keys read (on busy cores one pause may return before the second arrives);
+        # an arrow taken by the hand's cursor would leave no side chosen, and fail here
+        await wait_for(pilot, lambda: screen.side is not None, timeout=5, what="the arrow to choose a side")
         assert screen.card == screen.state.hands[0][0]
         assert screen.side == "W"
 
