@@ -19,10 +19,13 @@ unseen cards shuffled at random, seeded), solved with a small node limit
   that leaves the best-looking board (the solver's own position score) on one
   sampled deal.
 - A play that brings back a board already seen in this game (the state's `boards`,
-  which a view carries) spends a card for the board's sake: when the favourites all
-  do, a play to a new board is tried too, and a new board is the hint whenever it
-  keeps as many sampled deals winnable
+  which a view carries) spends a card for the board's sake, so the votes and the
+  candidates are plays to a new board (or that move nothing) whenever there is one
   (issue 26: a small piece bounced a3-a8-a1-a8, spending both 8s).
+- But in the endgame (every order of the pile tried, or nothing hidden) a play back to
+  a board seen before is tried as well, and is the hint only when it wins more
+  orders than every play to a new board: late in a deal it is often the one play
+  that builds the last tree, and the hand and pile are not what they were.
 
 A sampled deal the solver does not finish within the limit counts as not won, so
 the shares are a lower bound, alike for every play.
@@ -78,6 +81,9 @@ CUT_DIVS: tuple[int, ...] = (4,)
 # deals, each counted once, and judged by the orders won (the exact share, as far as
 # the solver finishes), with no cut pile.
 ENUM_ORDERS = 24
+# Endgame: the plays back to a board seen before that are tried beside the others
+# (those most often first on a winning line over the orders of the pile).
+BACK_CANDIDATES = 2
 # Positions the solver may look at when nothing is hidden (one exact solve).
 EXACT_NODE_LIMIT = 5_000
 # The solver's pace guessed before the first solve (positions a second; a loaded
@@ -142,6 +148,7 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
     first = ways or None
     if not _hides_anything(view):
         return _exact(view, legal, moves, first, include, pace)
+    orders = _all_orders(view)
     votes: Counter = Counter()
     sampled = 0
     vote_until = start + budget_s / 2
@@ -160,12 +167,12 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
     candidates: list = []
     taken: set = set()
 
-    def take(action: Any) -> None:
+    def take(action: Any, pool: dict = moves) -> None:
         k = action_key(action)
         same = (_kind(action.card), *where[k])
-        if k in moves and same not in taken:
+        if k in pool and same not in taken:
             taken.add(same)
-            candidates.append(moves[k])
+            candidates.append(pool[k])
 
     for k, _ in votes.most_common():
         take(moves[k])
@@ -175,6 +182,22 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
                 break
             take(action)
     candidates = candidates[:max(CANDIDATES, FINALISTS)]
+    back = {k: a for k, a in legal.items() if k not in moves}
+    if orders is not None and back:
+        # In the endgame a play back to a board seen before is tried too: late in a
+        # deal it is often the one play that builds the last tree, and every order
+        # of the pile shows whether it wins more than any play to a new board.
+        back_ways = {where[k] for k in back}
+        back_votes: Counter = Counter()
+        for deal in orders[:effort or len(orders)]:
+            result = pace.solve(deal, pace.limit(share=4), back_ways)
+            if result.line and action_key(result.line[0]) in back:
+                back_votes[action_key(result.line[0])] += 1
+        start_back = len(candidates)
+        for k, _ in back_votes.most_common():
+            if len(candidates) - start_back < BACK_CANDIDATES:
+                take(back[k], back)
+        votes.update(back_votes)
     keys = {action_key(a) for a in candidates}
     judged = [a for a in include if action_key(a) not in keys and action_key(a) in legal]
     wins: Counter = Counter()
@@ -186,7 +209,6 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
     allowance = ALLOWANCE * (effort or 0)
     nodes = pace.limit(share=2 * len(alive) or 1)  # the same limit for every candidate
     tried = 0
-    orders = _all_orders(view)
     deals = iter(orders) if orders is not None else None
     if orders is not None:
         allowance = allowance * len(orders) // max(1, MAX_ROUNDS * (effort or 1))
@@ -260,10 +282,13 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
         # Most deals won; then the shortest winning lines (cards to spare: lost deals
         # end at four trees with the cards spent); then votes.
         k = action_key(action)
-        return points[k] if graded else wins[k], -plays[k] / max(1, wins[k]), votes[k]
+        return points[k] if graded else wins[k], k in moves, -plays[k] / max(1, wins[k]), votes[k]
 
     best = max(choices, key=merit)
-    return Analysis(best, values, extra={"tried": tried, "won": True})
+    extra = {"tried": tried, "won": True}
+    if action_key(best) not in moves:
+        extra["back"] = True  # it wins more orders of the pile than any play to a new board
+    return Analysis(best, values, extra=extra)
 
 
 def _all_orders(view: Any, cap: int = ENUM_ORDERS) -> list[DashState] | None:
@@ -295,11 +320,17 @@ def _exact(view: Any, legal: dict, moves: dict, first: set | None, include: tupl
     deal = view.determinize(random.Random(0))  # fills only the seed: nothing is unknown
     judged = [a for a in include if action_key(a) in legal]
     result = pace.solve(deal, pace.limit(share=2 + len(judged), cap=EXACT_NODE_LIMIT), first)
-    if result.line and action_key(result.line[0]) in moves:
+    if result.line is None and first is not None:
+        # No win through a new board: a play back to one, if that wins, is the hint.
+        result = pace.solve(deal, pace.limit(share=2 + len(judged), cap=EXACT_NODE_LIMIT))
+    if result.line and action_key(result.line[0]) in legal:
         best = result.line[0]
     else:
         best = _best_looking(view, random.Random(0), legal, moves)
-    analysis = Analysis(best, extra={"tried": 1, "won": bool(result.line), "exact": True})
+    extra = {"tried": 1, "won": bool(result.line), "exact": True}
+    if action_key(best) not in moves:
+        extra["back"] = True
+    analysis = Analysis(best, extra=extra)
     todo = list(dict.fromkeys([best, *judged]))
     for n, action in enumerate(todo):
         after = deal.clone()
@@ -348,10 +379,18 @@ def reason(view: DashState, action: Play, analysis: Analysis) -> str:
         return f"{text}: no winning line shows up, so this leaves the best-looking board"
     value = analysis.value(action) or 0.0
     lead = "builds a tree and " if "completes" in what else ""
-    if analysis.extra.get("exact"):
-        return f"{text}: {lead}keeps a winning line open (the solver finds one)"
     tried = analysis.extra.get("tried", 0)
     won = round(value * tried)
+    if analysis.extra.get("back"):
+        # Hints do not go back to an earlier board: say why this one does.
+        if analysis.extra.get("exact"):
+            return f"{text}: back to an earlier board, the one way to win the solver finds"
+        if tried == 1:  # one card unseen: one order
+            return f"{text}: back to an earlier board, but it wins with the card still to draw"
+        return (f"{text}: back to an earlier board, but it wins on {won} of the {tried} orders "
+                f"of the unseen cards ({percent(value)})")
+    if analysis.extra.get("exact"):
+        return f"{text}: {lead}keeps a winning line open (the solver finds one)"
     return (f"{text}: {lead}keeps a winning line open in {won} of {tried} shuffles of the "
             f"unseen cards ({percent(value)})")
 
