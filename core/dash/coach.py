@@ -190,6 +190,8 @@ def analyse(view: DashState, budget_s: float, rng: random.Random, include: tuple
         back_ways = {where[k] for k in back}
         back_votes: Counter = Counter()
         for deal in orders[:effort or len(orders)]:
+            if stop.cancelled or pace.late():
+                break
             result = pace.solve(deal, pace.limit(share=4), back_ways)
             if result.line and action_key(result.line[0]) in back:
                 back_votes[action_key(result.line[0])] += 1
@@ -321,7 +323,7 @@ def _exact(view: Any, legal: dict, moves: dict, first: set | None, include: tupl
     judged = [a for a in include if action_key(a) in legal]
     result = pace.solve(deal, pace.limit(share=2 + len(judged), cap=EXACT_NODE_LIMIT), first)
     if result.line is None and first is not None:
-        # No win through a new board: a play back to one, if that wins, is the hint.
+        # No win found through a new board: a play back to one, if that wins, is the hint.
         result = pace.solve(deal, pace.limit(share=2 + len(judged), cap=EXACT_NODE_LIMIT))
     if result.line and action_key(result.line[0]) in legal:
         best = result.line[0]

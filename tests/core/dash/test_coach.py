@@ -5,6 +5,7 @@ bytes changed (no board copied), and the solver can be held to such first plays.
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -152,6 +153,16 @@ def _all_winning_plays_move(unseen: int) -> tuple:
     raise AssertionError("no such position")
 
 
+def _winning_plays_made_to_go_back(unseen: int):
+    """`_all_winning_plays_move`'s position with the board after each winning play
+    added to the boards the game has shown."""
+    state, winning = _all_winning_plays_move(unseen)
+    here = board_key(state.stacks)
+    state.boards = (*state.boards, *(
+        board_key_after(here, state.stacks, a.src, state.target(a.card, a.side, a.src)[0]) for a in winning))
+    return state
+
+
 @pytest.mark.parametrize("unseen", [0, 1, 3])
 def test_in_the_endgame_a_play_back_to_a_board_seen_before_is_the_hint_when_only_such_plays_win(unseen):
     """Measured on 20 deals (docs/performance.md, issue 26's fifth pass): in 4 of the
@@ -160,10 +171,7 @@ def test_in_the_endgame_a_play_back_to_a_board_seen_before_is_the_hint_when_only
     0, 1 or 3 unseen cards whose every play that wins on some order of the pile is
     made to go back (its board added to the game's): the hint is one of them, and
     its reason says so."""
-    state, winning = _all_winning_plays_move(unseen)
-    here = board_key(state.stacks)
-    state.boards = (*state.boards, *(
-        board_key_after(here, state.stacks, a.src, state.target(a.card, a.side, a.src)[0]) for a in winning))
+    state = _winning_plays_made_to_go_back(unseen)
     view = state.view(0)
     got = hint("dash", view, 30.0, seed=unseen, effort=10)
     assert _went_back(view, got.action), got
@@ -172,6 +180,21 @@ def test_in_the_endgame_a_play_back_to_a_board_seen_before_is_the_hint_when_only
         after = state.clone()
         after.play(got.action)
         assert search(after, 50_000).line is not None
+    # Honest: another order of the unseen pile gives the same hint.
+    other = view.determinize(random.Random(99))
+    assert hint("dash", other.view(0), 30.0, seed=unseen, effort=10) == got
+
+
+@pytest.mark.serial  # times itself on the wall clock (tests/test_wall_clock_is_serial.py)
+def test_an_endgame_hint_that_tries_plays_back_to_a_board_keeps_to_its_budget():
+    """The plays back to a board are tried on every order of the pile within the
+    hint's time, as the app asks it (no effort cap)."""
+    state = _winning_plays_made_to_go_back(3)
+    for budget in (0.05, 0.3):
+        start = time.perf_counter()
+        got = hint("dash", state.view(0), budget, seed=1)
+        assert time.perf_counter() - start <= budget + 0.2
+        assert got.action in state.legal_actions()
 
 
 def _endgame_view(unseen: int, seed: int):
