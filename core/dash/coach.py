@@ -381,18 +381,17 @@ def reason(view: DashState, action: Play, analysis: Analysis) -> str:
         return f"{text}: no winning line shows up, so this leaves the best-looking board"
     value = analysis.value(action) or 0.0
     lead = "builds a tree and " if "completes" in what else ""
-    tried = analysis.extra.get("tried", 0)
-    won = round(value * tried)
     if analysis.extra.get("back"):
         # Hints do not go back to an earlier board: say why this one does.
         if analysis.extra.get("exact"):
             return f"{text}: back to an earlier board, the one way to win the solver finds"
-        if tried == 1:  # one card unseen: one order
+        if view.pile.count(UNKNOWN) == 1:
             return f"{text}: back to an earlier board, but it wins with the card still to draw"
-        return (f"{text}: back to an earlier board, but it wins on {won} of the {tried} orders "
-                f"of the unseen cards ({percent(value)})")
+        return f"{text}: back to an earlier board, as plays to a new board win on fewer orders of the unseen cards"
     if analysis.extra.get("exact"):
         return f"{text}: {lead}keeps a winning line open (the solver finds one)"
+    tried = analysis.extra.get("tried", 0)
+    won = round(value * tried)
     return (f"{text}: {lead}keeps a winning line open in {won} of {tried} shuffles of the "
             f"unseen cards ({percent(value)})")
 

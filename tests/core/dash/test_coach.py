@@ -10,7 +10,7 @@ import time
 import pytest
 
 from core import GAMES
-from core.ai.coach import hint
+from core.ai.coach import REASON_MAX, hint
 from core.dash import coach as dash_coach
 from core.dash.solver import search
 from core.dash.state import board_key, board_key_after
@@ -175,7 +175,7 @@ def test_in_the_endgame_a_play_back_to_a_board_seen_before_is_the_hint_when_only
     view = state.view(0)
     got = hint("dash", view, 30.0, seed=unseen, effort=10)
     assert _went_back(view, got.action), got
-    assert "back to an earlier board" in got.reason
+    assert "back to an earlier board" in got.reason and len(got.reason) <= REASON_MAX
     if unseen <= 1:  # one order of the pile: the hint keeps the real deal winnable
         after = state.clone()
         after.play(got.action)
